@@ -1,0 +1,1 @@
+// TheoluaCanvas: cells, styles, layout and paint.

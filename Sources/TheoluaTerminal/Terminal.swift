@@ -1,0 +1,1 @@
+// TheoluaTerminal: the tty.
