@@ -24,8 +24,8 @@ let package = Package(
         .target(name: "TheoluaCore"),
         // Cells, styles, Unicode widths, layout and paint. Knows nothing of components.
         .target(name: "TheoluaCanvas"),
-        // The only code that touches a tty: raw mode, signals, frame output, key input.
-        .target(name: "TheoluaTerminal", dependencies: ["TheoluaCanvas"]),
+        // The only code that touches a tty: raw mode, signals, resize, writing frames, decoding keys.
+        .target(name: "TheoluaTerminal"),
         .executableTarget(
             name: "theolua",
             dependencies: [
@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "CLuaTests", dependencies: ["CLua"]),
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
-        .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal", "TheoluaCanvas"]),
+        .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )
