@@ -1,0 +1,88 @@
+/// When, in a component's life, something went wrong.
+public enum LifecyclePhase: Sendable, Equatable, CustomStringConvertible {
+    /// Computing the initial state.
+    case initialState
+    /// Rendering.
+    case render
+    /// Matching rendered children to the previous generation's.
+    case reconcile
+    /// Creating the controller.
+    case makeController
+    /// The controller's `didMount`.
+    case didMount
+    /// The controller's `didUpdateComponent`.
+    case didUpdateComponent
+    /// The controller's `willUnmount`.
+    case willUnmount
+    /// Performing an action.
+    case action(String)
+    /// Applying a queued state update.
+    case updateState
+    /// A timer's work.
+    case timer
+
+    public var description: String {
+        switch self {
+        case .initialState: "initialState"
+        case .render: "render"
+        case .reconcile: "reconcile"
+        case .makeController: "controller creation"
+        case .didMount: "controller init"
+        case .didUpdateComponent: "didUpdateComponent"
+        case .willUnmount: "willUnmount"
+        case .action(let name): "action '\(name)'"
+        case .updateState: "updateState"
+        case .timer: "timer"
+        }
+    }
+}
+
+/// An error raised by, or about, one component: it names the component, its place in
+/// the tree and the phase, and carries the underlying error (a script error with file
+/// and line, a duplicate key, …).
+public struct ComponentError: Error, CustomStringConvertible {
+    /// The component's name.
+    public let component: String
+    /// The component's place in the tree, e.g. `App › List › Row#a`.
+    public let path: String
+    /// When it happened.
+    public let phase: LifecyclePhase
+    /// What went wrong.
+    public let underlying: any Error
+
+    /// An error of `component` at `path` during `phase`.
+    public init(component: String, path: String, phase: LifecyclePhase, underlying: any Error) {
+        self.component = component
+        self.path = path
+        self.phase = phase
+        self.underlying = underlying
+    }
+
+    public var description: String {
+        "\(component): \(underlying) (in \(phase) of \(path))"
+    }
+}
+
+/// Two or more siblings share a key.
+public struct DuplicateKeyError: Error, CustomStringConvertible {
+    /// The repeated key.
+    public let key: Key
+    /// The parent whose children repeat it.
+    public let parent: String
+
+    public var description: String {
+        "Duplicate key \(key) among children of \(parent): give each child a unique key"
+    }
+}
+
+/// Something worth telling the user that is not an error: an action nobody handled, an
+/// update sent to a component that is gone.
+public struct Warning: Sendable, Equatable, CustomStringConvertible {
+    /// The message.
+    public let message: String
+
+    /// A warning saying `message`.
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}

@@ -1,0 +1,166 @@
+/// An immutable description of UI: a host primitive or a component, its props, its
+/// children and an optional key.
+///
+/// Elements are values: cheap to copy (they share one storage object), `Sendable`, and
+/// compared by content with an identity shortcut. Host elements (`text`, `box`, …)
+/// carry their props as a ``Record`` and their children as elements; component elements
+/// carry their definition's typed props.
+public struct Element: Sendable {
+    let storage: ElementStorage
+
+    init(storage: ElementStorage) {
+        self.storage = storage
+    }
+
+    /// The primitive's kind (`"text"`, `"box"`, …) or the component's name.
+    public var typeName: String { storage.typeName }
+
+    /// The element's key among its siblings, if it has one.
+    public var key: Key? { storage.key }
+
+    /// Whether the element is a host primitive rather than a component.
+    public var isHost: Bool { storage is HostElementStorage }
+
+    /// A host element's props; empty for component elements.
+    public var hostProps: Record { (storage as? HostElementStorage)?.props ?? Record() }
+
+    /// A host element's children; empty for component elements.
+    public var children: [Element] { (storage as? HostElementStorage)?.children ?? [] }
+
+    /// A host primitive of `kind` with `props` and `children`.
+    public static func host(_ kind: String, props: Record = Record(), children: [Element] = [], key: Key? = nil)
+        -> Element
+    {
+        Element(storage: HostElementStorage(kind: kind, props: props, children: children, key: key))
+    }
+
+    /// An element of a component given by an erased definition, with its props.
+    public static func component<D: ComponentDefinition>(_ definition: D, props: D.Props, key: Key? = nil)
+        -> Element
+    {
+        Element(storage: ComponentElementStorage(definition: definition, props: props, key: key))
+    }
+
+    /// A copy of this element with `key`.
+    public func withKey(_ key: Key?) -> Element {
+        Element(storage: storage.withKey(key))
+    }
+
+    var slotKey: Key? { storage.key }
+}
+
+extension Element: Hashable {
+    public static func == (lhs: Element, rhs: Element) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.isEqual(to: rhs.storage)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.typeName)
+        hasher.combine(storage.key)
+        storage.hashContent(into: &hasher)
+    }
+}
+
+extension Element: CustomStringConvertible {
+    /// The element in a compact form, e.g. `box{direction = "row"}[text("a"), Row#2]`.
+    public var description: String { storage.describe() }
+}
+
+/// Shared storage of an element; subclasses hold host or typed component content.
+class ElementStorage: @unchecked Sendable {
+    // @unchecked: every stored property of this class and its subclasses is an
+    // immutable `let` of a Sendable type.
+    let typeName: String
+    let key: Key?
+
+    init(typeName: String, key: Key?) {
+        self.typeName = typeName
+        self.key = key
+    }
+
+    func isEqual(to other: ElementStorage) -> Bool { false }
+    func hashContent(into hasher: inout Hasher) {}
+    func withKey(_ key: Key?) -> ElementStorage { self }
+    func describe() -> String { typeName }
+
+    /// Whether `instance` was mounted from an element of the same kind of storage, so that
+    /// this element can update it in place.
+    func canUpdate(_ instance: Instance) -> Bool { false }
+
+    /// A fresh, unmounted instance for this element.
+    func makeInstance(parent: Instance?, slot: Slot, element: Element) throws -> Instance {
+        HostInstance(element: element, parent: parent, slot: slot)
+    }
+}
+
+/// Storage of a host primitive.
+final class HostElementStorage: ElementStorage, @unchecked Sendable {
+    let props: Record
+    let children: [Element]
+
+    init(kind: String, props: Record, children: [Element], key: Key?) {
+        self.props = props
+        self.children = children
+        super.init(typeName: kind, key: key)
+    }
+
+    override func isEqual(to other: ElementStorage) -> Bool {
+        guard let other = other as? HostElementStorage else { return false }
+        return typeName == other.typeName && key == other.key && props == other.props
+            && children == other.children
+    }
+
+    override func hashContent(into hasher: inout Hasher) {
+        hasher.combine(props)
+        hasher.combine(children)
+    }
+
+    override func withKey(_ key: Key?) -> ElementStorage {
+        HostElementStorage(kind: typeName, props: props, children: children, key: key)
+    }
+
+    override func describe() -> String {
+        var text = typeName
+        if let key { text += "#\(key.text)" }
+        if !props.isEmpty { text += props.description }
+        if !children.isEmpty { text += "[" + children.map(\.description).joined(separator: ", ") + "]" }
+        return text
+    }
+
+    override func canUpdate(_ instance: Instance) -> Bool {
+        instance is HostInstance
+    }
+}
+
+/// Storage of a component element with its definition's typed props.
+final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @unchecked Sendable {
+    let definition: D
+    let props: D.Props
+
+    init(definition: D, props: D.Props, key: Key?) {
+        self.definition = definition
+        self.props = props
+        super.init(typeName: definition.name, key: key)
+    }
+
+    override func isEqual(to other: ElementStorage) -> Bool {
+        guard let other = other as? ComponentElementStorage<D> else { return false }
+        return key == other.key && definition == other.definition && props == other.props
+    }
+
+    override func withKey(_ key: Key?) -> ElementStorage {
+        ComponentElementStorage(definition: definition, props: props, key: key)
+    }
+
+    override func describe() -> String {
+        key.map { "\(typeName)#\($0.text)" } ?? typeName
+    }
+
+    override func canUpdate(_ instance: Instance) -> Bool {
+        instance is ComponentInstance<D>
+    }
+
+    override func makeInstance(parent: Instance?, slot: Slot, element: Element) throws -> Instance {
+        try makeComponentInstance(parent: parent, slot: slot, element: element)
+    }
+}

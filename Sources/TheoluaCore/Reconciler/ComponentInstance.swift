@@ -1,0 +1,132 @@
+/// A mounted logical component, with its type erased: what the reconciler drives.
+class ComponentInstanceBase: Instance {
+    let id = ComponentID.next()
+    weak var reconciler: Reconciler?
+    var controller: (any ComponentController)?
+    /// Whether updates are queued and the instance is in the reconciler's dirty list.
+    var isDirty = false
+    private var timers: [ObjectIdentifier: TimerHandle] = [:]
+
+    var componentName: String { element.typeName }
+
+    /// Takes the element of a new generation; returns whether its props or definition
+    /// differ from the last generation's.
+    func receive(_ element: Element) -> Bool { false }
+
+    /// Applies queued state updates in order; returns whether the state changed.
+    func applyPendingUpdates() throws -> Bool { false }
+
+    /// Drops queued updates (the component is leaving the tree).
+    func dropPendingUpdates() {}
+
+    func render() throws -> [Element] { [] }
+
+    func makeController() throws {}
+
+    func perform(action: String, arguments: [Value]) throws -> Bool { false }
+
+    func startTimer(delay: Duration, repeating: Bool, _ work: @escaping () -> Void) -> TimerHandle? {
+        guard isMounted, let reconciler else {
+            reconciler?.warn("\(componentName): timer started after the component unmounted; ignored")
+            return nil
+        }
+        let timer = TimerHandle(on: reconciler.runLoop, delay: delay, repeating: repeating, work)
+        timer.onFinish = { [weak self] timer in self?.timers[ObjectIdentifier(timer)] = nil }
+        if timer.isActive { timers[ObjectIdentifier(timer)] = timer }
+        return timer
+    }
+
+    func cancelTimers() {
+        let owned = timers.values
+        timers.removeAll()
+        for timer in owned { timer.cancel() }
+    }
+}
+
+/// A queued state update.
+enum StateUpdate<State> {
+    case replace(State)
+    case transform((State) throws -> State)
+}
+
+/// A mounted logical component of definition `D`, with typed props and state.
+final class ComponentInstance<D: ComponentDefinition>: ComponentInstanceBase {
+    /// The definition of the latest generation (replaced on reload).
+    var definition: D
+    /// The latest committed props.
+    var props: D.Props
+    /// The latest committed state.
+    var state: D.State
+    private var updates: [StateUpdate<D.State>] = []
+
+    init(definition: D, props: D.Props, state: D.State, element: Element, parent: Instance?, slot: Slot) {
+        self.definition = definition
+        self.props = props
+        self.state = state
+        super.init(element: element, parent: parent, slot: slot)
+    }
+
+    override var componentName: String { definition.name }
+
+    override func receive(_ element: Element) -> Bool {
+        self.element = element
+        guard let storage = element.storage as? ComponentElementStorage<D> else { return true }
+        let changed = storage.definition != definition || storage.props != props
+        definition = storage.definition
+        props = storage.props
+        return changed
+    }
+
+    func enqueue(_ update: StateUpdate<D.State>) {
+        guard isMounted, let reconciler else {
+            reconciler?.warn("\(componentName): updateState after the component unmounted; ignored")
+            return
+        }
+        updates.append(update)
+        reconciler.markDirty(self)
+    }
+
+    override func applyPendingUpdates() throws -> Bool {
+        isDirty = false
+        guard !updates.isEmpty else { return false }
+        let queued = updates
+        updates.removeAll()
+        var next = state
+        for update in queued {
+            switch update {
+            case .replace(let value): next = value
+            case .transform(let transform): next = try transform(next)
+            }
+        }
+        guard next != state else { return false }
+        state = next
+        return true
+    }
+
+    override func dropPendingUpdates() {
+        updates.removeAll()
+        isDirty = false
+    }
+
+    override func render() throws -> [Element] {
+        try definition.render(ComponentRef(self))
+    }
+
+    override func makeController() throws {
+        controller = try definition.makeController(for: ComponentRef(self))
+    }
+
+    override func perform(action: String, arguments: [Value]) throws -> Bool {
+        try definition.perform(action: action, arguments: arguments, component: ComponentRef(self))
+    }
+}
+
+extension ComponentElementStorage {
+    /// Computes the initial state first, so an instance (and any handle on it) never
+    /// exists without state.
+    func makeComponentInstance(parent: Instance?, slot: Slot, element: Element) throws -> ComponentInstance<D> {
+        let state = try definition.initialState(props: props)
+        return ComponentInstance(
+            definition: definition, props: props, state: state, element: element, parent: parent, slot: slot)
+    }
+}

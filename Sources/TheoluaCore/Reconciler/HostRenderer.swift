@@ -1,0 +1,56 @@
+/// A host node: the mounted form of one host element (`text`, `box`, …), which the
+/// reconciler creates and a ``HostRenderer`` mirrors into its own tree.
+public final class HostNode {
+    /// The primitive's kind.
+    public let kind: String
+    /// The element's key, if it had one.
+    public let key: Key?
+    /// The latest props.
+    public internal(set) var props: Record
+    /// The renderer's own object for this node (a canvas node, say). The reconciler never
+    /// reads it; it lives exactly as long as this node.
+    public var attachment: AnyObject?
+
+    init(kind: String, key: Key?, props: Record) {
+        self.kind = kind
+        self.key = key
+        self.props = props
+    }
+}
+
+extension HostNode: CustomStringConvertible {
+    /// `kind#key` when keyed, `text("content")` for text, else the kind.
+    public var description: String {
+        if let key { return "\(kind)#\(key.text)" }
+        if let text = props["text"]?.stringValue { return "\(kind)(\"\(text)\")" }
+        return kind
+    }
+}
+
+/// The receiver of the reconciler's host operations: the minimal list of changes that
+/// makes the host's tree match the newest generation.
+///
+/// A `parent` of `nil` is the root container. `before: nil` means "at the end". Only
+/// the topmost node of a removed subtree is removed; its descendants go with it.
+public protocol HostRenderer: AnyObject {
+    /// Inserts a new node into `parent` before `sibling` (at the end when `nil`). A new
+    /// subtree arrives parent first, then its children in order.
+    func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?)
+
+    /// Moves an existing child of `parent` before `sibling` (to the end when `nil`).
+    func move(_ node: HostNode, in parent: HostNode?, before sibling: HostNode?)
+
+    /// Tells that `node`'s props changed from `oldProps` to `node.props`.
+    func update(_ node: HostNode, from oldProps: Record)
+
+    /// Removes `node`, with its subtree, from `parent`.
+    func remove(_ node: HostNode, from parent: HostNode?)
+
+    /// Called once after each reconciliation pass that sent operations, so the host can
+    /// lay out and paint once per generation.
+    func commit()
+}
+
+extension HostRenderer {
+    public func commit() {}
+}

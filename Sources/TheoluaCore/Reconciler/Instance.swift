@@ -1,0 +1,106 @@
+/// One mounted element in the reconciler's tree: a host primitive, a component, or the
+/// root container. An instance lives from the generation that mounts it to the one
+/// that removes it; the elements it is given change, its identity does not.
+class Instance {
+    weak var parent: Instance?
+    var children: [Instance] = []
+    /// The element of the latest generation.
+    var element: Element
+    /// The identity among siblings: key, or position when unkeyed.
+    let slot: Slot
+    /// This instance's index in `parent.children`.
+    var indexInParent = 0
+    let depth: Int
+    var isMounted = false
+    /// The host node this instance's top host nodes live in (`nil`: the root container).
+    var hostParent: HostNode?
+
+    init(element: Element, parent: Instance?, slot: Slot) {
+        self.element = element
+        self.parent = parent
+        self.slot = slot
+        depth = (parent?.depth ?? -1) + 1
+    }
+
+    /// The host node that this instance's children are inserted into.
+    var hostContainer: HostNode? { hostParent }
+
+    /// The name used in paths and messages: `Row#a`, `box`, `List`.
+    var displayName: String {
+        if case .key(let key) = slot { return "\(element.typeName)#\(key.text)" }
+        return element.typeName
+    }
+
+    /// Whether `element` at `slot` is a later generation of this instance.
+    final func matches(_ element: Element, at slot: Slot) -> Bool {
+        self.slot == slot && self.element.typeName == element.typeName && element.storage.canUpdate(self)
+    }
+
+    /// The first host node of this instance's output, in host order.
+    var firstHostNode: HostNode? {
+        guard isMounted else { return nil }
+        for child in children {
+            if let node = child.firstHostNode { return node }
+        }
+        return nil
+    }
+
+    /// Appends the topmost host nodes of this instance's output, in order.
+    func collectTopHostNodes(into nodes: inout [HostNode]) {
+        for child in children { child.collectTopHostNodes(into: &nodes) }
+    }
+
+    /// The place of this instance among its component ancestors: `App › List › Row#a`.
+    var scopePath: String {
+        var names: [String] = []
+        var current: Instance? = self
+        while let instance = current {
+            if instance is ComponentInstanceBase || instance === self { names.append(instance.displayName) }
+            current = instance.parent
+        }
+        return names.reversed().joined(separator: " › ")
+    }
+
+    /// The nearest component at or above this instance, for naming errors.
+    var owningComponent: ComponentInstanceBase? {
+        var current: Instance? = self
+        while let instance = current {
+            if let component = instance as? ComponentInstanceBase { return component }
+            current = instance.parent
+        }
+        return nil
+    }
+
+    final func setChildren(_ newChildren: [Instance]) {
+        children = newChildren
+        for (index, child) in newChildren.enumerated() { child.indexInParent = index }
+    }
+}
+
+/// The invisible container the root element is mounted into.
+final class RootInstance: Instance {
+    init() {
+        super.init(element: .host("root"), parent: nil, slot: .position(0))
+        isMounted = true
+    }
+
+    override var displayName: String { "root" }
+}
+
+/// A mounted host primitive and its host node.
+final class HostInstance: Instance {
+    let node: HostNode
+
+    override init(element: Element, parent: Instance?, slot: Slot) {
+        node = HostNode(kind: element.typeName, key: element.key, props: element.hostProps)
+        super.init(element: element, parent: parent, slot: slot)
+    }
+
+    override var hostContainer: HostNode? { node }
+
+    override var firstHostNode: HostNode? { isMounted ? node : nil }
+
+    override func collectTopHostNodes(into nodes: inout [HostNode]) {
+        nodes.append(node)
+    }
+}

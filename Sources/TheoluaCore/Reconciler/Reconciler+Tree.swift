@@ -1,0 +1,280 @@
+/// Where new or moved host nodes go: before a known node (or at the end of the host
+/// parent when `nil`), or before whatever host node follows an instance, found only
+/// if it is needed.
+enum Anchor {
+    case known(HostNode?)
+    case after(Instance)
+}
+
+extension Reconciler {
+    func resolve(_ anchor: Anchor) -> HostNode? {
+        switch anchor {
+        case .known(let node): return node
+        case .after(let instance): return nextHostNode(after: instance)
+        }
+    }
+
+    /// The first host node after `instance`'s output within its host parent, or `nil`
+    /// when its output ends the host parent's children.
+    func nextHostNode(after instance: Instance) -> HostNode? {
+        var current = instance
+        while let parent = current.parent {
+            var index = current.indexInParent + 1
+            while index < parent.children.count {
+                if let node = parent.children[index].firstHostNode { return node }
+                index += 1
+            }
+            if parent is HostInstance || parent is RootInstance { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    // MARK: Mount
+
+    /// Creates and mounts an instance for `element`, inserting its host nodes before
+    /// `anchor`. Returns `nil` when its initial state failed (the error is reported).
+    func mount(_ element: Element, slot: Slot, parent: Instance, before anchor: HostNode?) -> Instance? {
+        let instance: Instance
+        do {
+            instance = try element.storage.makeInstance(parent: parent, slot: slot, element: element)
+        } catch {
+            let placeholder = Instance(element: element, parent: parent, slot: slot)
+            report(placeholder, .initialState, error)
+            return nil
+        }
+        instance.hostParent = parent.hostContainer
+        instance.isMounted = true
+        if let host = instance as? HostInstance {
+            hostInsert(host.node, into: host.hostParent, before: anchor)
+            reconcileChildren(of: host, with: element.children, anchor: .known(nil))
+        } else if let component = instance as? ComponentInstanceBase {
+            register(component)
+            render(component, anchor: .known(anchor), isFirst: true)
+            do {
+                try component.makeController()
+            } catch {
+                report(component, .makeController, error)
+            }
+            if component.controller != nil { pendingLifecycle.append((component, .didMount)) }
+        }
+        return instance
+    }
+
+    /// Renders a component and reconciles its output. A render error keeps the previous
+    /// output (none on first mount) and is reported.
+    func render(_ component: ComponentInstanceBase, anchor: Anchor, isFirst: Bool) {
+        let elements: [Element]
+        do {
+            elements = try component.render()
+        } catch {
+            report(component, .render, error)
+            return
+        }
+        reconcileChildren(of: component, with: elements, anchor: anchor)
+        if !isFirst && component.controller != nil {
+            pendingLifecycle.append((component, .didUpdateComponent))
+        }
+    }
+
+    func applyUpdates(_ component: ComponentInstanceBase) -> Bool {
+        do {
+            return try component.applyPendingUpdates()
+        } catch {
+            report(component, .updateState, error)
+            return false
+        }
+    }
+
+    // MARK: Update
+
+    /// Gives an existing instance the element of its next generation.
+    func update(_ instance: Instance, with element: Element, anchor: Anchor) {
+        if let host = instance as? HostInstance {
+            if host.element.storage === element.storage && !forceRender { return }
+            host.element = element
+            let props = element.hostProps
+            if props != host.node.props {
+                let old = host.node.props
+                host.node.props = props
+                hostUpdate(host.node, from: old)
+            }
+            reconcileChildren(of: host, with: element.children, anchor: .known(nil))
+        } else if let component = instance as? ComponentInstanceBase {
+            let propsChanged = component.receive(element)
+            let stateChanged = component.isDirty && applyUpdates(component)
+            if propsChanged || stateChanged || forceRender {
+                render(component, anchor: anchor, isFirst: false)
+            }
+        }
+    }
+
+    // MARK: Unmount
+
+    /// Removes `instance` and its subtree: `willUnmount` runs parents first, then the
+    /// topmost host nodes are removed.
+    func unmount(_ instance: Instance) {
+        var nodes: [HostNode] = []
+        instance.collectTopHostNodes(into: &nodes)
+        detach(instance)
+        for node in nodes { hostRemove(node, from: instance.hostParent) }
+    }
+
+    private func detach(_ instance: Instance) {
+        if let component = instance as? ComponentInstanceBase {
+            if let controller = component.controller {
+                do {
+                    try controller.willUnmount()
+                } catch {
+                    report(component, .willUnmount, error)
+                }
+            }
+            component.cancelTimers()
+            component.dropPendingUpdates()
+            unregister(component)
+        }
+        instance.isMounted = false
+        for child in instance.children { detach(child) }
+    }
+
+    // MARK: Children
+
+    /// Makes `parent`'s children match `elements`: matches each element to the previous
+    /// generation's child of the same name and key (or position), updates those, mounts
+    /// the new, removes the gone, and moves the fewest host nodes to restore order.
+    func reconcileChildren(of parent: Instance, with elements: [Element], anchor: Anchor) {
+        let old = parent.children
+        if old.isEmpty && elements.isEmpty { return }
+
+        // Fast path: every element is the next generation of the child at its index, so
+        // keys are unchanged (and were unique) and nothing moves.
+        if old.count == elements.count {
+            var inOrder = true
+            for index in old.indices where !old[index].matches(elements[index], at: slot(of: elements[index], index)) {
+                inOrder = false
+                break
+            }
+            if inOrder {
+                for index in old.indices {
+                    update(old[index], with: elements[index], anchor: .after(old[index]))
+                }
+                return
+            }
+        }
+
+        if let duplicate = duplicateKey(in: elements) {
+            let error = DuplicateKeyError(key: duplicate, parent: parent.scopePath)
+            report(parent, .reconcile, error)
+            return
+        }
+
+        if old.isEmpty {
+            let before = resolve(anchor)
+            var mounted: [Instance] = []
+            mounted.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                if let child = mount(element, slot: slot(of: element, index), parent: parent, before: before) {
+                    mounted.append(child)
+                }
+            }
+            parent.setChildren(mounted)
+            return
+        }
+
+        reconcileGeneral(parent, old: old, elements: elements, anchor: anchor)
+    }
+
+    private func reconcileGeneral(_ parent: Instance, old: [Instance], elements: [Element], anchor: Anchor) {
+        // Match by identity.
+        var oldIndexBySlot: [Slot: Int] = [:]
+        oldIndexBySlot.reserveCapacity(old.count)
+        for (index, child) in old.enumerated() { oldIndexBySlot[child.slot] = index }
+        var sources = [Int](repeating: -1, count: elements.count)
+        var matched = [Bool](repeating: false, count: old.count)
+        for (index, element) in elements.enumerated() {
+            let slot = slot(of: element, index)
+            if let oldIndex = oldIndexBySlot[slot], !matched[oldIndex], old[oldIndex].matches(element, at: slot) {
+                sources[index] = oldIndex
+                matched[oldIndex] = true
+            }
+        }
+
+        // Remove the gone, then update the kept in their current order.
+        var kept: [Instance] = []
+        kept.reserveCapacity(old.count)
+        for (index, child) in old.enumerated() {
+            if matched[index] { kept.append(child) } else { unmount(child) }
+        }
+        parent.setChildren(kept)
+        var newIndexOfOld = [Int](repeating: -1, count: old.count)
+        for (newIndex, oldIndex) in sources.enumerated() where oldIndex >= 0 { newIndexOfOld[oldIndex] = newIndex }
+        for (oldIndex, child) in old.enumerated() where matched[oldIndex] {
+            update(child, with: elements[newIndexOfOld[oldIndex]], anchor: .after(child))
+        }
+
+        // Place everything in the new order, back to front: children on the longest
+        // increasing run of old positions stay; the rest move; the new are mounted.
+        let stays = longestIncreasingSubsequenceMask(sources)
+        var placed = [Instance?](repeating: nil, count: elements.count)
+        var next: Anchor = anchor
+        for index in stride(from: elements.count - 1, through: 0, by: -1) {
+            let child: Instance?
+            if sources[index] >= 0 {
+                let existing = old[sources[index]]
+                if !stays[index] {
+                    var nodes: [HostNode] = []
+                    existing.collectTopHostNodes(into: &nodes)
+                    let before = resolve(next)
+                    for node in nodes { hostMove(node, in: existing.hostParent, before: before) }
+                }
+                child = existing
+            } else {
+                let element = elements[index]
+                child = mount(element, slot: slot(of: element, index), parent: parent, before: resolve(next))
+            }
+            placed[index] = child
+            if let node = child?.firstHostNode { next = .known(node) }
+        }
+        parent.setChildren(placed.compactMap { $0 })
+    }
+
+    @inline(__always)
+    private func slot(of element: Element, _ index: Int) -> Slot {
+        if let key = element.slotKey { return .key(key) }
+        return .position(index)
+    }
+
+    private func duplicateKey(in elements: [Element]) -> Key? {
+        var seen: Set<Key> = []
+        for element in elements {
+            guard let key = element.slotKey else { continue }
+            if seen.isEmpty { seen.reserveCapacity(elements.count) }
+            if !seen.insert(key).inserted { return key }
+        }
+        return nil
+    }
+}
+
+/// Marks the entries of one longest strictly increasing subsequence of the non-negative
+/// values of `sequence` (negative entries are never part of it). O(n log n).
+func longestIncreasingSubsequenceMask(_ sequence: [Int]) -> [Bool] {
+    var tails: [Int] = []  // indices into sequence: tails[k] ends the best run of length k+1
+    var previous = [Int](repeating: -1, count: sequence.count)
+    for (index, value) in sequence.enumerated() where value >= 0 {
+        var low = 0
+        var high = tails.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sequence[tails[middle]] < value { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 { previous[index] = tails[low - 1] }
+        if low == tails.count { tails.append(index) } else { tails[low] = index }
+    }
+    var mask = [Bool](repeating: false, count: sequence.count)
+    var index = tails.last ?? -1
+    while index >= 0 {
+        mask[index] = true
+        index = previous[index]
+    }
+    return mask
+}

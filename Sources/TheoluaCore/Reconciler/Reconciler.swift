@@ -1,0 +1,190 @@
+/// What happened to a dispatched action.
+public enum DispatchOutcome: Sendable, Equatable {
+    /// A component or controller on the responder chain performed it.
+    case handled
+    /// Nobody on the chain handles it; a warning was reported.
+    case unhandled
+    /// Its target component has unmounted; a warning was reported.
+    case targetGone
+    /// The handler raised an error, which was reported.
+    case failed
+}
+
+/// The reconciler: turns generations of elements into a tree of logical components and
+/// host nodes, re-rendering only what changed, and sends the minimal host operations.
+///
+/// Every pass (mounting, replacing the root, applying queued state updates) makes a new
+/// generation. A logical component is identified by its name and its key (or position)
+/// along its scope path; its state and controller survive every generation in which it
+/// keeps that identity. A component whose props and state equal the last generation's
+/// is not re-rendered, and its subtree is reused as it is.
+///
+/// The reconciler is confined to one thread: the one its run loop runs on.
+public final class Reconciler {
+    /// The receiver of host operations.
+    public let host: any HostRenderer
+    /// The scheduler for next-turn work and timers.
+    public let runLoop: any RunLoop
+    /// Receives every error raised by or about a component: script errors in render,
+    /// actions, controllers and timers, duplicate keys. The app keeps running.
+    public var onError: (ComponentError) -> Void = { _ in }
+    /// Receives warnings: unhandled actions, updates to unmounted components.
+    public var onWarning: (Warning) -> Void = { _ in }
+    /// The number of passes so far; each pass is one generation.
+    public private(set) var generation = 0
+
+    let root = RootInstance()
+    private(set) var instances: [ComponentID: ComponentInstanceBase] = [:]
+    var dirty: [ComponentInstanceBase] = []
+    private var flushScheduled = false
+    private var isReconciling = false
+    var forceRender = false
+    var pendingLifecycle: [(ComponentInstanceBase, LifecyclePhase)] = []
+    var hostChanged = false
+
+    /// A reconciler sending host operations to `host` and scheduling on `runLoop`.
+    public init(host: any HostRenderer, runLoop: any RunLoop) {
+        self.host = host
+        self.runLoop = runLoop
+    }
+
+    /// Mounts `element` as the root, or makes it the root's next generation.
+    ///
+    /// When `forceRender` is true every component re-renders even if its props and state
+    /// are unchanged, as after a script reload; state and controllers are kept.
+    public func update(root element: Element?, forceRender: Bool = false) {
+        if isReconciling {
+            runLoop.enqueue { [weak self] in self?.update(root: element, forceRender: forceRender) }
+            return
+        }
+        pass {
+            self.forceRender = forceRender
+            defer { self.forceRender = false }
+            reconcileChildren(of: root, with: element.map { [$0] } ?? [], anchor: .known(nil))
+        }
+    }
+
+    /// Unmounts everything: every controller's `willUnmount` runs and every host node is
+    /// removed.
+    public func unmountAll() {
+        update(root: nil)
+    }
+
+    /// Whether state updates are queued for the next turn.
+    public var hasPendingUpdates: Bool { !dirty.isEmpty }
+
+    /// The number of mounted logical components.
+    public var componentCount: Int { instances.count }
+
+    /// Applies every queued state update now, as the next turn would: each affected
+    /// component re-renders once, parents before children. Safe to call at any time; a
+    /// call from inside a pass leaves the work to the scheduled turn.
+    public func flush() {
+        guard !isReconciling, !dirty.isEmpty else { return }
+        pass {
+            let batch = dirty.sorted { $0.depth < $1.depth }
+            dirty.removeAll(keepingCapacity: true)
+            for component in batch where component.isMounted && component.isDirty {
+                if applyUpdates(component) {
+                    render(component, anchor: .after(component), isFirst: false)
+                }
+            }
+        }
+    }
+
+    /// Runs `body` as one generation: host operations, then one commit, then the
+    /// controllers' lifecycle methods of this generation.
+    private func pass(_ body: () -> Void) {
+        if isReconciling {
+            // A lifecycle method or a host called back into the reconciler; do the work in
+            // the next turn rather than nesting passes.
+            scheduleFlush()
+            return
+        }
+        isReconciling = true
+        generation += 1
+        body()
+        if hostChanged {
+            hostChanged = false
+            host.commit()
+        }
+        isReconciling = false
+        runLifecycle()
+    }
+
+    private func runLifecycle() {
+        while !pendingLifecycle.isEmpty {
+            let queue = pendingLifecycle
+            pendingLifecycle.removeAll()
+            for (component, phase) in queue where component.isMounted {
+                guard let controller = component.controller else { continue }
+                do {
+                    switch phase {
+                    case .didMount: try controller.didMount()
+                    default: try controller.didUpdateComponent()
+                    }
+                } catch {
+                    report(component, phase, error)
+                }
+            }
+        }
+    }
+
+    func markDirty(_ component: ComponentInstanceBase) {
+        if !component.isDirty {
+            component.isDirty = true
+            dirty.append(component)
+        }
+        scheduleFlush()
+    }
+
+    private func scheduleFlush() {
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        runLoop.enqueue { [weak self] in
+            guard let self else { return }
+            flushScheduled = false
+            flush()
+        }
+    }
+
+    func register(_ component: ComponentInstanceBase) {
+        component.reconciler = self
+        instances[component.id] = component
+    }
+
+    func unregister(_ component: ComponentInstanceBase) {
+        instances[component.id] = nil
+    }
+
+    func report(_ instance: Instance, _ phase: LifecyclePhase, _ error: any Error) {
+        let name = instance.owningComponent?.componentName ?? instance.element.typeName
+        onError(ComponentError(component: name, path: instance.scopePath, phase: phase, underlying: error))
+    }
+
+    func warn(_ message: String) {
+        onWarning(Warning(message))
+    }
+
+    // MARK: Host operations
+
+    func hostInsert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
+        hostChanged = true
+        host.insert(node, into: parent, before: sibling)
+    }
+
+    func hostMove(_ node: HostNode, in parent: HostNode?, before sibling: HostNode?) {
+        hostChanged = true
+        host.move(node, in: parent, before: sibling)
+    }
+
+    func hostUpdate(_ node: HostNode, from oldProps: Record) {
+        hostChanged = true
+        host.update(node, from: oldProps)
+    }
+
+    func hostRemove(_ node: HostNode, from parent: HostNode?) {
+        hostChanged = true
+        host.remove(node, from: parent)
+    }
+}

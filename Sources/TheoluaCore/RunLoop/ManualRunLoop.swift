@@ -1,0 +1,140 @@
+/// A deterministic run loop for tests and headless rendering: its clock moves only when
+/// ``advance(by:)`` is called, and ``runUntilIdle()`` runs pending turns.
+public final class ManualRunLoop: RunLoop {
+    public private(set) var now: Duration = .zero
+    private var turnQueue: [() -> Void] = []
+    private var timers = TimerQueue()
+    private var nextToken = 0
+
+    /// The most turns ``runUntilIdle()`` runs before giving up, so that a component
+    /// updating its own state on every render cannot hang the loop.
+    public var turnLimit = 10_000
+
+    /// A loop whose clock starts at zero.
+    public init() {}
+
+    public func enqueue(_ work: @escaping () -> Void) {
+        turnQueue.append(work)
+    }
+
+    public func schedule(at deadline: Duration, _ work: @escaping () -> Void) -> TimerToken {
+        nextToken += 1
+        let token = TimerToken(rawValue: nextToken)
+        timers.insert(deadline: deadline, token: token, work: work)
+        return token
+    }
+
+    public func cancel(_ token: TimerToken) {
+        timers.remove(token)
+    }
+
+    /// Whether work is waiting for the next turn.
+    public var hasPendingTurns: Bool { !turnQueue.isEmpty }
+
+    /// The deadline of the earliest scheduled timer, if any.
+    public var nextDeadline: Duration? { timers.earliestDeadline }
+
+    /// Runs turns until no work is pending. Returns `false` if ``turnLimit`` turns ran
+    /// and work was still pending (the rest stays queued).
+    @discardableResult
+    public func runUntilIdle() -> Bool {
+        var turns = 0
+        while !turnQueue.isEmpty {
+            guard turns < turnLimit else { return false }
+            turns += 1
+            let turn = turnQueue
+            turnQueue.removeAll(keepingCapacity: true)
+            for work in turn { work() }
+        }
+        return true
+    }
+
+    /// Moves the clock forward by `duration`, firing due timers in deadline order (ties in
+    /// the order they were scheduled) and running pending turns before and after each.
+    public func advance(by duration: Duration) {
+        runUntilIdle()
+        let target = now + max(duration, .zero)
+        while let (deadline, work) = timers.popDue(notAfter: target) {
+            now = max(now, deadline)
+            work()
+            runUntilIdle()
+        }
+        now = target
+    }
+}
+
+/// Timers ordered by deadline, then by scheduling order: a binary min-heap.
+struct TimerQueue {
+    private struct Entry {
+        let deadline: Duration
+        let token: TimerToken
+        let work: () -> Void
+
+        func precedes(_ other: Entry) -> Bool {
+            deadline != other.deadline ? deadline < other.deadline : token.rawValue < other.token.rawValue
+        }
+    }
+
+    private var heap: [Entry] = []
+    private var cancelled: Set<TimerToken> = []
+
+    var earliestDeadline: Duration? {
+        var copy = self
+        copy.dropCancelled()
+        return copy.heap.first?.deadline
+    }
+
+    mutating func insert(deadline: Duration, token: TimerToken, work: @escaping () -> Void) {
+        heap.append(Entry(deadline: deadline, token: token, work: work))
+        siftUp(heap.count - 1)
+    }
+
+    mutating func remove(_ token: TimerToken) {
+        cancelled.insert(token)
+    }
+
+    mutating func popDue(notAfter limit: Duration) -> (Duration, () -> Void)? {
+        dropCancelled()
+        guard let first = heap.first, first.deadline <= limit else { return nil }
+        popFirst()
+        return (first.deadline, first.work)
+    }
+
+    private mutating func dropCancelled() {
+        while let first = heap.first, cancelled.contains(first.token) {
+            cancelled.remove(first.token)
+            popFirst()
+        }
+    }
+
+    private mutating func popFirst() {
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        siftDown(0)
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { return }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var first = parent
+            if left < heap.count && heap[left].precedes(heap[first]) { first = left }
+            if right < heap.count && heap[right].precedes(heap[first]) { first = right }
+            guard first != parent else { return }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+import TheoluaCore
+
+@Suite struct RunLoopTests {
+    @Test func timersFireInDeadlineOrderAndTiesInSchedulingOrder() {
+        let loop = ManualRunLoop()
+        var fired: [String] = []
+        _ = TimerHandle(on: loop, delay: .seconds(2), repeating: false) { fired.append("b") }
+        _ = TimerHandle(on: loop, delay: .seconds(1), repeating: false) { fired.append("a") }
+        _ = TimerHandle(on: loop, delay: .seconds(2), repeating: false) { fired.append("c") }
+        loop.advance(by: .milliseconds(999))
+        #expect(fired.isEmpty)
+        loop.advance(by: .milliseconds(1001))
+        #expect(fired == ["a", "b", "c"])
+        #expect(loop.now == .seconds(2))
+    }
+
+    @Test func repeatingTimersDoNotDriftAndStopWhenCancelled() {
+        let loop = ManualRunLoop()
+        var ticks: [Duration] = []
+        let timer = TimerHandle(on: loop, delay: .milliseconds(300), repeating: true) { ticks.append(loop.now) }
+        loop.advance(by: .seconds(1))
+        #expect(ticks == [.milliseconds(300), .milliseconds(600), .milliseconds(900)])
+        timer.cancel()
+        timer.cancel()
+        loop.advance(by: .seconds(1))
+        #expect(ticks.count == 3)
+        #expect(!timer.isActive)
+    }
+
+    @Test func workEnqueuedDuringATurnRunsInALaterTurn() {
+        let loop = ManualRunLoop()
+        var order: [Int] = []
+        loop.enqueue {
+            order.append(1)
+            loop.enqueue { order.append(3) }
+        }
+        loop.enqueue { order.append(2) }
+        #expect(order.isEmpty)
+        loop.runUntilIdle()
+        #expect(order == [1, 2, 3])
+    }
+
+    @Test func runUntilIdleStopsAfterTheTurnLimit() {
+        let loop = ManualRunLoop()
+        loop.turnLimit = 50
+        var turns = 0
+        func again() {
+            turns += 1
+            loop.enqueue(again)
+        }
+        loop.enqueue(again)
+        #expect(loop.runUntilIdle() == false)
+        #expect(turns == 50)
+        #expect(loop.hasPendingTurns)
+    }
+
+    @Test func pendingTurnsRunBeforeEachTimerFires() {
+        let loop = ManualRunLoop()
+        var order: [String] = []
+        _ = TimerHandle(on: loop, delay: .seconds(1), repeating: false) {
+            order.append("timer")
+            loop.enqueue { order.append("after timer") }
+        }
+        loop.enqueue { order.append("turn") }
+        loop.advance(by: .seconds(5))
+        #expect(order == ["turn", "timer", "after timer"])
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+
+@testable import TheoluaCore
+
+@Suite struct ValueTests {
+    @Test func recordEqualityIgnoresInsertionOrder() {
+        let a: Record = ["x": 1, "y": "two"]
+        let b: Record = ["y": "two", "x": 1]
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a.keys == ["x", "y"])
+        #expect(b.keys == ["y", "x"])
+    }
+
+    @Test func recordKeepsFirstPositionAndLastValueOfARepeatedKey() {
+        let record = Record([("a", 1), ("b", 2), ("a", 3)])
+        #expect(record.keys == ["a", "b"])
+        #expect(record["a"] == 3)
+    }
+
+    @Test func largeRecordsFindFieldsAndCompareByContent() {
+        let pairs = (0..<100).map { ("field\($0)", Value.int($0)) }
+        let a = Record(pairs)
+        let b = Record(pairs.reversed())
+        #expect(a["field42"] == 42)
+        #expect(a == b)
+        #expect(a != a.setting("field99", to: 0))
+        #expect(a.setting("extra", to: true).count == 101)
+        #expect(a.removing("field0").count == 99)
+    }
+
+    @Test func largeArraysWithEqualContentAreEqualAndUnequalOnesDiffer() {
+        let values = (0..<1_000).map { Value.string("row \($0)") }
+        let a = ValueArray(values)
+        let b = ValueArray(values)
+        var changed = values
+        changed[999] = "other"
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a != ValueArray(changed))
+        #expect(a.storage.cachedHash != nil)
+    }
+
+    @Test func copiesShareStorage() {
+        let a: Value = ["k": [1, 2, 3]]
+        let b = a
+        guard case .record(let x) = a, case .record(let y) = b else {
+            Issue.record("expected records")
+            return
+        }
+        #expect(x.storage === y.storage)
+    }
+
+    @Test func integersAndFloatsAreDistinctAndNaNEqualsItself() {
+        #expect(Value.int(1) != Value.double(1))
+        #expect(Value.double(.nan) == Value.double(.nan))
+        #expect(Value.double(0.0) == Value.double(-0.0))
+        #expect(Value.double(0.0).hashValue == Value.double(-0.0).hashValue)
+    }
+
+    @Test func literalsBuildTheExpectedCases() {
+        let value: Value = ["name": "ada", "tags": ["a", nil, true, 1.5]]
+        #expect(value["name"] == .string("ada"))
+        #expect(value["tags"]?.arrayValue?.count == 4)
+        #expect(value["tags"]?.arrayValue?[1] == .null)
+        #expect(value.typeName == "record")
+        #expect(Value.double(3).intValue == 3)
+        #expect(Value.double(3.5).intValue == nil)
+    }
+
+    @Test func actionHandlersAreEqualForEqualTargetsAndArguments() {
+        let id = ComponentID.next()
+        let a = Handler(component: id, named: "Row", action: "select", arguments: [1])
+        let b = Handler(component: id, named: "Row", action: "select", arguments: [1])
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a != Handler(component: id, named: "Row", action: "select", arguments: [2]))
+        #expect(a != Handler(component: ComponentID.next(), named: "Row", action: "select", arguments: [1]))
+    }
+
+    @Test func functionHandlersCompareByIdentity() {
+        let function = SwiftHandlerFunction { _ in }
+        #expect(Handler(function: function) == Handler(function: function))
+        #expect(Handler.function { _ in } != Handler.function { _ in })
+    }
+
+    @Test func elementsCompareByContent() {
+        let a = Element.box(["gap": 1], children: [.text("a"), .text("b", key: "b")])
+        let b = Element.box(["gap": 1], children: [.text("a"), .text("b", key: "b")])
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a != Element.box(["gap": 2], children: [.text("a"), .text("b", key: "b")]))
+        #expect(a != Element.box(["gap": 1], children: [.text("a"), .text("b")]))
+        #expect(a.description == "box{ gap = 1 }[text{ text = \"a\" }, text#b{ text = \"b\" }]")
+    }
+
+    @Test func longestIncreasingSubsequenceKeepsTheLongestRun() {
+        #expect(longestIncreasingSubsequenceMask([3, 0, 1, 2]) == [false, true, true, true])
+        #expect(longestIncreasingSubsequenceMask([-1, 0, -1, 1]) == [false, true, false, true])
+        #expect(longestIncreasingSubsequenceMask([2, 1, 0]).filter { $0 }.count == 1)
+        #expect(longestIncreasingSubsequenceMask([]) == [])
+    }
+}
