@@ -18,6 +18,12 @@ import Testing
         #expect(record["a"] == 3)
     }
 
+    @Test func textWithStyleKeepsTheContentAndTheLastOfARepeatedStyle() {
+        let element = Element.text("hi", style: ["bold": true, "color": "red", "bold": false])
+        #expect(element.hostProps == ["text": "hi", "bold": false, "color": "red"])
+        #expect(element.hostProps.keys == ["text", "bold", "color"])
+    }
+
     @Test func largeRecordsFindFieldsAndCompareByContent() {
         let pairs = (0..<100).map { ("field\($0)", Value.int($0)) }
         let a = Record(pairs)
@@ -48,7 +54,7 @@ import Testing
             Issue.record("expected records")
             return
         }
-        #expect(x.storage === y.storage)
+        #expect(x.sharesStorage(with: y))
     }
 
     @Test func integersAndFloatsAreDistinctAndNaNEqualsItself() {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A component written in Swift. The conforming value is the component's props:
 /// immutable, `Sendable` and `Equatable`, so an unchanged component is not re-rendered.
 ///
@@ -7,7 +9,7 @@
 ///     struct State: Equatable, Sendable { var count = 0 }
 ///     static func initialState(_ props: Counter) -> State { State() }
 ///     func render(_ context: ComponentContext<Counter>) -> [Element] {
-///         [.row(["gap": 1], [
+///         [.row(["gap": 1], children: [
 ///             .text("\(label): \(context.state.count)"),
 ///             .button("+", onPress: context.handler("increment")),
 ///         ])]
@@ -45,7 +47,7 @@ public protocol Component: Sendable, Equatable {
 public typealias ComponentContext<C: Component> = ComponentRef<SwiftComponent<C>>
 
 extension Component {
-    public static var name: String { String(describing: Self.self) }
+    public static var name: String { ComponentTypeNames.name(of: Self.self) }
 
     public func perform(_ action: String, _ arguments: [Value], _ context: ComponentContext<Self>) throws -> Bool {
         false
@@ -133,5 +135,19 @@ public struct FunctionComponent: ComponentDefinition {
     /// An element of this component with `props`.
     public func callAsFunction(_ props: Record = Record(), key: Key? = nil) -> Element {
         .component(self, props: props, key: key)
+    }
+}
+
+/// The default names of Swift component types, computed once per type: reflecting a
+/// type's name is far too slow for every element.
+enum ComponentTypeNames {
+    private static let names = Mutex<[ObjectIdentifier: String]>([:])
+
+    static func name<T>(of type: T.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let name = names.withLock({ $0[id] }) { return name }
+        let name = String(describing: type)
+        names.withLock { $0[id] = name }
+        return name
     }
 }

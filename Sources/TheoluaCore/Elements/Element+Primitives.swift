@@ -19,24 +19,41 @@ extension Element {
         .host(Primitive.text.rawValue, props: props.setting("text", to: .string(content)), key: key)
     }
 
+    /// A text primitive showing `content` with style props given as pairs, built in one
+    /// allocation.
+    public static func text(_ content: String, style: KeyValuePairs<String, Value>, key: Key? = nil) -> Element {
+        var entries: [Record.Entry] = []
+        entries.reserveCapacity(style.count + 1)
+        entries.append(Record.Entry(key: "text", value: .string(content)))
+        for (name, value) in style {
+            let entry = Record.Entry(key: name, value: value)
+            if let existing = entries.firstIndex(where: { $0.key == name }) {
+                entries[existing] = entry
+            } else {
+                entries.append(entry)
+            }
+        }
+        return .host(Primitive.text.rawValue, props: Record(uniqueEntries: entries), key: key)
+    }
+
     /// A box primitive laying out `children` with `props`.
-    public static func box(_ props: Record = Record(), key: Key? = nil, _ children: [Element]) -> Element {
+    public static func box(_ props: Record = Record(), key: Key? = nil, children: [Element]) -> Element {
         .host(Primitive.box.rawValue, props: props, children: children, key: key)
     }
 
     /// A box laying out `children` in a row.
-    public static func row(_ props: Record = Record(), key: Key? = nil, _ children: [Element]) -> Element {
-        .box(props.setting("direction", to: "row"), key: key, children)
+    public static func row(_ props: Record = Record(), key: Key? = nil, children: [Element]) -> Element {
+        .box(props.setting("direction", to: "row"), key: key, children: children)
     }
 
     /// A box laying out `children` in a column.
-    public static func column(_ props: Record = Record(), key: Key? = nil, _ children: [Element]) -> Element {
-        .box(props.setting("direction", to: "column"), key: key, children)
+    public static func column(_ props: Record = Record(), key: Key? = nil, children: [Element]) -> Element {
+        .box(props.setting("direction", to: "column"), key: key, children: children)
     }
 
     /// An empty box that grows to take free space.
     public static func spacer(key: Key? = nil) -> Element {
-        .box(["grow": 1], key: key, [])
+        .box(["grow": 1], key: key, children: [])
     }
 
     /// A button labelled `label` that calls `onPress` when pressed.
@@ -49,7 +66,7 @@ extension Element {
     }
 
     /// A scrolling column of `children`.
-    public static func scroll(_ props: Record = Record(), key: Key? = nil, _ children: [Element]) -> Element {
+    public static func scroll(_ props: Record = Record(), key: Key? = nil, children: [Element]) -> Element {
         .host(Primitive.scroll.rawValue, props: props, children: children, key: key)
     }
 

@@ -19,13 +19,13 @@ public struct Element: Sendable {
     public var key: Key? { storage.key }
 
     /// Whether the element is a host primitive rather than a component.
-    public var isHost: Bool { storage is HostElementStorage }
+    public var isHost: Bool { storage.isHost }
 
     /// A host element's props; empty for component elements.
-    public var hostProps: Record { (storage as? HostElementStorage)?.props ?? Record() }
+    public var hostProps: Record { storage.hostProps }
 
     /// A host element's children; empty for component elements.
-    public var children: [Element] { (storage as? HostElementStorage)?.children ?? [] }
+    public var children: [Element] { storage.hostChildren }
 
     /// A host primitive of `kind` with `props` and `children`.
     public static func host(_ kind: String, props: Record = Record(), children: [Element] = [], key: Key? = nil)
@@ -78,6 +78,12 @@ class ElementStorage: @unchecked Sendable {
         self.key = key
     }
 
+    var isHost: Bool { false }
+    var hostProps: Record { Record() }
+    var hostChildren: [Element] { [] }
+    /// For component elements, the identity of their definition's type.
+    var componentTypeID: ObjectIdentifier? { nil }
+
     func isEqual(to other: ElementStorage) -> Bool { false }
     func hashContent(into hasher: inout Hasher) {}
     func withKey(_ key: Key?) -> ElementStorage { self }
@@ -104,8 +110,13 @@ final class HostElementStorage: ElementStorage, @unchecked Sendable {
         super.init(typeName: kind, key: key)
     }
 
+    override var isHost: Bool { true }
+    override var hostProps: Record { props }
+    override var hostChildren: [Element] { children }
+
     override func isEqual(to other: ElementStorage) -> Bool {
-        guard let other = other as? HostElementStorage else { return false }
+        guard other.isHost else { return false }
+        let other = unsafeDowncast(other, to: HostElementStorage.self)
         return typeName == other.typeName && key == other.key && props == other.props
             && children == other.children
     }
@@ -128,7 +139,7 @@ final class HostElementStorage: ElementStorage, @unchecked Sendable {
     }
 
     override func canUpdate(_ instance: Instance) -> Bool {
-        instance is HostInstance
+        instance.asHost != nil
     }
 }
 
@@ -143,8 +154,11 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
         super.init(typeName: definition.name, key: key)
     }
 
+    override var componentTypeID: ObjectIdentifier? { ObjectIdentifier(D.self) }
+
     override func isEqual(to other: ElementStorage) -> Bool {
-        guard let other = other as? ComponentElementStorage<D> else { return false }
+        guard other.componentTypeID == ObjectIdentifier(D.self) else { return false }
+        let other = unsafeDowncast(other, to: ComponentElementStorage<D>.self)
         return key == other.key && definition == other.definition && props == other.props
     }
 
@@ -157,7 +171,7 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
     }
 
     override func canUpdate(_ instance: Instance) -> Bool {
-        instance is ComponentInstance<D>
+        instance.componentTypeID == ObjectIdentifier(D.self)
     }
 
     override func makeInstance(parent: Instance?, slot: Slot, element: Element) throws -> Instance {

@@ -1,13 +1,17 @@
 /// A mounted logical component, with its type erased: what the reconciler drives.
 class ComponentInstanceBase: Instance {
     let id = ComponentID.next()
-    weak var reconciler: Reconciler?
+    /// The link to the reconciler, set when mounted.
+    var link: ReconcilerLink?
+    /// The reconciler, while it exists.
+    var reconciler: Reconciler? { link?.reconciler }
     var controller: (any ComponentController)?
     /// Whether updates are queued and the instance is in the reconciler's dirty list.
     var isDirty = false
     private var timers: [ObjectIdentifier: TimerHandle] = [:]
 
     var componentName: String { element.typeName }
+    override var asComponent: ComponentInstanceBase? { self }
 
     /// Takes the element of a new generation; returns whether its props or definition
     /// differ from the last generation's.
@@ -67,10 +71,12 @@ final class ComponentInstance<D: ComponentDefinition>: ComponentInstanceBase {
     }
 
     override var componentName: String { definition.name }
+    override var componentTypeID: ObjectIdentifier? { ObjectIdentifier(D.self) }
 
     override func receive(_ element: Element) -> Bool {
         self.element = element
-        guard let storage = element.storage as? ComponentElementStorage<D> else { return true }
+        guard element.storage.componentTypeID == ObjectIdentifier(D.self) else { return true }
+        let storage = unsafeDowncast(element.storage, to: ComponentElementStorage<D>.self)
         let changed = storage.definition != definition || storage.props != props
         definition = storage.definition
         props = storage.props

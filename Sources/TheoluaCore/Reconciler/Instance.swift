@@ -2,7 +2,10 @@
 /// root container. An instance lives from the generation that mounts it to the one
 /// that removes it; the elements it is given change, its identity does not.
 class Instance {
-    weak var parent: Instance?
+    /// The parent while mounted; cleared when the instance is detached. Not `weak`: a
+    /// parent always outlives its mounted children, and weak references cost a side
+    /// allocation per instance.
+    unowned(unsafe) var parent: Instance?
     var children: [Instance] = []
     /// The element of the latest generation.
     var element: Element
@@ -21,6 +24,16 @@ class Instance {
         self.slot = slot
         depth = (parent?.depth ?? -1) + 1
     }
+
+    /// This instance as a host instance, without a dynamic cast.
+    var asHost: HostInstance? { nil }
+    /// This instance as a component instance, without a dynamic cast.
+    var asComponent: ComponentInstanceBase? { nil }
+    /// The identity of a component instance's definition type.
+    var componentTypeID: ObjectIdentifier? { nil }
+    /// Whether this instance's children are the direct children of a host container
+    /// (a host node, or the root), so host order does not continue past them.
+    var endsHostRun: Bool { false }
 
     /// The host node that this instance's children are inserted into.
     var hostContainer: HostNode? { hostParent }
@@ -55,7 +68,7 @@ class Instance {
         var names: [String] = []
         var current: Instance? = self
         while let instance = current {
-            if instance is ComponentInstanceBase || instance === self { names.append(instance.displayName) }
+            if instance.asComponent != nil || instance === self { names.append(instance.displayName) }
             current = instance.parent
         }
         return names.reversed().joined(separator: " › ")
@@ -65,7 +78,7 @@ class Instance {
     var owningComponent: ComponentInstanceBase? {
         var current: Instance? = self
         while let instance = current {
-            if let component = instance as? ComponentInstanceBase { return component }
+            if let component = instance.asComponent { return component }
             current = instance.parent
         }
         return nil
@@ -85,6 +98,7 @@ final class RootInstance: Instance {
     }
 
     override var displayName: String { "root" }
+    override var endsHostRun: Bool { true }
 }
 
 /// A mounted host primitive and its host node.
@@ -97,6 +111,8 @@ final class HostInstance: Instance {
     }
 
     override var hostContainer: HostNode? { node }
+    override var asHost: HostInstance? { self }
+    override var endsHostRun: Bool { true }
 
     override var firstHostNode: HostNode? { isMounted ? node : nil }
 

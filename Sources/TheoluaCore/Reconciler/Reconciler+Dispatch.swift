@@ -51,7 +51,7 @@ extension Reconciler {
     {
         var current = start
         while let instance = current {
-            if let component = instance as? ComponentInstanceBase {
+            if let component = instance.asComponent {
                 do {
                     if try component.perform(action: action, arguments: arguments) { return .handled }
                     if let controller = component.controller,

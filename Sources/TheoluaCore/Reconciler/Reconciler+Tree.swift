@@ -24,7 +24,7 @@ extension Reconciler {
                 if let node = parent.children[index].firstHostNode { return node }
                 index += 1
             }
-            if parent is HostInstance || parent is RootInstance { return nil }
+            if parent.endsHostRun { return nil }
             current = parent
         }
         return nil
@@ -45,10 +45,10 @@ extension Reconciler {
         }
         instance.hostParent = parent.hostContainer
         instance.isMounted = true
-        if let host = instance as? HostInstance {
+        if let host = instance.asHost {
             hostInsert(host.node, into: host.hostParent, before: anchor)
             reconcileChildren(of: host, with: element.children, anchor: .known(nil))
-        } else if let component = instance as? ComponentInstanceBase {
+        } else if let component = instance.asComponent {
             register(component)
             render(component, anchor: .known(anchor), isFirst: true)
             do {
@@ -90,7 +90,7 @@ extension Reconciler {
 
     /// Gives an existing instance the element of its next generation.
     func update(_ instance: Instance, with element: Element, anchor: Anchor) {
-        if let host = instance as? HostInstance {
+        if let host = instance.asHost {
             if host.element.storage === element.storage && !forceRender { return }
             host.element = element
             let props = element.hostProps
@@ -100,7 +100,7 @@ extension Reconciler {
                 hostUpdate(host.node, from: old)
             }
             reconcileChildren(of: host, with: element.children, anchor: .known(nil))
-        } else if let component = instance as? ComponentInstanceBase {
+        } else if let component = instance.asComponent {
             let propsChanged = component.receive(element)
             let stateChanged = component.isDirty && applyUpdates(component)
             if propsChanged || stateChanged || forceRender {
@@ -121,7 +121,7 @@ extension Reconciler {
     }
 
     private func detach(_ instance: Instance) {
-        if let component = instance as? ComponentInstanceBase {
+        if let component = instance.asComponent {
             if let controller = component.controller {
                 do {
                     try controller.willUnmount()
@@ -135,6 +135,7 @@ extension Reconciler {
         }
         instance.isMounted = false
         for child in instance.children { detach(child) }
+        instance.parent = nil
     }
 
     // MARK: Children

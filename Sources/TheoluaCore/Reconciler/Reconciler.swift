@@ -46,6 +46,7 @@ public final class Reconciler {
     public init(host: any HostRenderer, runLoop: any RunLoop) {
         self.host = host
         self.runLoop = runLoop
+        link.reconciler = self
     }
 
     /// Mounts `element` as the root, or makes it the root's next generation.
@@ -148,8 +149,25 @@ public final class Reconciler {
         }
     }
 
+    /// Shared by every instance, cleared when the reconciler goes away: instances reach
+    /// their reconciler through it without a weak reference each.
+    let link = ReconcilerLink()
+
+    deinit {
+        // Handles on components may outlive the reconciler; leave them no dangling
+        // references to it or to their parents.
+        link.reconciler = nil
+        var stack: [Instance] = [root]
+        while let instance = stack.popLast() {
+            for child in instance.children {
+                child.parent = nil
+                stack.append(child)
+            }
+        }
+    }
+
     func register(_ component: ComponentInstanceBase) {
-        component.reconciler = self
+        component.link = link
         instances[component.id] = component
     }
 
@@ -187,4 +205,10 @@ public final class Reconciler {
         hostChanged = true
         host.remove(node, from: parent)
     }
+}
+
+/// The one reference from instances to their reconciler, cleared in the reconciler's
+/// `deinit`.
+final class ReconcilerLink {
+    unowned(unsafe) var reconciler: Reconciler?
 }

@@ -3,121 +3,126 @@
 /// Iteration follows insertion order (a schema's declared order, say). Equality ignores
 /// order: two records are equal when they hold the same keys with equal values, because
 /// a script's table has no order and the same table content must not look "changed".
+///
+/// A small record is one array allocation; a large one also carries a key index and a
+/// hash computed once, so lookups stay O(1) and unequal records are told apart early.
 public struct Record: Sendable {
-    final class Storage: Sendable {
-        let keys: [String]
-        let values: [Value]
-        /// Key positions for records large enough that a linear scan would cost more.
-        let positions: [String: Int]?
-        /// An order-independent hash, computed once for large records.
-        let cachedHash: Int?
+    /// One field.
+    @usableFromInline struct Entry: Sendable {
+        let key: String
+        let value: Value
+    }
 
-        init(keys: [String], values: [Value]) {
-            self.keys = keys
-            self.values = values
-            if keys.count >= AggregateHashing.cacheThreshold {
-                var positions: [String: Int] = [:]
-                positions.reserveCapacity(keys.count)
-                for (index, key) in keys.enumerated() { positions[key] = index }
-                self.positions = positions
-                cachedHash = Record.unorderedHash(keys: keys, values: values)
-            } else {
-                positions = nil
-                cachedHash = nil
-            }
-        }
+    /// Key positions and the order-independent hash of a large record.
+    final class Index: Sendable {
+        let positions: [String: Int]
+        let hash: Int
 
-        func index(of key: String) -> Int? {
-            if let positions { return positions[key] }
-            return keys.firstIndex(of: key)
+        init(_ entries: [Entry]) {
+            var positions: [String: Int] = [:]
+            positions.reserveCapacity(entries.count)
+            for (index, entry) in entries.enumerated() { positions[entry.key] = index }
+            self.positions = positions
+            hash = Record.unorderedHash(entries)
         }
     }
 
-    let storage: Storage
+    let entries: [Entry]
+    let index: Index?
 
     /// An empty record.
     public init() {
-        storage = Record.empty
+        entries = []
+        index = nil
     }
 
     /// A record of `pairs` in their order; a repeated key keeps its first position and
     /// takes its last value.
     public init<S: Sequence>(_ pairs: S) where S.Element == (String, Value) {
-        var keys: [String] = []
-        var values: [Value] = []
-        keys.reserveCapacity(pairs.underestimatedCount)
-        values.reserveCapacity(pairs.underestimatedCount)
+        var entries: [Entry] = []
+        entries.reserveCapacity(pairs.underestimatedCount)
         var seen: [String: Int]? = nil
         for (key, value) in pairs {
-            if keys.count >= 8 && seen == nil {
-                seen = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+            if entries.count >= AggregateHashing.cacheThreshold && seen == nil {
+                seen = Dictionary(entries.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
             }
-            let existing = seen.map { $0[key] } ?? keys.firstIndex(of: key)
+            let existing = seen.map { $0[key] } ?? entries.firstIndex { $0.key == key }
             if let existing {
-                values[existing] = value
+                entries[existing] = Entry(key: key, value: value)
             } else {
-                seen?[key] = keys.count
-                keys.append(key)
-                values.append(value)
+                seen?[key] = entries.count
+                entries.append(Entry(key: key, value: value))
             }
         }
-        storage = Storage(keys: keys, values: values)
+        self.init(uniqueEntries: entries)
     }
 
-    /// A record from keys and values already known to be distinct and paired.
+    /// A record from entries whose keys are known to be distinct.
+    init(uniqueEntries entries: [Entry]) {
+        self.entries = entries
+        index = entries.count >= AggregateHashing.cacheThreshold ? Index(entries) : nil
+    }
+
+    /// A record from keys and values whose keys are known to be distinct.
     init(uniqueKeys keys: [String], values: [Value]) {
-        storage = Storage(keys: keys, values: values)
+        self.init(uniqueEntries: zip(keys, values).map { Entry(key: $0, value: $1) })
     }
-
-    private static let empty = Storage(keys: [], values: [])
 
     /// The number of fields.
-    public var count: Int { storage.keys.count }
+    public var count: Int { entries.count }
 
     /// Whether the record has no fields.
-    public var isEmpty: Bool { storage.keys.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty }
 
     /// The keys, in insertion order.
-    public var keys: [String] { storage.keys }
+    public var keys: [String] { entries.map(\.key) }
 
     /// The values, in insertion order.
-    public var values: [Value] { storage.values }
+    public var values: [Value] { entries.map(\.value) }
+
+    func position(of key: String) -> Int? {
+        if let index { return index.positions[key] }
+        return entries.firstIndex { $0.key == key }
+    }
 
     /// The value of field `key`, or `nil` when there is no such field.
     public subscript(key: String) -> Value? {
-        guard let index = storage.index(of: key) else { return nil }
-        return storage.values[index]
+        guard let position = position(of: key) else { return nil }
+        return entries[position].value
     }
 
     /// A copy with field `key` set to `value` (appended when new).
     public func setting(_ key: String, to value: Value) -> Record {
-        var keys = storage.keys
-        var values = storage.values
-        if let index = storage.index(of: key) {
-            values[index] = value
+        var entries = entries
+        if let position = position(of: key) {
+            entries[position] = Entry(key: key, value: value)
         } else {
-            keys.append(key)
-            values.append(value)
+            entries.append(Entry(key: key, value: value))
         }
-        return Record(uniqueKeys: keys, values: values)
+        return Record(uniqueEntries: entries)
     }
 
     /// A copy without field `key`.
     public func removing(_ key: String) -> Record {
-        guard let index = storage.index(of: key) else { return self }
-        var keys = storage.keys
-        var values = storage.values
-        keys.remove(at: index)
-        values.remove(at: index)
-        return Record(uniqueKeys: keys, values: values)
+        guard let position = position(of: key) else { return self }
+        var entries = entries
+        entries.remove(at: position)
+        return Record(uniqueEntries: entries)
     }
 
-    static func unorderedHash(keys: [String], values: [Value]) -> Int {
+    /// Whether both records share one storage, so they are equal without a look inside.
+    func sharesStorage(with other: Record) -> Bool {
+        entries.withUnsafeBufferPointer { a in
+            other.entries.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+        }
+    }
+
+    static func unorderedHash(_ entries: [Entry]) -> Int {
         var sum = 0
-        for index in keys.indices {
+        for entry in entries {
             var hasher = Hasher()
-            hasher.combine(keys[index])
-            hasher.combine(values[index])
+            hasher.combine(entry.key)
+            hasher.combine(entry.value)
             sum = sum &+ hasher.finalize()
         }
         return sum
@@ -126,35 +131,40 @@ public struct Record: Sendable {
 
 extension Record: Sequence {
     /// Iterates `(key, value)` pairs in insertion order.
-    public func makeIterator() -> some IteratorProtocol<(key: String, value: Value)> {
-        var index = 0
-        let storage = storage
-        return AnyIterator {
-            guard index < storage.keys.count else { return nil }
-            defer { index += 1 }
-            return (storage.keys[index], storage.values[index])
+    public struct Iterator: IteratorProtocol {
+        var base: IndexingIterator<[Entry]>
+        public mutating func next() -> (key: String, value: Value)? {
+            base.next().map { ($0.key, $0.value) }
         }
     }
+
+    public func makeIterator() -> Iterator { Iterator(base: entries.makeIterator()) }
+
+    public var underestimatedCount: Int { entries.count }
 }
 
 extension Record: Hashable {
     public static func == (lhs: Record, rhs: Record) -> Bool {
-        let a = lhs.storage
-        let b = rhs.storage
-        if a === b { return true }
-        if a.keys.count != b.keys.count { return false }
-        if let x = a.cachedHash, let y = b.cachedHash, x != y { return false }
-        if a.keys == b.keys { return a.values == b.values }
-        for index in a.keys.indices {
-            guard let other = b.index(of: a.keys[index]), b.values[other] == a.values[index] else {
-                return false
+        if lhs.entries.count != rhs.entries.count { return false }
+        if lhs.entries.isEmpty || lhs.sharesStorage(with: rhs) { return true }
+        if let a = lhs.index, let b = rhs.index, a.hash != b.hash { return false }
+        var sameOrder = true
+        for (a, b) in zip(lhs.entries, rhs.entries) {
+            guard a.key == b.key else {
+                sameOrder = false
+                break
             }
+            guard a.value == b.value else { return false }
+        }
+        if sameOrder { return true }
+        for entry in lhs.entries {
+            guard let other = rhs[entry.key], other == entry.value else { return false }
         }
         return true
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.cachedHash ?? Record.unorderedHash(keys: storage.keys, values: storage.values))
+        hasher.combine(index?.hash ?? Record.unorderedHash(entries))
     }
 }
 
@@ -165,7 +175,6 @@ extension Record: ExpressibleByDictionaryLiteral {
 extension Record: CustomStringConvertible {
     public var description: String {
         if isEmpty { return "{}" }
-        let fields = zip(storage.keys, storage.values).map { "\($0) = \($1)" }
-        return "{ " + fields.joined(separator: ", ") + " }"
+        return "{ " + entries.map { "\($0.key) = \($0.value)" }.joined(separator: ", ") + " }"
     }
 }

@@ -121,9 +121,3 @@ struct List: Component {
         return [.box(children: labels.map { Row(label: $0, log: log).element(key: .string($0)) })]
     }
 }
-
-extension Element {
-    static func box(_ props: Record = Record(), key: Key? = nil, children: [Element]) -> Element {
-        .box(props, key: key, children)
-    }
-}
