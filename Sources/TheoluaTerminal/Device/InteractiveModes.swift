@@ -25,7 +25,8 @@ public struct InteractiveModes: Sendable, Hashable {
     public static let fullScreen = InteractiveModes()
 
     /// Raw input only: for an inline app that draws below the prompt.
-    public static let inline = InteractiveModes(alternateScreen: false, hideCursor: false, bracketedPaste: true)
+    public static let inline = InteractiveModes(
+        alternateScreen: false, hideCursor: false, bracketedPaste: true)
 
     /// The bytes that turn the modes on, written after raw mode is set.
     public var enterSequence: [UInt8] {

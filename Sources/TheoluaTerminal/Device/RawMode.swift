@@ -13,7 +13,8 @@ enum RawMode {
         var settings = termios()
         guard tcgetattr(descriptor, &settings) == 0 else {
             let code = errno
-            throw code == ENOTTY ? .notATerminal(descriptor: descriptor) : .system(call: "tcgetattr", code: code)
+            throw code == ENOTTY
+                ? .notATerminal(descriptor: descriptor) : .system(call: "tcgetattr", code: code)
         }
         return settings
     }

@@ -55,11 +55,14 @@ public final class TTYTerminal: TerminalDevice {
 
     /// The process's controlling terminal, `/dev/tty`, opened for reading and
     /// writing: works even when standard input or output are redirected.
-    public static func controllingTerminal(reportsTermination: Bool = true) throws(TerminalError) -> TTYTerminal {
+    public static func controllingTerminal(reportsTermination: Bool = true) throws(TerminalError)
+        -> TTYTerminal
+    {
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .system(call: "open /dev/tty", code: errno) }
         return TTYTerminal(
-            input: descriptor, output: descriptor, closesDescriptors: true, reportsTermination: reportsTermination)
+            input: descriptor, output: descriptor, closesDescriptors: true,
+            reportsTermination: reportsTermination)
     }
 
     public func enterInteractiveMode(_ modes: InteractiveModes) throws(TerminalError) {
@@ -95,7 +98,8 @@ public final class TTYTerminal: TerminalDevice {
                     return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
                 }
             } else {
-                lastError = errno == ENOTTY
+                lastError =
+                    errno == ENOTTY
                     ? .notATerminal(descriptor: descriptor) : .system(call: "ioctl TIOCGWINSZ", code: errno)
             }
         }

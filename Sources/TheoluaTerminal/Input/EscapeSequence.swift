@@ -34,7 +34,8 @@ enum EscapeSequence {
             case 0x40...0x7E:
                 let parametersEnd = intermediatesStart ?? index
                 let intermediates = intermediatesStart.map { $0..<index }
-                return finish(bytes, introducer, parametersStart..<parametersEnd, intermediates, byte, end: index)
+                return finish(
+                    bytes, introducer, parametersStart..<parametersEnd, intermediates, byte, end: index)
             default:
                 return .token(.ignored, length: index - start)
             }
@@ -187,7 +188,9 @@ enum EscapeSequence {
     /// The key of a Unicode code point with modifiers, as kitty's `CSI code ; mod u`
     /// and modifyOtherKeys report it; shift+letter becomes the capital letter.
     private static func codepointKey(_ code: Int, _ modifiers: KeyModifiers) -> KeyEvent? {
-        guard let codeValue = UInt32(exactly: code), let scalar = Unicode.Scalar(codeValue) else { return nil }
+        guard let codeValue = UInt32(exactly: code), let scalar = Unicode.Scalar(codeValue) else {
+            return nil
+        }
         let base: KeyEvent
         switch code {
         case 9 where modifiers.shift:

@@ -9,9 +9,11 @@
 /// Job control: stopping the process as the shell's ctrl+z would.
 enum Suspension {
     /// Sends SIGTSTP with its default action to this process, which stops until the
-    /// shell continues it; returns once continued.
+    /// shell continues it; returns once continued, with the previous SIGTSTP action
+    /// back in place.
     static func stopProcess() {
-        signal(SIGTSTP, SIG_DFL)
+        let previous = signal(SIGTSTP, SIG_DFL)
         kill(getpid(), SIGTSTP)
+        signal(SIGTSTP, previous)
     }
 }

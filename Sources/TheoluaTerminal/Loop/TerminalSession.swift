@@ -34,7 +34,8 @@ public final class TerminalSession {
     ///
     /// - Parameter decoder: the decoder to use, e.g. with a different ESC timeout.
     public init(
-        device: any TerminalDevice, modes: InteractiveModes = .fullScreen, decoder: InputDecoder = InputDecoder()
+        device: any TerminalDevice, modes: InteractiveModes = .fullScreen,
+        decoder: InputDecoder = InputDecoder()
     ) throws(TerminalError) {
         self.device = device
         self.modes = modes
@@ -57,7 +58,9 @@ public final class TerminalSession {
     ///
     /// A lone ESC is returned as the esc key once the decoder's timeout passes, even if
     /// that is before `deadline`.
-    public func nextEvents(until deadline: ContinuousClock.Instant? = nil) throws(TerminalError) -> [TerminalEvent] {
+    public func nextEvents(until deadline: ContinuousClock.Instant? = nil) throws(TerminalError)
+        -> [TerminalEvent]
+    {
         while true {
             let wakeAt = Self.earliest(deadline, flushDeadline)
             let wakeup = try device.wait(until: wakeAt)

@@ -21,7 +21,10 @@ struct DecodingCase: CustomTestStringConvertible, Sendable {
 
 extension String {
     var replacingOccurrencesOfControls: String {
-        String(unicodeScalars.map { $0.value < 0x20 ? "^\(Character(Unicode.Scalar($0.value + 0x40) ?? "?"))" : String($0) }.joined())
+        String(
+            unicodeScalars.map {
+                $0.value < 0x20 ? "^\(Character(Unicode.Scalar($0.value + 0x40) ?? "?"))" : String($0)
+            }.joined())
     }
 }
 
@@ -177,7 +180,9 @@ struct InputDecoderTests {
         #expect(Decoding.all(test.bytes) == test.expected)
     }
 
-    @Test(arguments: textCases + controlCases + sequenceCases + modifierCases + altCases + pasteCases + malformedCases)
+    @Test(
+        arguments: textCases + controlCases + sequenceCases + modifierCases + altCases + pasteCases
+            + malformedCases)
     func givesTheSameEventsWhenSplitAtAnyByteBoundary(_ test: DecodingCase) {
         for pieces in Decoding.splits(test.bytes) {
             let cuts = pieces.map(\.count)

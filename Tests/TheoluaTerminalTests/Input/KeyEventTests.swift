@@ -68,7 +68,8 @@ struct KeyEventTests {
 
     @Test func fullNameParsesBackToTheSameEvent() throws {
         let events = [
-            KeyEvent.character("c", ctrl: true), KeyEvent(.up, shift: true), KeyEvent.character("+", alt: true),
+            KeyEvent.character("c", ctrl: true), KeyEvent(.up, shift: true),
+            KeyEvent.character("+", alt: true),
             KeyEvent(.f3, ctrl: true, alt: true), KeyEvent.character("Z"), KeyEvent(.space),
         ]
         for event in events {

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import TheoluaTerminal
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -7,8 +9,6 @@ import Testing
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-@testable import TheoluaTerminal
 
 @Suite("PollWaiter")
 struct PollWaiterTests {

@@ -66,11 +66,12 @@ final class PseudoTerminal {
         _ = ioctl(controller, UInt(TIOCSWINSZ), &window)
     }
 
-    /// Reads what the device wrote, waiting up to a second for the first bytes.
-    func readOutput() -> [UInt8] {
+    /// Reads what the device wrote, waiting up to `firstByteTimeout` milliseconds for
+    /// the first bytes (expecting nothing, pass a short one).
+    func readOutput(firstByteTimeout: Int32 = 2000) -> [UInt8] {
         var result: [UInt8] = []
         var entry = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
-        var timeout: Int32 = 1000
+        var timeout = firstByteTimeout
         while poll(&entry, 1, timeout) > 0 {
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = buffer.withUnsafeMutableBytes { read(controller, $0.baseAddress, 4096) }
