@@ -15,7 +15,7 @@ public final class MemoryTerminal: TerminalDevice {
     public private(set) var writes: [[UInt8]] = []
     /// The modes in effect, or nil when not interactive.
     public private(set) var activeModes: InteractiveModes?
-    /// How many times interactive mode was entered and left, for tests of
+    /// How many times interactive mode was actually entered, for tests of
     /// restore-on-every-path logic.
     public private(set) var enterCount = 0
     /// How many times interactive mode was actually left.
@@ -33,6 +33,7 @@ public final class MemoryTerminal: TerminalDevice {
         currentSize = size
     }
 
+    /// Whether interactive mode is entered (``activeModes`` is set).
     public var isInteractive: Bool { activeModes != nil }
 
     /// Queues bytes to be returned by one later ``readAvailable()`` call.
@@ -65,6 +66,8 @@ public final class MemoryTerminal: TerminalDevice {
         return output
     }
 
+    /// Records the modes and appends their enter sequence to ``output``; no-op if
+    /// already interactive.
     public func enterInteractiveMode(_ modes: InteractiveModes) throws(TerminalError) {
         guard activeModes == nil else { return }
         activeModes = modes
@@ -72,6 +75,7 @@ public final class MemoryTerminal: TerminalDevice {
         output += modes.enterSequence
     }
 
+    /// Appends the leave sequence to ``output`` and clears ``activeModes``; idempotent.
     public func leaveInteractiveMode() {
         guard let modes = activeModes else { return }
         activeModes = nil
@@ -79,10 +83,13 @@ public final class MemoryTerminal: TerminalDevice {
         output += modes.leaveSequence
     }
 
+    /// Returns ``currentSize``.
     public func size() throws(TerminalError) -> TerminalSize {
         currentSize
     }
 
+    /// Appends `bytes` to ``output`` as one entry of ``writes``, or throws
+    /// ``nextWriteError`` once.
     public func write(_ bytes: [UInt8]) throws(TerminalError) {
         if let error = nextWriteError {
             nextWriteError = nil
@@ -92,6 +99,7 @@ public final class MemoryTerminal: TerminalDevice {
         writes.append(bytes)
     }
 
+    /// Returns the oldest queued read, or empty; throws at end once ``inputClosed``.
     public func readAvailable() throws(TerminalError) -> [UInt8] {
         guard !input.isEmpty else {
             if inputClosed { throw .inputClosed }

@@ -65,6 +65,11 @@ public final class TTYTerminal: TerminalDevice {
             reportsTermination: reportsTermination)
     }
 
+    /// Saves the termios settings, arms the restore guard, starts the signal watcher,
+    /// sets raw mode and writes the modes' enter sequence. No-op if already interactive.
+    ///
+    /// - Throws: ``TerminalError/notATerminal(descriptor:)`` when the input is not a tty,
+    ///   ``TerminalError/anotherTerminalIsInteractive`` when another terminal is.
     public func enterInteractiveMode(_ modes: InteractiveModes) throws(TerminalError) {
         guard !isInteractive else { return }
         let saved = try RawMode.settings(of: inputDescriptor)
@@ -81,6 +86,8 @@ public final class TTYTerminal: TerminalDevice {
         }
     }
 
+    /// Writes the leave sequence, restores the saved settings exactly and stops the
+    /// signal watcher. Idempotent.
     public func leaveInteractiveMode() {
         guard isInteractive else { return }
         isInteractive = false
@@ -89,6 +96,7 @@ public final class TTYTerminal: TerminalDevice {
         watcher = nil
     }
 
+    /// The window size from `TIOCGWINSZ` on the output (then the input) descriptor.
     public func size() throws(TerminalError) -> TerminalSize {
         var lastError = TerminalError.notATerminal(descriptor: outputDescriptor)
         for descriptor in [outputDescriptor, inputDescriptor] {
@@ -106,6 +114,7 @@ public final class TTYTerminal: TerminalDevice {
         throw lastError
     }
 
+    /// Writes `bytes` in one loop that retries EINTR and partial writes.
     public func write(_ bytes: [UInt8]) throws(TerminalError) {
         let failure: TerminalError? = bytes.withUnsafeBytes { buffer in
             do throws(TerminalError) {
@@ -118,12 +127,14 @@ public final class TTYTerminal: TerminalDevice {
         if let failure { throw failure }
     }
 
+    /// Reads what is available now (up to 4 KiB) without blocking.
     public func readAvailable() throws(TerminalError) -> [UInt8] {
         var entry = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, 0) > 0 else { return [] }
         return try POSIX.readAvailable(inputDescriptor)
     }
 
+    /// Polls the input and, while interactive, the signal watcher's self-pipe.
     public func wait(until deadline: ContinuousClock.Instant?) throws(TerminalError) -> Wakeup {
         try PollWaiter(input: inputDescriptor, signals: watcher).wait(until: deadline)
     }
