@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A real terminal, reached through file descriptors.
+///
+/// ```swift
+/// let terminal = try TTYTerminal.standardStreams()
+/// try terminal.enterInteractiveMode(.fullScreen)
+/// defer { terminal.leaveInteractiveMode() }
+/// ```
+///
+/// While interactive, the settings saved on entering are restored on every exit path:
+/// ``leaveInteractiveMode()``, deinit, `exit()` (an `atexit` guard), SIGINT, SIGTERM,
+/// SIGHUP and crashes (the signal's previous action then runs, so the exit status is
+/// right). SIGWINCH, SIGCONT and the first SIGINT/SIGTERM/SIGHUP are reported by
+/// ``wait(until:)`` so the app can repaint or shut down in order.
+public final class TTYTerminal: TerminalDevice {
+    /// The descriptor keys are read from; raw mode is set on it.
+    public let inputDescriptor: Int32
+    /// The descriptor frames are written to.
+    public let outputDescriptor: Int32
+    /// Whether termination signals are reported (true) or end the process at once.
+    public let reportsTermination: Bool
+    private let closesDescriptors: Bool
+    private var watcher: SignalWatcher?
+    /// Whether this terminal armed the process-wide restore guard.
+    public private(set) var isInteractive = false
+
+    /// Wraps existing descriptors; `closesDescriptors` hands their ownership over.
+    ///
+    /// - Parameter reportsTermination: see ``SignalWatcher/start(reportsTermination:)``.
+    public init(
+        input: Int32, output: Int32, closesDescriptors: Bool = false, reportsTermination: Bool = true
+    ) {
+        inputDescriptor = input
+        outputDescriptor = output
+        self.closesDescriptors = closesDescriptors
+        self.reportsTermination = reportsTermination
+    }
+
+    /// The terminal on standard input and standard output.
+    ///
+    /// - Throws: ``TerminalError/notATerminal(descriptor:)`` if either is redirected.
+    public static func standardStreams(reportsTermination: Bool = true) throws(TerminalError) -> TTYTerminal {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO] where isatty(descriptor) == 0 {
+            throw .notATerminal(descriptor: descriptor)
+        }
+        return TTYTerminal(input: STDIN_FILENO, output: STDOUT_FILENO, reportsTermination: reportsTermination)
+    }
+
+    /// The process's controlling terminal, `/dev/tty`, opened for reading and
+    /// writing: works even when standard input or output are redirected.
+    public static func controllingTerminal(reportsTermination: Bool = true) throws(TerminalError)
+        -> TTYTerminal
+    {
+        let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(call: "open /dev/tty", code: errno) }
+        return TTYTerminal(
+            input: descriptor, output: descriptor, closesDescriptors: true,
+            reportsTermination: reportsTermination)
+    }
+
+    /// Saves the termios settings, arms the restore guard, starts the signal watcher,
+    /// sets raw mode and writes the modes' enter sequence. No-op if already interactive.
+    ///
+    /// - Throws: ``TerminalError/notATerminal(descriptor:)`` when the input is not a tty,
+    ///   ``TerminalError/anotherTerminalIsInteractive`` when another terminal is.
+    public func enterInteractiveMode(_ modes: InteractiveModes) throws(TerminalError) {
+        guard !isInteractive else { return }
+        let saved = try RawMode.settings(of: inputDescriptor)
+        try SignalHub.arm(
+            input: inputDescriptor, output: outputDescriptor, settings: saved, leave: modes.leaveSequence)
+        isInteractive = true
+        do {
+            watcher = try SignalWatcher.start(reportsTermination: reportsTermination)
+            try RawMode.apply(RawMode.raw(from: saved), to: inputDescriptor)
+            try write(modes.enterSequence)
+        } catch {
+            leaveInteractiveMode()
+            throw error
+        }
+    }
+
+    /// Writes the leave sequence, restores the saved settings exactly and stops the
+    /// signal watcher. Idempotent.
+    public func leaveInteractiveMode() {
+        guard isInteractive else { return }
+        isInteractive = false
+        SignalHub.disarmAndRestore()
+        watcher?.stop()
+        watcher = nil
+    }
+
+    /// The window size from `TIOCGWINSZ` on the output (then the input) descriptor.
+    public func size() throws(TerminalError) -> TerminalSize {
+        var lastError = TerminalError.notATerminal(descriptor: outputDescriptor)
+        for descriptor in [outputDescriptor, inputDescriptor] {
+            var window = winsize()
+            if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0 {
+                if window.ws_col > 0 && window.ws_row > 0 {
+                    return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+                }
+            } else {
+                lastError =
+                    errno == ENOTTY
+                    ? .notATerminal(descriptor: descriptor) : .system(call: "ioctl TIOCGWINSZ", code: errno)
+            }
+        }
+        throw lastError
+    }
+
+    /// Writes `bytes` in one loop that retries EINTR and partial writes.
+    public func write(_ bytes: [UInt8]) throws(TerminalError) {
+        let failure: TerminalError? = bytes.withUnsafeBytes { buffer in
+            do throws(TerminalError) {
+                try POSIX.writeAll(outputDescriptor, buffer)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Reads what is available now (up to 4 KiB) without blocking.
+    public func readAvailable() throws(TerminalError) -> [UInt8] {
+        var entry = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) > 0 else { return [] }
+        return try POSIX.readAvailable(inputDescriptor)
+    }
+
+    /// Polls the input and, while interactive, the signal watcher's self-pipe.
+    public func wait(until deadline: ContinuousClock.Instant?) throws(TerminalError) -> Wakeup {
+        try PollWaiter(input: inputDescriptor, signals: watcher).wait(until: deadline)
+    }
+
+    deinit {
+        leaveInteractiveMode()
+        if closesDescriptors {
+            close(inputDescriptor)
+            if outputDescriptor != inputDescriptor { close(outputDescriptor) }
+        }
+    }
+}

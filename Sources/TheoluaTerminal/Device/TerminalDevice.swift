@@ -1,0 +1,41 @@
+/// A terminal the runtime draws on and reads keys from: a real tty
+/// (``TTYTerminal``) or an in-memory one for tests (``MemoryTerminal``).
+///
+/// Devices are used from one thread at a time (the runtime's loop); they are classes
+/// because they own descriptors and process-wide modes.
+public protocol TerminalDevice: AnyObject {
+    /// Whether ``enterInteractiveMode(_:)`` is in effect.
+    var isInteractive: Bool { get }
+
+    /// Saves the terminal's settings, switches to raw input and turns on `modes`.
+    ///
+    /// Until ``leaveInteractiveMode()``, the terminal is restored if the process exits
+    /// or dies of a signal. Entering twice without leaving is an error-free no-op.
+    func enterInteractiveMode(_ modes: InteractiveModes) throws(TerminalError)
+
+    /// Turns the modes off and puts back exactly the settings saved on entering.
+    /// Idempotent: calling it when not interactive does nothing.
+    func leaveInteractiveMode()
+
+    /// The screen's current size in cells.
+    func size() throws(TerminalError) -> TerminalSize
+
+    /// Writes `bytes` whole (one frame, ideally), retrying interrupted and partial writes.
+    func write(_ bytes: [UInt8]) throws(TerminalError)
+
+    /// Returns the input bytes available now, without blocking; empty if none.
+    ///
+    /// - Throws: ``TerminalError/inputClosed`` once the input has ended.
+    func readAvailable() throws(TerminalError) -> [UInt8]
+
+    /// Blocks until input is ready, a signal is reported or `deadline` passes (nil: no
+    /// deadline).
+    func wait(until deadline: ContinuousClock.Instant?) throws(TerminalError) -> Wakeup
+}
+
+extension TerminalDevice {
+    /// Writes the UTF-8 bytes of `text`.
+    public func write(_ text: String) throws(TerminalError) {
+        try write(Array(text.utf8))
+    }
+}

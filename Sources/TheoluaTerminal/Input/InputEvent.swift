@@ -1,0 +1,20 @@
+/// What the user did at the keyboard: a key press or a bracketed paste.
+public enum InputEvent: Sendable, Hashable {
+    /// A key press.
+    case key(KeyEvent)
+    /// Text pasted while bracketed paste was on, delivered whole so that a paste is
+    /// never mistaken for typed keys (a pasted newline does not press enter).
+    ///
+    /// Line breaks are normalised to `"\n"` (terminals send pasted newlines as CR).
+    case paste(String)
+}
+
+extension InputEvent: CustomStringConvertible {
+    /// The key's full name, or `paste("…")`; handy in test failure messages.
+    public var description: String {
+        switch self {
+        case .key(let key): key.fullName
+        case .paste(let text): "paste(\(String(reflecting: text)))"
+        }
+    }
+}

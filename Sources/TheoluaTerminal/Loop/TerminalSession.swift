@@ -1,0 +1,142 @@
+/// A terminal in interactive mode plus the input decoder: the runtime's whole view
+/// of the terminal while an app runs.
+///
+/// ```swift
+/// let session = try TerminalSession(device: TTYTerminal.standardStreams())
+/// defer { session.close() }
+/// try session.write(firstFrame)
+/// loop: while true {
+///     for event in try session.nextEvents(until: nextTimerDeadline) {
+///         switch event {
+///         case .input(let input): handle(input)
+///         case .resize(let size): relayout(size)
+///         case .resume: repaintAll()
+///         case .terminate(let signal): session.close(); signal.exitProcess()
+///         case .inputClosed: break loop
+///         }
+///     }
+///     try session.write(nextFrame)   // one write per frame
+/// }
+/// ```
+///
+/// The session owns the ESC timeout: it shortens a wait to the decoder's deadline and
+/// flushes the decoder when that passes, so callers only deal with their own timers.
+public final class TerminalSession {
+    /// The terminal this session drives.
+    public let device: any TerminalDevice
+    /// The modes entered on creation and re-entered on resume.
+    public let modes: InteractiveModes
+    private var decoder: InputDecoder
+    /// When the decoder's pending bytes must be flushed, if any are pending.
+    private var flushDeadline: ContinuousClock.Instant?
+
+    /// Enters interactive mode on `device` with `modes`.
+    ///
+    /// - Parameter decoder: the decoder to use, e.g. with a different ESC timeout.
+    public init(
+        device: any TerminalDevice, modes: InteractiveModes = .fullScreen,
+        decoder: InputDecoder = InputDecoder()
+    ) throws(TerminalError) {
+        self.device = device
+        self.modes = modes
+        self.decoder = decoder
+        try device.enterInteractiveMode(modes)
+    }
+
+    /// The terminal's current size.
+    public func size() throws(TerminalError) -> TerminalSize {
+        try device.size()
+    }
+
+    /// Writes one frame's bytes in a single write loop.
+    public func write(_ frame: [UInt8]) throws(TerminalError) {
+        try device.write(frame)
+    }
+
+    /// Waits for and returns the next events, or an empty array once `deadline`
+    /// passes with none (nil: wait as long as it takes).
+    ///
+    /// A lone ESC is returned as the esc key once the decoder's timeout passes, even if
+    /// that is before `deadline`.
+    public func nextEvents(until deadline: ContinuousClock.Instant? = nil) throws(TerminalError)
+        -> [TerminalEvent]
+    {
+        while true {
+            let wakeAt = Self.earliest(deadline, flushDeadline)
+            let wakeup = try device.wait(until: wakeAt)
+            var events: [TerminalEvent] = []
+            for signal in wakeup.signals {
+                events.append(try event(for: signal))
+            }
+            if wakeup.inputReady {
+                do {
+                    let bytes = try device.readAvailable()
+                    if !bytes.isEmpty {
+                        events += decoder.feed(bytes).map(TerminalEvent.input)
+                        flushDeadline = decoder.pendingTimeout.map { ContinuousClock.now + $0 }
+                    }
+                } catch .inputClosed {
+                    events += decoder.flushTimeout().map(TerminalEvent.input)
+                    flushDeadline = nil
+                    events.append(.inputClosed)
+                }
+            }
+            if wakeup.deadlineReached, let flushAt = flushDeadline, let wakeAt, flushAt <= wakeAt {
+                events += decoder.flushTimeout().map(TerminalEvent.input)
+                flushDeadline = nil
+            }
+            if !events.isEmpty { return events }
+            if wakeup.deadlineReached {
+                // No deadline at all: the device cannot wait (an in-memory terminal), so
+                // nothing more is coming. Otherwise return only for the caller's deadline.
+                guard let wakeAt else { return [] }
+                if let deadline, deadline <= wakeAt { return [] }
+            }
+        }
+    }
+
+    /// Leaves interactive mode, stops the process (as ctrl+z does in a shell), and
+    /// re-enters interactive mode once the process is continued.
+    ///
+    /// In raw mode ctrl+z is an ordinary key; a runtime that wants shell job control
+    /// calls this when it sees it, then repaints everything.
+    public func suspend() throws(TerminalError) {
+        device.leaveInteractiveMode()
+        Suspension.stopProcess()
+        try device.enterInteractiveMode(modes)
+    }
+
+    /// Leaves interactive mode, restoring the terminal. Idempotent.
+    public func close() {
+        device.leaveInteractiveMode()
+        decoder.reset()
+        flushDeadline = nil
+    }
+
+    deinit {
+        device.leaveInteractiveMode()
+    }
+
+    private func event(for signal: TerminalSignal) throws(TerminalError) -> TerminalEvent {
+        switch signal {
+        case .resize:
+            return .resize(try device.size())
+        case .resume:
+            if device.isInteractive {
+                device.leaveInteractiveMode()
+                try device.enterInteractiveMode(modes)
+            }
+            return .resume
+        case .interrupt, .terminate, .hangup:
+            return .terminate(signal)
+        }
+    }
+
+    private static func earliest(
+        _ first: ContinuousClock.Instant?, _ second: ContinuousClock.Instant?
+    ) -> ContinuousClock.Instant? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
+    }
+}

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Everything the signal handler reads, kept in memory that is allocated once and
+/// never freed, so the handler touches no Swift runtime machinery (no retain, no lazy
+/// initialisation, no locks): only loads, stores and async-signal-safe calls.
+///
+/// Normal code changes it only through ``SignalHub``, under its lock and with our
+/// signals blocked on the calling thread. A handler running on another thread at that
+/// moment could see a half-written update; the fields are ordered so that the worst
+/// outcome is a restore that is skipped or done twice, and restoring twice is harmless.
+struct SignalHandlerState {
+    /// Write end of the active watcher's self-pipe, or -1.
+    var wakeDescriptor: Int32 = -1
+    /// Whether SIGINT/SIGTERM/SIGHUP are reported through the pipe (once) rather than
+    /// ending the process at once.
+    var reportsTermination: Int32 = 0
+    /// Set when a termination signal was reported; a second one ends the process.
+    var terminationReported: Int32 = 0
+    /// The terminal whose settings to restore (its input descriptor), or -1 when
+    /// nothing is armed. Written last when arming and first when disarming.
+    var armedDescriptor: Int32 = -1
+    /// Where to write `leaveBytes` when restoring.
+    var outputDescriptor: Int32 = -1
+    /// The terminal settings saved before raw mode.
+    var savedSettings = termios()
+    /// The sequence that leaves the interactive modes.
+    var leaveBytes: UnsafeMutablePointer<UInt8>
+    /// How many bytes of `leaveBytes` are in use.
+    var leaveCount: Int = 0
+    /// The actions that were installed before ours, indexed by signal number.
+    var previousActions: UnsafeMutablePointer<sigaction>
+
+    /// Room for the leave sequence; ``InteractiveModes/leaveSequence`` is far shorter.
+    static let leaveCapacity = 128
+    /// Room for one saved action per signal number.
+    static let actionCapacity = 65
+
+    /// The one instance, created before any handler is installed (``SignalHub`` reads
+    /// it first) and never freed.
+    nonisolated(unsafe) static let shared: UnsafeMutablePointer<SignalHandlerState> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: actionCapacity)
+        actions.initialize(repeating: sigaction(), count: actionCapacity)
+        let leave = UnsafeMutablePointer<UInt8>.allocate(capacity: leaveCapacity)
+        leave.initialize(repeating: 0, count: leaveCapacity)
+        let state = UnsafeMutablePointer<SignalHandlerState>.allocate(capacity: 1)
+        state.initialize(to: SignalHandlerState(leaveBytes: leave, previousActions: actions))
+        return state
+    }()
+}
+
+/// Restores the armed terminal, if any, then disarms it: writes the leave sequence
+/// and puts back the saved settings. Async-signal-safe; restoring twice is harmless.
+func restoreArmedTerminal(_ state: UnsafeMutablePointer<SignalHandlerState>) {
+    let descriptor = state.pointee.armedDescriptor
+    guard descriptor >= 0 else { return }
+    state.pointee.armedDescriptor = -1
+    var next = UnsafeRawPointer(state.pointee.leaveBytes)
+    var remaining = state.pointee.leaveCount
+    while remaining > 0 {
+        let written = write(state.pointee.outputDescriptor, next, remaining)
+        if written > 0 {
+            next += written
+            remaining -= written
+        } else if written < 0 && errno == EINTR {
+            continue
+        } else {
+            break
+        }
+    }
+    _ = withUnsafeMutablePointer(to: &state.pointee.savedSettings) { settings in
+        tcsetattr(descriptor, TCSADRAIN, settings)
+    }
+}
+
+/// The handler installed for every signal in ``SignalHub/handledSignals``.
+///
+/// Resize and resume are written to the self-pipe. The first termination signal is
+/// written to the pipe when reporting is on, so the app can shut down in order; any
+/// other (or a second termination, or a crash) restores the terminal, reinstalls the
+/// previous action and raises the signal again, so the process ends as it would have
+/// without us, with the right exit status.
+func handleTerminalSignal(_ number: Int32) {
+    let savedErrno = errno
+    defer { errno = savedErrno }
+    let state = SignalHandlerState.shared
+    let wake = state.pointee.wakeDescriptor
+    switch number {
+    case SIGWINCH, SIGCONT:
+        if wake >= 0 { wakeUp(wake, number) }
+        return
+    case SIGINT, SIGTERM, SIGHUP:
+        if wake >= 0 && state.pointee.reportsTermination != 0 && state.pointee.terminationReported == 0 {
+            state.pointee.terminationReported = 1
+            wakeUp(wake, number)
+            return
+        }
+    default:
+        break
+    }
+    restoreArmedTerminal(state)
+    if number >= 0 && number < Int32(SignalHandlerState.actionCapacity) {
+        sigaction(number, state.pointee.previousActions + Int(number), nil)
+    } else {
+        signal(number, SIG_DFL)
+    }
+    raise(number)
+}
+
+/// Writes the signal number as one byte to the self-pipe; if the pipe is full the
+/// byte is dropped, which is fine: the reader is already due to wake up.
+private func wakeUp(_ descriptor: Int32, _ number: Int32) {
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(descriptor, &byte, 1)
+}
+
+/// The `atexit` hook: restores the terminal when the process exits normally
+/// without having left interactive mode (e.g. `exit()` called deep in the app).
+func restoreTerminalAtExit() {
+    restoreArmedTerminal(SignalHandlerState.shared)
+}

@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The process-wide owner of our signal handlers and of the "restore this terminal"
+/// guard that the handlers and `atexit` use.
+///
+/// Handlers are installed while a terminal is armed or a watcher is attached, and the
+/// previous actions put back when neither is. Signals that were ignored when we
+/// started (e.g. SIGHUP under `nohup`) are left ignored.
+enum SignalHub {
+    /// The signals that are reported or end the process in order.
+    static let reportedSignals: [Int32] = [SIGWINCH, SIGCONT, SIGINT, SIGTERM, SIGHUP]
+    /// Signals after which the process dies: restore the terminal first.
+    static let fatalSignals: [Int32] = [SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE]
+    /// Every signal the handler is installed for.
+    static let handledSignals = reportedSignals + fatalSignals
+
+    private struct Registry {
+        var armed = false
+        var watcherAttached = false
+        var installed: Set<Int32> = []
+        var atExitRegistered = false
+    }
+
+    private static let registry = Locked(Registry())
+
+    /// Arms the guard: from now until ``disarmAndRestore()``, a fatal signal, a
+    /// termination signal or process exit restores this terminal first.
+    static func arm(input: Int32, output: Int32, settings: termios, leave: [UInt8]) throws(TerminalError) {
+        let state = SignalHandlerState.shared
+        let error: TerminalError? = registry.withLock { registry in
+            guard !registry.armed else { return .anotherTerminalIsInteractive }
+            withOurSignalsBlocked {
+                state.pointee.armedDescriptor = -1
+                state.pointee.outputDescriptor = output
+                state.pointee.savedSettings = settings
+                let count = min(leave.count, SignalHandlerState.leaveCapacity)
+                for index in 0..<count { state.pointee.leaveBytes[index] = leave[index] }
+                state.pointee.leaveCount = count
+                state.pointee.armedDescriptor = input
+            }
+            registry.armed = true
+            if !registry.atExitRegistered {
+                registry.atExitRegistered = true
+                atexit { restoreTerminalAtExit() }
+            }
+            updateHandlers(&registry)
+            return nil
+        }
+        if let error { throw error }
+    }
+
+    /// Restores the armed terminal, if any, and disarms the guard. Idempotent.
+    static func disarmAndRestore() {
+        registry.withLock { registry in
+            withOurSignalsBlocked { restoreArmedTerminal(SignalHandlerState.shared) }
+            registry.armed = false
+            updateHandlers(&registry)
+        }
+    }
+
+    /// Restores the armed terminal without touching the handlers: for paths that are
+    /// about to end the process.
+    static func restoreTerminal() {
+        registry.withLock { _ in
+            withOurSignalsBlocked { restoreArmedTerminal(SignalHandlerState.shared) }
+        }
+    }
+
+    /// Sends our signals to `wakeDescriptor` from now on.
+    static func attachWatcher(wakeDescriptor: Int32, reportsTermination: Bool) throws(TerminalError) {
+        let state = SignalHandlerState.shared
+        let error: TerminalError? = registry.withLock { registry in
+            guard !registry.watcherAttached else { return .signalWatcherAlreadyActive }
+            withOurSignalsBlocked {
+                state.pointee.reportsTermination = reportsTermination ? 1 : 0
+                state.pointee.terminationReported = 0
+                state.pointee.wakeDescriptor = wakeDescriptor
+            }
+            registry.watcherAttached = true
+            updateHandlers(&registry)
+            return nil
+        }
+        if let error { throw error }
+    }
+
+    /// Stops sending signals to the watcher's pipe.
+    static func detachWatcher() {
+        let state = SignalHandlerState.shared
+        registry.withLock { registry in
+            withOurSignalsBlocked {
+                state.pointee.wakeDescriptor = -1
+                state.pointee.reportsTermination = 0
+            }
+            registry.watcherAttached = false
+            updateHandlers(&registry)
+        }
+    }
+
+    /// Installs or removes the handlers to match what is armed and attached.
+    private static func updateHandlers(_ registry: inout Registry) {
+        let wanted = registry.armed || registry.watcherAttached
+        let state = SignalHandlerState.shared
+        for number in handledSignals {
+            let slot = state.pointee.previousActions + Int(number)
+            if wanted && !registry.installed.contains(number) {
+                var current = sigaction()
+                sigaction(number, nil, &current)
+                if handlerAddress(current) == handlerAddress(ignoreAction()) { continue }
+                slot.pointee = current
+                var ours = ourAction()
+                sigaction(number, &ours, nil)
+                registry.installed.insert(number)
+            } else if !wanted && registry.installed.contains(number) {
+                sigaction(number, slot, nil)
+                registry.installed.remove(number)
+            }
+        }
+    }
+
+    /// Runs `body` with our signals blocked on this thread, so our own handler cannot
+    /// interrupt a half-done update of the shared state.
+    private static func withOurSignalsBlocked<Result>(_ body: () -> Result) -> Result {
+        var blocked = ourSignalSet()
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return body()
+    }
+
+    private static func ourSignalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in handledSignals { sigaddset(&set, number) }
+        return set
+    }
+
+    /// Our handler, with all our signals blocked while it runs and SA_RESTART so that
+    /// blocking calls elsewhere in the process are not interrupted needlessly.
+    private static func ourAction() -> sigaction {
+        var action = sigaction()
+        #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handleTerminalSignal
+        #else
+            action.__sigaction_handler.sa_handler = handleTerminalSignal
+        #endif
+        action.sa_mask = ourSignalSet()
+        action.sa_flags = SA_RESTART
+        return action
+    }
+
+    private static func ignoreAction() -> sigaction {
+        var action = sigaction()
+        #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = SIG_IGN
+        #else
+            action.__sigaction_handler.sa_handler = SIG_IGN
+        #endif
+        return action
+    }
+
+    private static func handlerAddress(_ action: sigaction) -> UnsafeRawPointer? {
+        #if canImport(Darwin)
+            unsafeBitCast(action.__sigaction_u.__sa_handler, to: UnsafeRawPointer?.self)
+        #else
+            unsafeBitCast(action.__sigaction_handler.sa_handler, to: UnsafeRawPointer?.self)
+        #endif
+    }
+}

@@ -1,1 +1,0 @@
-// TheoluaTerminal: the tty.
