@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "theolua",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "theolua", targets: ["theolua"]),
         .library(name: "TheoluaCore", targets: ["TheoluaCore"]),
