@@ -20,8 +20,13 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
+        // Our C side of the Lua bridge: the capped allocator, the instruction budget, and
+        // the trampoline that raises Lua errors only after Swift frames have returned.
+        .target(name: "CLuaSupport", dependencies: ["CLua"]),
         // Elements, components, state, reconciler, controllers, actions. No Lua, no terminal.
         .target(name: "TheoluaCore"),
+        // Lua scripts as component authors: the theolua module, schemas, script components.
+        .target(name: "TheoluaLua", dependencies: ["CLua", "CLuaSupport", "TheoluaCore"]),
         // Cells, styles, Unicode widths, layout and paint. Knows nothing of components.
         .target(name: "TheoluaCanvas"),
         // The only code that touches a tty: raw mode, signals, resize, writing frames, decoding keys.
@@ -34,8 +39,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "theolua-bench", dependencies: ["TheoluaCore"]),
-        .testTarget(name: "CLuaTests", dependencies: ["CLua"]),
+        .testTarget(name: "CLuaTests", dependencies: ["CLua", "CLuaSupport"]),
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore"]),
+        .testTarget(name: "TheoluaLuaTests", dependencies: ["TheoluaLua", "TheoluaCore"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
         .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal"]),
     ],

@@ -168,3 +168,19 @@ extension Reconciler {
         dispatch(Handler(component: id, named: "Row", action: "bump", arguments: [.int(bump)]))
     }
 }
+
+@Suite struct PlaceholderTests {
+    @Test func emptyPlaceholdersKeepTheSlotsOfLaterSiblings() {
+        let f = Fixture()
+        let view = { (show: Bool) in
+            Element.box(children: [show ? .text("banner") : .empty, Row(label: "r", log: f.logRef).element()])
+        }
+        f.render(view(false))
+        if let id = f.rowIDs["r"] { f.reconciler.dispatch(action: "bump", to: id, arguments: [3]) }
+        f.settle()
+        let lines = f.render(view(true))
+        // The row keeps its state (it is still the second child), and the banner goes before it.
+        #expect(lines == ["insert text(\"banner\") into box before text(\"r 3\")"])
+        #expect(f.render(view(false)) == ["remove text(\"banner\") from box"])
+    }
+}

@@ -28,6 +28,11 @@ public protocol ComponentDefinition: Sendable, Equatable {
     /// The controller of a new logical component, or `nil` for none. Called once, during
     /// the component's first generation, right after its first render.
     func makeController(for component: ComponentRef<Self>) throws -> (any ComponentController)?
+
+    /// Runs once when the logical component has left the tree: after its controller's
+    /// `willUnmount` and after its timers were cancelled. Lets a definition release what
+    /// it keeps per component (a script's `self` object, say).
+    func didUnmount(_ component: ComponentRef<Self>)
 }
 
 extension ComponentDefinition {
@@ -38,6 +43,8 @@ extension ComponentDefinition {
     public func makeController(for component: ComponentRef<Self>) throws -> (any ComponentController)? {
         nil
     }
+
+    public func didUnmount(_ component: ComponentRef<Self>) {}
 }
 
 /// The state of a component that keeps none.

@@ -178,3 +178,27 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
         try makeComponentInstance(parent: parent, slot: slot, element: element)
     }
 }
+
+extension Element {
+    /// A placeholder that mounts nothing but keeps its position among siblings, so that
+    /// `cond and X` leaves the identity of later unkeyed siblings unchanged.
+    public static let empty = Element(storage: EmptyElementStorage())
+
+    /// Whether this is the ``empty`` placeholder.
+    public var isEmpty: Bool { storage is EmptyElementStorage }
+}
+
+/// Storage of the empty placeholder.
+final class EmptyElementStorage: ElementStorage, @unchecked Sendable {
+    init() { super.init(typeName: "", key: nil) }
+
+    override func isEqual(to other: ElementStorage) -> Bool { other is EmptyElementStorage }
+
+    override func describe() -> String { "nil" }
+
+    override func canUpdate(_ instance: Instance) -> Bool { instance.isPlaceholder }
+
+    override func makeInstance(parent: Instance?, slot: Slot, element: Element) throws -> Instance {
+        Instance(element: element, parent: parent, slot: slot)
+    }
+}

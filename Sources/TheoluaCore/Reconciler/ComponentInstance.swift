@@ -12,6 +12,7 @@ class ComponentInstanceBase: Instance {
 
     var componentName: String { element.typeName }
     override var asComponent: ComponentInstanceBase? { self }
+    override var isPlaceholder: Bool { false }
 
     /// Takes the element of a new generation; returns whether its props or definition
     /// differ from the last generation's.
@@ -26,6 +27,9 @@ class ComponentInstanceBase: Instance {
     func render() throws -> [Element] { [] }
 
     func makeController() throws {}
+
+    /// Tells the definition the component has left the tree.
+    func didUnmount() {}
 
     func perform(action: String, arguments: [Value]) throws -> Bool { false }
 
@@ -124,6 +128,10 @@ final class ComponentInstance<D: ComponentDefinition>: ComponentInstanceBase {
 
     override func perform(action: String, arguments: [Value]) throws -> Bool {
         try definition.perform(action: action, arguments: arguments, component: ComponentRef(self))
+    }
+
+    override func didUnmount() {
+        definition.didUnmount(ComponentRef(self))
     }
 }
 

@@ -31,6 +31,8 @@ class Instance {
     var asComponent: ComponentInstanceBase? { nil }
     /// The identity of a component instance's definition type.
     var componentTypeID: ObjectIdentifier? { nil }
+    /// Whether this is a plain placeholder instance (of ``Element/empty``).
+    var isPlaceholder: Bool { true }
     /// Whether this instance's children are the direct children of a host container
     /// (a host node, or the root), so host order does not continue past them.
     var endsHostRun: Bool { false }
@@ -99,6 +101,7 @@ final class RootInstance: Instance {
 
     override var displayName: String { "root" }
     override var endsHostRun: Bool { true }
+    override var isPlaceholder: Bool { false }
 }
 
 /// A mounted host primitive and its host node.
@@ -112,6 +115,7 @@ final class HostInstance: Instance {
 
     override var hostContainer: HostNode? { node }
     override var asHost: HostInstance? { self }
+    override var isPlaceholder: Bool { false }
     override var endsHostRun: Bool { true }
 
     override var firstHostNode: HostNode? { isMounted ? node : nil }

@@ -132,6 +132,8 @@ extension Reconciler {
             component.cancelTimers()
             component.dropPendingUpdates()
             unregister(component)
+            instance.isMounted = false
+            component.didUnmount()
         }
         instance.isMounted = false
         for child in instance.children { detach(child) }

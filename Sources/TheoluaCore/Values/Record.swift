@@ -80,9 +80,15 @@ public struct Record: Sendable {
     /// The values, in insertion order.
     public var values: [Value] { entries.map(\.value) }
 
-    func position(of key: String) -> Int? {
+    /// The position of field `key` in insertion order, if present.
+    public func position(of key: String) -> Int? {
         if let index { return index.positions[key] }
         return entries.firstIndex { $0.key == key }
+    }
+
+    /// The field at `position` in insertion order.
+    public func field(at position: Int) -> (key: String, value: Value) {
+        (entries[position].key, entries[position].value)
     }
 
     /// The value of field `key`, or `nil` when there is no such field.

@@ -1,0 +1,143 @@
+#include "theolua_support.h"
+
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// How many instructions run between two budget checks.
+#define THEOLUA_HOOK_STEP 1000
+
+static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    theolua_support *support = (theolua_support *)ud;
+    /* When ptr is NULL, osize encodes the kind of object, not a size. */
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        support->used -= old;
+        return NULL;
+    }
+    if (support->limit != 0 && nsize > old && support->used - old + nsize > support->limit) {
+        if (support->in_swift) {
+            support->memory_overdraft = 1;
+        } else {
+            support->memory_exceeded = 1;
+            return NULL;
+        }
+    }
+    void *block = realloc(ptr, nsize);
+    if (block != NULL) {
+        support->used = support->used - old + nsize;
+    }
+    return block;
+}
+
+lua_State *theolua_newstate(theolua_support *support) {
+    lua_State *L = lua_newstate(theolua_alloc, support);
+    if (L != NULL) {
+        memcpy(lua_getextraspace(L), &support, sizeof(support));
+    }
+    return L;
+}
+
+theolua_support *theolua_getsupport(lua_State *L) {
+    theolua_support *support;
+    memcpy(&support, lua_getextraspace(L), sizeof(support));
+    return support;
+}
+
+static void theolua_count_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    theolua_support *support = theolua_getsupport(L);
+    if (support->budget <= 0) {
+        return;
+    }
+    support->remaining -= THEOLUA_HOOK_STEP;
+    if (support->remaining <= 0) {
+        support->budget_exceeded = 1;
+        /* Keep failing until the host arms a new budget, so a script cannot catch the
+           error with pcall and carry on. */
+        support->remaining = THEOLUA_HOOK_STEP;
+        luaL_error(L, "instruction budget of %lld exceeded (a runaway loop?)", support->budget);
+    }
+}
+
+void theolua_arm_budget(lua_State *L) {
+    theolua_support *support = theolua_getsupport(L);
+    support->remaining = support->budget;
+    support->budget_exceeded = 0;
+    if (support->budget > 0) {
+        lua_sethook(L, theolua_count_hook, LUA_MASKCOUNT, THEOLUA_HOOK_STEP);
+    } else {
+        lua_sethook(L, NULL, 0, 0);
+    }
+}
+
+static int theolua_trampoline(lua_State *L) {
+    theolua_function fn = (theolua_function)lua_touserdata(L, lua_upvalueindex(1));
+    theolua_support *support = theolua_getsupport(L);
+    if (support->budget_exceeded) {
+        return luaL_error(L, "instruction budget of %lld exceeded (a runaway loop?)", support->budget);
+    }
+    int outer = support->in_swift;
+    support->in_swift = 1;
+    int results = fn(L);
+    support->in_swift = outer;
+    if (results < 0) {
+        return lua_error(L);
+    }
+    if (support->memory_overdraft && !outer) {
+        support->memory_overdraft = 0;
+        support->memory_exceeded = 1;
+        return luaL_error(L, "memory limit exceeded");
+    }
+    return results;
+}
+
+void theolua_pushfunction(lua_State *L, theolua_function fn, int nupvalues) {
+    lua_pushlightuserdata(L, (void *)fn);
+    if (nupvalues > 0) {
+        lua_insert(L, -(nupvalues + 1));
+    }
+    lua_pushcclosure(L, theolua_trampoline, nupvalues + 1);
+}
+
+int theolua_registryindex(void) {
+    return LUA_REGISTRYINDEX;
+}
+
+int theolua_upvalueindex(int i) {
+    return lua_upvalueindex(i + 1);
+}
+
+static int theolua_tostring_protected(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+int theolua_message_handler(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TSTRING) {
+        /* Convert under protection: a failing __tostring must not lose the error. */
+        lua_pushcfunction(L, theolua_tostring_protected);
+        lua_pushvalue(L, 1);
+        if (lua_pcall(L, 1, 1, 0) != LUA_OK || lua_type(L, -1) != LUA_TSTRING) {
+            lua_settop(L, 1);
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
+        lua_replace(L, 1);
+        lua_settop(L, 1);
+    }
+    luaL_traceback(L, L, lua_tostring(L, 1), 1);
+    return 1;
+}
+
+int theolua_current_line(lua_State *L, int level, char *source, size_t source_size) {
+    lua_Debug ar;
+    if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar)) {
+        return -1;
+    }
+    if (source != NULL && source_size > 0) {
+        strncpy(source, ar.short_src, source_size - 1);
+        source[source_size - 1] = '\0';
+    }
+    return ar.currentline;
+}

@@ -1,0 +1,75 @@
+import CLua
+import TheoluaCore
+
+/// What an app script returned: an element to mount as it is, or a component to mount
+/// with props from the command line or the host.
+public enum AppRoot {
+    /// The script returned an element.
+    case element(Element)
+    /// The script returned a component constructor.
+    case component(ScriptComponent)
+}
+
+extension LuaBridge {
+    /// Loads and runs the app at `path`: the file and every module it requires are
+    /// recorded in ``loadedFiles``. Running it again later is a reload: components are
+    /// defined anew, and the core keeps the state of those whose name and place are
+    /// unchanged.
+    public func loadApp(file path: String) throws(ScriptError) -> AppRoot {
+        guard let source = readTextFile(path) else {
+            throw ScriptError(.runtime, message: "cannot read \(path)")
+        }
+        let slash = path.lastIndex(of: "/")
+        appFolder = slash.map { String(path[..<$0]) } ?? "."
+        if appFolder.isEmpty { appFolder = "/" }
+        return try loadApp(source: source, name: displayName(of: path), file: path)
+    }
+
+    /// Loads and runs an app given as source text, named `name` in messages.
+    public func loadApp(source: String, name: String) throws(ScriptError) -> AppRoot {
+        try loadApp(source: source, name: name, file: nil)
+    }
+
+    private func loadApp(source: String, name: String, file: String?) throws(ScriptError) -> AppRoot {
+        drainReleases()
+        definedNames = [:]
+        loadedFiles = file.map { [$0] } ?? []
+        resetRegistryTable(.loaded)
+        try state.load(source, chunkName: "@" + name)
+        do {
+            try state.call(arguments: 0, results: 1)
+        } catch {
+            throw scriptError(error, component: nil)
+        }
+        defer { state.pop() }
+        if let element = object(at: -1, kind: .element, as: Box<Element>.self) { return .element(element.value) }
+        if lua_type(L, -1) == LUA_TFUNCTION {
+            registryTable(.constructors)
+            lua_pushvalue(L, -2)
+            lua_rawget(L, -2)
+            defer { state.pop(2) }
+            if let definition = object(at: -1, kind: .definition, as: ScriptComponent.self) {
+                return .component(definition)
+            }
+        }
+        throw ScriptError(
+            .runtime, location: name,
+            message: "the app must return an element or a component, got \(found(at: -1))")
+    }
+
+    /// The element to mount for `root`: a returned element as it is, or a returned
+    /// component with `props` validated by its schema.
+    public func rootElement(_ root: AppRoot, props: Record) throws(ScriptError) -> Element {
+        switch root {
+        case .element(let element):
+            return element
+        case .component(let definition):
+            guard let schema = definition.schema else { return .component(definition, props: props) }
+            do {
+                return .component(definition, props: try schema.validate(props))
+            } catch {
+                throw ScriptError(.validation, message: error.message(subject: "prop"), component: definition.name)
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import CLua
+import TheoluaCore
+
+extension LuaBridge {
+    /// Appends the children the value at `index` stands for, by the children rules:
+    /// strings (and numbers) become text, `nil` and `false` keep an empty slot (so
+    /// `cond and X` does not shift later siblings), nested lists are flattened.
+    func children(at index: Int32, into elements: inout [Element], _ context: inout ConversionContext)
+        throws(Mismatch)
+    {
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE:
+            elements.append(.empty)
+        case LUA_TBOOLEAN:
+            guard lua_toboolean(L, index) == 0 else {
+                throw context.mismatch("an element or a string", found: found(at: index))
+            }
+            elements.append(.empty)
+        case LUA_TSTRING, LUA_TNUMBER:
+            elements.append(.text(state.describe(index)))
+        case LUA_TUSERDATA:
+            if let element = object(at: index, kind: .element, as: Box<Element>.self) {
+                elements.append(element.value)
+            } else if let view = object(at: index, kind: .view, as: View.self), let items = view.value.arrayValue {
+                for item in items {
+                    switch item {
+                    case .element(let element): elements.append(element)
+                    case .string(let text): elements.append(.text(text))
+                    case .null, .bool(false): elements.append(.empty)
+                    default: throw context.mismatch("an element or a string", found: item.typeName)
+                    }
+                }
+            } else {
+                throw context.mismatch("an element or a string", found: found(at: index))
+            }
+        case LUA_TTABLE:
+            let table = state.absolute(index)
+            try enter(table, &context)
+            defer { context.visiting.removeLast() }
+            let shape = shape(ofTable: table)
+            guard shape.isSequence else {
+                throw context.mismatch("an element, a string or a list of them", found: "a table with named fields")
+            }
+            try childItems(of: table, upTo: shape.maxIndex, into: &elements, &context)
+        default:
+            throw context.mismatch("an element or a string", found: found(at: index))
+        }
+    }
+
+    /// Appends the children at positions 1…`count` of the table at `table`.
+    func childItems(of table: Int32, upTo count: Int, into elements: inout [Element], _ context: inout ConversionContext)
+        throws(Mismatch)
+    {
+        for position in 1...max(count, 1) where position <= count {
+            lua_rawgeti(L, table, lua_Integer(position))
+            context.path.append(.index(position))
+            do {
+                try children(at: -1, into: &elements, &context)
+            } catch {
+                state.pop()
+                throw error
+            }
+            context.path.removeLast()
+            state.pop()
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import CLua
+import CLuaSupport
+import TheoluaCore
+
+/// The Swift side of a script controller: a long-lived, mutable Lua table whose methods
+/// come from the component's current definition, so a reload keeps the controller's
+/// fields and gives it the new methods.
+final class ScriptController: ComponentController {
+    let component: ComponentRef<ScriptComponent>
+    let table: LuaRef
+    weak var bridge: LuaBridge?
+
+    init(component: ComponentRef<ScriptComponent>, table: LuaRef, bridge: LuaBridge) {
+        self.component = component
+        self.table = table
+        self.bridge = bridge
+    }
+
+    func didMount() throws { try bridge?.callControllerMethod("init", of: self) }
+    func didUpdateComponent() throws { try bridge?.callControllerMethod("didUpdateComponent", of: self) }
+    func willUnmount() throws { try bridge?.callControllerMethod("willUnmount", of: self) }
+
+    func perform(action: String, arguments: [Value]) throws -> Bool {
+        guard let bridge else { return false }
+        return try bridge.performControllerAction(action, arguments: arguments, of: self)
+    }
+}
+
+extension LuaBridge {
+    /// Makes the controller of a component whose spec has a `controller` table.
+    func makeController(for component: ComponentRef<ScriptComponent>) throws(ScriptError) -> (any ComponentController)? {
+        component.definition.pushSpecField("controller", L)
+        let hasController = lua_type(L, -1) == LUA_TTABLE
+        state.pop()
+        guard hasController else { return nil }
+        lua_createtable(L, 0, 4)  // stack: ctl
+        lua_createtable(L, 0, 4)  // stack: ctl, mt
+        theolua_pushfunction(L, LuaBridge.controllerIndex, 0)
+        state.setRawField(-2, "__index")
+        pushSelf(of: component)
+        state.setRawField(-2, "__component")
+        state.push("locked")
+        state.setRawField(-2, "__metatable")
+        lua_setmetatable(L, -2)  // stack: ctl
+        return ScriptController(component: component, table: LuaRef(popping: L, releases: releases), bridge: self)
+    }
+
+    /// The component of the controller table at `index`.
+    func controllerComponent(at index: Int32) -> ComponentRef<ScriptComponent>? {
+        guard lua_type(L, index) == LUA_TTABLE, lua_getmetatable(L, index) != 0 else { return nil }
+        state.rawField(-1, "__component")
+        defer { state.pop(2) }
+        return component(at: -1)
+    }
+
+    /// `ctl.props`, `ctl.state`, `ctl:updateState`, `ctl:send`, then the current
+    /// definition's controller methods.
+    static let controllerIndex: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let component = bridge.controllerComponent(at: 1), let key = bridge.state.string(at: 2) else {
+                return 0
+            }
+            switch key {
+            case "props", "state":
+                return bridge.pushMember(key, of: component, methods: .controllerMethods)
+            default:
+                bridge.registryTable(.controllerMethods)
+                bridge.state.rawField(-1, key)
+                lua_rotate(L, -2, 1)
+                bridge.state.pop()
+                if lua_type(L, -1) == LUA_TNIL {
+                    bridge.state.pop()
+                    bridge.pushControllerSpecField(key, of: component)
+                }
+                return 1
+            }
+        }
+    }
+
+    /// Pushes `controller[key]` of the component's current definition: `[]` → `[v]`.
+    func pushControllerSpecField(_ key: String, of component: ComponentRef<ScriptComponent>) {
+        component.definition.pushSpecField("controller", L)
+        if lua_type(L, -1) == LUA_TTABLE {
+            state.rawField(-1, key)
+            lua_rotate(L, -2, 1)
+            state.pop()
+        } else {
+            state.pop()
+            lua_pushnil(L)
+        }
+    }
+
+    /// Calls `controller.<name>(ctl)` if the current definition has it.
+    func callControllerMethod(_ name: String, of controller: ScriptController) throws(ScriptError) {
+        drainReleases()
+        let base = lua_gettop(L)
+        pushControllerSpecField(name, of: controller.component)
+        guard lua_type(L, -1) == LUA_TFUNCTION else {
+            lua_settop(L, base)
+            return
+        }
+        controller.table.push(L)
+        try callWithArguments([], extra: 1, owner: controller.component)
+    }
+
+    /// Runs `controller.actions[action](ctl, ...)` if there is one.
+    func performControllerAction(_ action: String, arguments: [Value], of controller: ScriptController) throws(ScriptError)
+        -> Bool
+    {
+        drainReleases()
+        let base = lua_gettop(L)
+        pushControllerSpecField("actions", of: controller.component)
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            lua_settop(L, base)
+            return false
+        }
+        state.rawField(-1, action)
+        lua_rotate(L, -2, 1)
+        state.pop()
+        guard lua_type(L, -1) == LUA_TFUNCTION else {
+            lua_settop(L, base)
+            return false
+        }
+        controller.table.push(L)
+        try callWithArguments(arguments, extra: 1, owner: controller.component)
+        return true
+    }
+}

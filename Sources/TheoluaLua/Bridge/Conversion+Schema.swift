@@ -1,0 +1,215 @@
+import CLua
+import TheoluaCore
+
+extension LuaBridge {
+    /// Converts the value at `index` as `type`, with the children rules for elements.
+    func value(at index: Int32, as type: SchemaType, _ context: inout ConversionContext) throws(Mismatch) -> Value {
+        let luaType = lua_type(L, index)
+        switch type {
+        case .any:
+            return try value(at: index, &context)
+        case .string:
+            guard luaType == LUA_TSTRING else { throw context.mismatch(type.description, found: found(at: index)) }
+            return .string(state.string(at: index) ?? "")
+        case .boolean:
+            guard luaType == LUA_TBOOLEAN else { throw context.mismatch(type.description, found: found(at: index)) }
+            return .bool(lua_toboolean(L, index) != 0)
+        case .number(let min, let max):
+            guard luaType == LUA_TNUMBER else { throw context.mismatch(type.description, found: found(at: index)) }
+            let converted = try value(at: index, &context)
+            try check(converted.doubleValue ?? 0, min: min, max: max, type, index, &context)
+            return converted
+        case .integer(let min, let max):
+            guard luaType == LUA_TNUMBER else { throw context.mismatch(type.description, found: found(at: index)) }
+            let number = lua_tonumberx(L, index, nil)
+            let integer: Int
+            if lua_isinteger(L, index) != 0 {
+                integer = Int(lua_tointegerx(L, index, nil))
+            } else if number == number.rounded(), let exact = Int(exactly: number) {
+                integer = exact
+            } else {
+                throw context.mismatch(type.description, found: found(at: index))
+            }
+            try check(Double(integer), min: min, max: max, type, index, &context)
+            return .int(integer)
+        case .function:
+            if luaType == LUA_TFUNCTION { return .handler(functionHandler(at: index)) }
+            if let handler = object(at: index, kind: .handler, as: Box<Handler>.self) { return .handler(handler.value) }
+            throw context.mismatch(type.description, found: found(at: index))
+        case .element:
+            if luaType == LUA_TSTRING { return .element(.text(state.string(at: index) ?? "")) }
+            if let element = object(at: index, kind: .element, as: Box<Element>.self) { return .element(element.value) }
+            throw context.mismatch(type.description, found: found(at: index))
+        case .elements:
+            var elements: [Element] = []
+            try children(at: index, into: &elements, &context)
+            return .array(ValueArray(elements.map(Value.element)))
+        case .table:
+            guard luaType == LUA_TTABLE || objectKind(at: index) == .view else {
+                throw context.mismatch(type.description, found: found(at: index))
+            }
+            return try value(at: index, &context)
+        case .array(let itemType):
+            if let view = object(at: index, kind: .view, as: View.self), case .array = view.value { return view.value }
+            guard luaType == LUA_TTABLE else { throw context.mismatch(type.description, found: found(at: index)) }
+            let table = state.absolute(index)
+            try enter(table, &context)
+            defer { context.visiting.removeLast() }
+            let shape = shape(ofTable: table)
+            guard shape.isSequence else {
+                throw context.mismatch(type.description, found: "a table with named fields")
+            }
+            return .array(ValueArray(try sequence(of: table, shape: shape, &context) { bridge, context throws(Mismatch) in
+                try bridge.value(at: -1, as: itemType, &context)
+            }))
+        case .map(let itemType):
+            guard luaType == LUA_TTABLE else {
+                if let view = object(at: index, kind: .view, as: View.self), case .record = view.value { return view.value }
+                throw context.mismatch(type.description, found: found(at: index))
+            }
+            return try keyedTable(at: index, type: type, &context) { bridge, _, context throws(Mismatch) in
+                try bridge.value(at: -1, as: itemType, &context)
+            }
+        case .record(let schema):
+            guard luaType == LUA_TTABLE else {
+                if let view = object(at: index, kind: .view, as: View.self), case .record = view.value { return view.value }
+                throw context.mismatch(type.description, found: found(at: index))
+            }
+            return .record(try record(at: index, schema: schema, &context))
+        case .enumeration(let values):
+            guard luaType == LUA_TSTRING, let text = state.string(at: index), values.contains(text) else {
+                throw context.mismatch(type.description, found: found(at: index))
+            }
+            return .string(text)
+        case .oneOf(let types):
+            for candidate in types {
+                var attempt = context
+                if let converted = try? value(at: index, as: candidate, &attempt) { return converted }
+            }
+            throw context.mismatch(type.description, found: found(at: index))
+        case .color:
+            return try color(at: index, &context)
+        case .dimension:
+            if luaType == LUA_TNUMBER { return try value(at: index, as: .integer(min: 0, max: nil), &context) }
+            if luaType == LUA_TSTRING, let text = state.string(at: index), text.hasSuffix("%"),
+                let percent = Double(text.dropLast()), percent >= 0
+            {
+                return .string(text)
+            }
+            throw context.mismatch(type.description, found: found(at: index))
+        case .spacing:
+            if luaType == LUA_TNUMBER { return try value(at: index, as: .integer(min: 0, max: nil), &context) }
+            guard luaType == LUA_TTABLE else { throw context.mismatch(type.description, found: found(at: index)) }
+            let converted = try value(at: index, as: .array(of: .integer(min: 0, max: nil)), &context)
+            guard let count = converted.arrayValue?.count, count == 2 || count == 4 else {
+                throw context.mismatch(type.description, found: "a table of \(converted.arrayValue?.count ?? 0) numbers")
+            }
+            return converted
+        }
+    }
+
+    private func check(
+        _ number: Double, min: Double?, max: Double?, _ type: SchemaType, _ index: Int32,
+        _ context: inout ConversionContext
+    ) throws(Mismatch) {
+        if let min, number < min { throw context.mismatch(type.description, found: found(at: index)) }
+        if let max, number > max { throw context.mismatch(type.description, found: found(at: index)) }
+    }
+
+    /// A table of string keys, each value converted by `convert` (value on top).
+    private func keyedTable(
+        at index: Int32, type: SchemaType, _ context: inout ConversionContext,
+        _ convert: (LuaBridge, String, inout ConversionContext) throws(Mismatch) -> Value
+    ) throws(Mismatch) -> Value {
+        let table = state.absolute(index)
+        try enter(table, &context)
+        defer { context.visiting.removeLast() }
+        var entries: [(String, Value)] = []
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            guard let key = state.string(at: -2), lua_type(L, -2) == LUA_TSTRING else {
+                let keyText = found(at: -2)
+                state.pop(2)
+                throw context.mismatch(type.description, found: "a table with a key of \(keyText)")
+            }
+            context.path.append(.field(key))
+            do {
+                entries.append((key, try convert(self, key, &context)))
+            } catch {
+                state.pop(2)
+                throw error
+            }
+            context.path.removeLast()
+            state.pop()
+        }
+        return .record(Record(entries))
+    }
+
+    /// Validates the table at `index` against `schema`: known fields converted, defaults
+    /// filled in declaration order, required ones present, unknown ones rejected with a
+    /// suggestion. Keys in `ignoring` (an element's `key`) are neither read nor rejected.
+    func record(
+        at index: Int32, schema: RecordSchema, ignoring: Set<String> = [], _ context: inout ConversionContext
+    ) throws(Mismatch) -> Record {
+        let table = state.absolute(index)
+        // Unknown fields first: a typo is the most useful thing to report.
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            state.pop()
+            guard lua_type(L, -1) == LUA_TSTRING, let key = state.string(at: -1) else { continue }
+            if schema.field(named: key) == nil && !ignoring.contains(key) {
+                state.pop()
+                var mismatch = context.mismatch("", found: "")
+                mismatch.path = context.pathText.isEmpty ? key : "\(context.pathText).\(key)"
+                mismatch.isUnknownField = true
+                mismatch.suggestion = schema.suggestion(for: key)
+                throw mismatch
+            }
+        }
+        var entries: [(String, Value)] = []
+        entries.reserveCapacity(schema.fields.count)
+        for field in schema.fields {
+            state.push(field.name)
+            lua_rawget(L, table)
+            defer { state.pop() }
+            if lua_type(L, -1) == LUA_TNIL {
+                if let value = field.defaultValue {
+                    entries.append((field.name, value))
+                    continue
+                }
+                if field.optional { continue }
+            }
+            context.path.append(.field(field.name))
+            entries.append((field.name, try value(at: -1, as: field.type, &context)))
+            context.path.removeLast()
+        }
+        return Record(entries)
+    }
+
+    /// Validates a color: a name, `bright<Name>`, `#rrggbb`, or 0–255.
+    private func color(at index: Int32, _ context: inout ConversionContext) throws(Mismatch) -> Value {
+        switch lua_type(L, index) {
+        case LUA_TNUMBER:
+            return try value(at: index, as: .integer(min: 0, max: 255), &context)
+        case LUA_TSTRING:
+            let text = state.string(at: index) ?? ""
+            if ColorNames.isValid(text) { return .string(text) }
+            let suggestion = closestName(to: text, among: ColorNames.all).map { " (did you mean '\($0)'?)" } ?? ""
+            throw context.mismatch(SchemaType.color.description + suggestion, found: found(at: index))
+        default:
+            throw context.mismatch(SchemaType.color.description, found: found(at: index))
+        }
+    }
+}
+
+/// The color names of the product contract.
+enum ColorNames {
+    static let base = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "gray"]
+    static let all = base + base.map { "bright" + $0.prefix(1).uppercased() + $0.dropFirst() } + ["default"]
+
+    static func isValid(_ text: String) -> Bool {
+        if all.contains(text) { return true }
+        guard text.count == 7, text.first == "#" else { return false }
+        return text.dropFirst().allSatisfy(\.isHexDigit)
+    }
+}

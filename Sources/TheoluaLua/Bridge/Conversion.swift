@@ -1,0 +1,312 @@
+import CLua
+import TheoluaCore
+
+/// A value that does not fit: where, what was expected, what was found.
+struct Mismatch: Error {
+    var path: String
+    var expected: String
+    var found: String
+    /// Whether `path` names a field the schema does not declare.
+    var isUnknownField = false
+    /// For an unknown field, the declared name it is likely a typo of.
+    var suggestion: String? = nil
+
+    /// `prop 'items[3].title': expected string, got number (12)`, or
+    /// `unknown prop 'lable' (did you mean 'label'?)`.
+    func message(subject: String) -> String {
+        if isUnknownField {
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            return "unknown \(subject) '\(path)'\(hint)"
+        }
+        let place = path.isEmpty ? subject : "\(subject) '\(path)'"
+        return "\(place): expected \(expected), got \(found)"
+    }
+}
+
+/// One step of the path to a nested value, kept only for error messages.
+enum PathComponent {
+    case field(String)
+    case index(Int)
+}
+
+/// State of one conversion: the path so far and the tables on it (to find cycles).
+struct ConversionContext {
+    var path: [PathComponent] = []
+    var visiting: [UnsafeRawPointer] = []
+
+    static let maximumDepth = 100
+
+    var pathText: String {
+        var text = ""
+        for component in path {
+            switch component {
+            case .field(let name): text += text.isEmpty ? name : ".\(name)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    func mismatch(_ expected: String, found: String) -> Mismatch {
+        Mismatch(path: pathText, expected: expected, found: found)
+    }
+}
+
+/// How a table's keys look.
+struct TableShape {
+    var count = 0
+    var maxIndex = 0
+    var stringKeys = 0
+    var otherKey: String? = nil
+
+    var isSequence: Bool { stringKeys == 0 && otherKey == nil }
+}
+
+extension LuaBridge {
+    /// Describes the value at `index` for messages: `number (12)`, `string ("three")`.
+    func found(at index: Int32) -> String {
+        switch lua_type(L, index) {
+        case LUA_TNIL: return "nil"
+        case LUA_TBOOLEAN: return "boolean (\(lua_toboolean(L, index) != 0))"
+        case LUA_TNUMBER: return "number (\(state.describe(index)))"
+        case LUA_TSTRING:
+            var text = state.string(at: index) ?? ""
+            if text.count > 24 { text = String(text.prefix(24)) + "…" }
+            return "string (\"\(text)\")"
+        case LUA_TUSERDATA:
+            switch objectKind(at: index) {
+            case .element: return "element"
+            case .handler: return "handler"
+            case .view: return "read-only table"
+            case .component: return "component object (self)"
+            default: return "userdata"
+            }
+        case LUA_TTHREAD: return "coroutine"
+        default: return state.typeName(at: index)
+        }
+    }
+
+    /// Reads the keys of the table at `index` without metamethods.
+    func shape(ofTable index: Int32) -> TableShape {
+        let table = state.absolute(index)
+        var shape = TableShape()
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            shape.count += 1
+            switch lua_type(L, -2) {
+            case LUA_TSTRING:
+                shape.stringKeys += 1
+            case LUA_TNUMBER where lua_isinteger(L, -2) != 0 && lua_tointegerx(L, -2, nil) >= 1:
+                shape.maxIndex = max(shape.maxIndex, Int(clamping: lua_tointegerx(L, -2, nil)))
+            default:
+                if shape.otherKey == nil { shape.otherKey = found(at: -2) }
+            }
+            state.pop()
+        }
+        return shape
+    }
+
+    // MARK: Lua → Value
+
+    /// Converts any convertible value at `index`: nil, booleans, numbers, strings,
+    /// sequences, string-keyed records, functions (as handlers), elements, handlers and
+    /// read-only views. Cycles, mixed tables, userdata and coroutines are mismatches.
+    func value(at index: Int32, _ context: inout ConversionContext) throws(Mismatch) -> Value {
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return .null
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return .int(Int(lua_tointegerx(L, index, nil))) }
+            return .double(lua_tonumberx(L, index, nil))
+        case LUA_TSTRING: return .string(state.string(at: index) ?? "")
+        case LUA_TFUNCTION: return .handler(functionHandler(at: index))
+        case LUA_TUSERDATA:
+            if let value = bridgedValue(at: index) { return value }
+            throw context.mismatch("a value scripts can pass (nil, boolean, number, string, table, function)", found: found(at: index))
+        case LUA_TTABLE:
+            return try tableValue(at: index, &context)
+        default:
+            throw context.mismatch("a value scripts can pass (nil, boolean, number, string, table, function)", found: found(at: index))
+        }
+    }
+
+    /// The value of an element, handler or view userdata.
+    func bridgedValue(at index: Int32) -> Value? {
+        if let element = object(at: index, kind: .element, as: Box<Element>.self) { return .element(element.value) }
+        if let handler = object(at: index, kind: .handler, as: Box<Handler>.self) { return .handler(handler.value) }
+        if let view = object(at: index, kind: .view, as: View.self) { return view.value }
+        return nil
+    }
+
+    private func tableValue(at index: Int32, _ context: inout ConversionContext) throws(Mismatch) -> Value {
+        let table = state.absolute(index)
+        try enter(table, &context)
+        defer { context.visiting.removeLast() }
+        let shape = shape(ofTable: table)
+        if let other = shape.otherKey {
+            throw context.mismatch("a sequence or a record with string keys", found: "a table with a key of \(other)")
+        }
+        if shape.stringKeys > 0 && shape.stringKeys < shape.count {
+            throw context.mismatch("a sequence or a record", found: "a mixed table (both array items and named fields)")
+        }
+        if shape.stringKeys == 0 {
+            return .array(ValueArray(try sequence(of: table, shape: shape, &context) { bridge, context throws(Mismatch) in
+                try bridge.value(at: -1, &context)
+            }))
+        }
+        var entries: [(String, Value)] = []
+        entries.reserveCapacity(shape.count)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            let key = state.string(at: -2) ?? ""
+            context.path.append(.field(key))
+            let converted: Value
+            do {
+                converted = try value(at: -1, &context)
+            } catch {
+                state.pop(2)
+                throw error
+            }
+            context.path.removeLast()
+            entries.append((key, converted))
+            state.pop()
+        }
+        return .record(Record(entries))
+    }
+
+    /// Marks the table at `table` as being converted: rejects cycles and deep nesting.
+    func enter(_ table: Int32, _ context: inout ConversionContext) throws(Mismatch) {
+        guard let pointer = lua_topointer(L, table) else { return }
+        if context.visiting.contains(pointer) {
+            throw context.mismatch("a value without cycles", found: "a table that contains itself")
+        }
+        guard context.visiting.count < ConversionContext.maximumDepth, lua_checkstack(L, 8) != 0 else {
+            throw context.mismatch("at most \(ConversionContext.maximumDepth) levels of nesting", found: "deeper nesting")
+        }
+        context.visiting.append(pointer)
+    }
+
+    /// Converts items 1…n of a sequence, holes as nil: `[]` → `[]`.
+    func sequence(
+        of table: Int32, shape: TableShape, _ context: inout ConversionContext,
+        _ convert: (LuaBridge, inout ConversionContext) throws(Mismatch) -> Value
+    ) throws(Mismatch) -> [Value] {
+        if shape.maxIndex > 2 * shape.count + 16 {
+            throw context.mismatch("a sequence", found: "a sparse table (\(shape.count) items up to index \(shape.maxIndex))")
+        }
+        var values: [Value] = []
+        values.reserveCapacity(shape.maxIndex)
+        for position in 0..<shape.maxIndex {
+            lua_rawgeti(L, table, lua_Integer(position + 1))
+            context.path.append(.index(position + 1))
+            do {
+                values.append(try convert(self, &context))
+            } catch {
+                state.pop()
+                throw error
+            }
+            context.path.removeLast()
+            state.pop()
+        }
+        return values
+    }
+
+    /// A handler calling the Lua function at `index`; the same function always gives the
+    /// same handler, so passing it as a prop does not defeat memoization.
+    func functionHandler(at index: Int32) -> Handler {
+        let key = lua_topointer(L, index)
+        if let key, let cached = functionCache[key]?.function { return Handler(function: cached) }
+        lua_pushvalue(L, index)
+        let function = LuaFunction(ref: LuaRef(popping: L, releases: releases), bridge: self, location: functionLocation(at: index))
+        if let key { functionCache[key] = WeakFunction(function: function) }
+        if functionCache.count > 4096 { functionCache = functionCache.filter { $0.value.function != nil } }
+        return Handler(function: function)
+    }
+
+    private func functionLocation(at index: Int32) -> String {
+        var debug = lua_Debug()
+        lua_pushvalue(L, index)
+        guard lua_getinfo(L, ">S", &debug) != 0 else { return "function" }
+        let source = withUnsafeBytes(of: debug.short_src) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return debug.linedefined > 0 ? "function at \(source):\(debug.linedefined)" : "function"
+    }
+
+    // MARK: Value → Lua
+
+    /// Pushes `value` for reading: aggregates as read-only views labelled `label`
+    /// (`state`, `props.items`), for error messages naming `owner`: `[]` → `[v]`.
+    func pushView(_ value: Value, owner: String, label: String) {
+        switch value {
+        case .array, .record: pushObject(View(value: value, owner: owner, label: label), kind: .view)
+        default: pushScalar(value)
+        }
+    }
+
+    /// Pushes `value` as plain, mutable Lua data (fresh tables): `[]` → `[v]`.
+    func pushPlain(_ value: Value) {
+        guard lua_checkstack(L, 4) != 0 else {
+            lua_pushnil(L)
+            return
+        }
+        switch value {
+        case .array(let array):
+            lua_createtable(L, Int32(clamping: array.count), 0)
+            for (position, item) in array.enumerated() {
+                pushPlain(item)
+                lua_rawseti(L, -2, lua_Integer(position + 1))
+            }
+        case .record(let record):
+            lua_createtable(L, 0, Int32(clamping: record.count))
+            for (key, item) in record {
+                state.push(key)
+                pushPlain(item)
+                lua_rawset(L, -3)
+            }
+        default:
+            pushScalar(value)
+        }
+    }
+
+    /// Pushes a non-aggregate value: `[]` → `[v]`.
+    func pushScalar(_ value: Value) {
+        switch value {
+        case .null: lua_pushnil(L)
+        case .bool(let flag): lua_pushboolean(L, flag ? 1 : 0)
+        case .int(let number): lua_pushinteger(L, lua_Integer(number))
+        case .double(let number): lua_pushnumber(L, number)
+        case .string(let text): state.push(text)
+        case .handler(let handler):
+            if case .function(let box) = handler.target, let function = box.function as? LuaFunction,
+                function.bridge === self
+            {
+                function.ref.push(L)
+            } else {
+                pushObject(Box(handler), kind: .handler)
+            }
+        case .element(let element): pushObject(Box(element), kind: .element)
+        case .array, .record: pushPlain(value)
+        }
+    }
+}
+
+/// A read-only view of props or state: what `self.props` and `self.state` are.
+final class View {
+    let value: Value
+    /// The component, for error messages.
+    let owner: String
+    /// The path from `props` or `state`, for error messages.
+    let label: String
+
+    init(value: Value, owner: String, label: String) {
+        self.value = value
+        self.owner = owner
+        self.label = label
+    }
+}
+
+/// A cache entry that does not keep its function alive.
+struct WeakFunction {
+    weak var function: LuaFunction?
+}

@@ -1,0 +1,194 @@
+import CLua
+import CLuaSupport
+import TheoluaCore
+
+extension LuaBridge {
+    /// The spec fields `ui.component` knows; others are the component's own methods.
+    static let specFields = ["props", "initialState", "render", "actions", "controller"]
+    static let controllerFields = ["init", "didUpdateComponent", "willUnmount", "actions"]
+
+    /// `ui.component(name, spec)` and `ui.component(name, function(props) ... end)`.
+    static let defineComponent: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let name = bridge.state.string(at: 1), !name.isEmpty else {
+                throw bridge.raise("ui.component: expected a name, got \(bridge.found(at: 1))")
+            }
+            let location = bridge.state.location(level: 1) ?? "?"
+            if let previous = bridge.definedNames[name] {
+                throw bridge.raise(
+                    "ui.component: two components are named '\(name)': one at \(previous), one at \(location); give each a unique name")
+            }
+            let definition: ScriptComponent
+            switch lua_type(L, 2) {
+            case LUA_TFUNCTION:
+                lua_pushvalue(L, 2)
+                definition = ScriptComponent(
+                    name: name, location: location, schema: nil,
+                    body: LuaRef(popping: L, releases: bridge.releases), isFunctionForm: true, bridge: bridge)
+            case LUA_TTABLE:
+                definition = try bridge.defineFromSpec(name: name, location: location)
+            default:
+                throw bridge.raise("ui.component '\(name)': expected a spec table or a render function, got \(bridge.found(at: 2))")
+            }
+            bridge.definedNames[name] = location
+            bridge.knownComponentNames.insert(name)
+            // The constructor: a closure over the definition, remembered so a script
+            // returning it can be mounted as the root.
+            bridge.pushObject(definition, kind: .definition)
+            theolua_pushfunction(L, LuaBridge.componentConstructor, 1)
+            bridge.registryTable(.constructors)
+            lua_pushvalue(L, -2)
+            bridge.pushObject(definition, kind: .definition)
+            lua_rawset(L, -3)
+            bridge.state.pop()
+            return 1
+        }
+    }
+
+    private func defineFromSpec(name: String, location: String) throws -> ScriptComponent {
+        lua_pushnil(L)
+        while lua_next(L, 2) != 0 {
+            state.pop()
+            guard let field = state.string(at: -1), lua_type(L, -1) == LUA_TSTRING else {
+                let key = found(at: -1)
+                state.pop()
+                throw raise("\(name): spec keys must be names, got \(key)")
+            }
+            if !LuaBridge.specFields.contains(field), let close = closestName(to: field, among: LuaBridge.specFields) {
+                state.pop()
+                throw raise("\(name): unknown spec field '\(field)' (did you mean '\(close)'?)")
+            }
+        }
+        try expectField("render", of: 2, type: LUA_TFUNCTION, required: true, owner: name)
+        try expectField("initialState", of: 2, type: LUA_TFUNCTION, required: false, owner: name)
+        try expectFunctionTable("actions", of: 2, owner: name)
+        state.rawField(2, "controller")
+        if lua_type(L, -1) == LUA_TTABLE {
+            let controller = lua_gettop(L)
+            for field in ["init", "didUpdateComponent", "willUnmount"] {
+                try expectField(field, of: controller, type: LUA_TFUNCTION, required: false, owner: "\(name) controller")
+            }
+            try expectFunctionTable("actions", of: controller, owner: "\(name) controller")
+        } else if lua_type(L, -1) != LUA_TNIL {
+            let what = found(at: -1)
+            state.pop()
+            throw raise("\(name): controller must be a table, got \(what)")
+        }
+        state.pop()
+
+        var schema: RecordSchema? = nil
+        state.rawField(2, "props")
+        if lua_type(L, -1) == LUA_TTABLE {
+            do {
+                schema = try parseRecordSchema(at: lua_gettop(L), path: "")
+            } catch {
+                state.pop()
+                throw raise("\(name): props schema: \(error.message)")
+            }
+        } else if lua_type(L, -1) != LUA_TNIL {
+            let what = found(at: -1)
+            state.pop()
+            throw raise("\(name): props must be a schema table, got \(what)")
+        }
+        state.pop()
+        lua_pushvalue(L, 2)
+        return ScriptComponent(
+            name: name, location: location, schema: schema, body: LuaRef(popping: L, releases: releases),
+            isFunctionForm: false, bridge: self)
+    }
+
+    private func expectField(_ field: String, of table: Int32, type: Int32, required: Bool, owner: String) throws {
+        state.rawField(table, field)
+        defer { state.pop() }
+        let actual = lua_type(L, -1)
+        if actual == type || (actual == LUA_TNIL && !required) { return }
+        throw raise("\(owner): \(field) must be a \(String(cString: lua_typename(L, type))), got \(found(at: -1))")
+    }
+
+    private func expectFunctionTable(_ field: String, of table: Int32, owner: String) throws {
+        state.rawField(table, field)
+        defer { state.pop() }
+        if lua_type(L, -1) == LUA_TNIL { return }
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            throw raise("\(owner): \(field) must be a table of functions, got \(found(at: -1))")
+        }
+        let actions = lua_gettop(L)
+        lua_pushnil(L)
+        while lua_next(L, actions) != 0 {
+            defer { state.pop() }
+            guard lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TFUNCTION else {
+                let what = "\(found(at: -2)) = \(found(at: -1))"
+                state.pop(2)
+                throw raise("\(owner): \(field) must map names to functions, got \(what)")
+            }
+        }
+    }
+
+    /// A component's constructor: `Counter { label = "x", key = 1, child, … }`.
+    static let componentConstructor: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let definition = bridge.object(at: theolua_upvalueindex(1), kind: .definition, as: ScriptComponent.self)
+            else { return 0 }
+            let element = try bridge.makeComponentElement(definition)
+            bridge.pushObject(Box(element), kind: .element)
+            return 1
+        }
+    }
+
+    func makeComponentElement(_ definition: ScriptComponent) throws -> Element {
+        let name = definition.name
+        if lua_type(L, 1) == LUA_TNONE || lua_type(L, 1) == LUA_TNIL {
+            lua_settop(L, 0)
+            lua_createtable(L, 0, 0)
+        }
+        guard lua_type(L, 1) == LUA_TTABLE else {
+            throw raise("\(name): expected a table of props, got \(found(at: 1))")
+        }
+        let key = try elementKey(subject: name)
+        var context = ConversionContext()
+        var props: Record
+        let shape = shape(ofTable: 1)
+        do {
+            if let schema = definition.schema {
+                props = try record(at: 1, schema: schema, ignoring: ["key"], &context)
+            } else {
+                props = try looseProps(count: shape.count - shape.maxIndex, &context)
+            }
+        } catch {
+            throw validationError(subject: name, error)
+        }
+        if shape.maxIndex > 0 {
+            var children: [Element] = []
+            do {
+                try childItems(of: 1, upTo: shape.maxIndex, into: &children, &context)
+            } catch {
+                throw validationError(subject: name, error, noun: "child")
+            }
+            props = props.setting("children", to: .array(ValueArray(children.map(Value.element))))
+        }
+        return .component(definition, props: props, key: key)
+    }
+
+    /// Props of a component without a schema: every named field, converted as it is.
+    private func looseProps(count: Int, _ context: inout ConversionContext) throws(Mismatch) -> Record {
+        var entries: [(String, Value)] = []
+        entries.reserveCapacity(max(count, 0))
+        lua_pushnil(L)
+        while lua_next(L, 1) != 0 {
+            guard lua_type(L, -2) == LUA_TSTRING, let field = state.string(at: -2), field != "key" else {
+                state.pop()
+                continue
+            }
+            context.path.append(.field(field))
+            do {
+                entries.append((field, try value(at: -1, &context)))
+            } catch {
+                state.pop(2)
+                throw error
+            }
+            context.path.removeLast()
+            state.pop()
+        }
+        return Record(entries)
+    }
+}

@@ -1,0 +1,159 @@
+import CLua
+import CLuaSupport
+import Synchronization
+import TheoluaCore
+
+/// Lua 5.4 scripts as authors of components: one sandboxed Lua state, its `theolua`
+/// module, and the script components it defines, running on the Swift core.
+///
+/// A bridge is confined to the thread that drives its reconciler and run loop.
+public final class LuaBridge {
+    /// How scripts run.
+    public struct Options: Sendable {
+        /// Memory and instruction limits.
+        public var limits: ScriptLimits
+        /// Whether scripts may use `io`, all of `os`, `debug`, `package` and C modules.
+        public var allowIO: Bool
+        /// Extra folders `require` searches after the app's folder.
+        public var modulePaths: [String]
+
+        /// Options with `limits`, the sandbox unless `allowIO`, and `modulePaths`.
+        public init(limits: ScriptLimits = ScriptLimits(), allowIO: Bool = false, modulePaths: [String] = []) {
+            self.limits = limits
+            self.allowIO = allowIO
+            self.modulePaths = modulePaths
+        }
+    }
+
+    let state: LuaState
+    let options: Options
+    /// The scheduler for `ui.after` and `ui.every`.
+    public let runLoop: any RunLoop
+    /// The reconciler handlers dispatch into; set by the runtime that mounts the app.
+    public weak var reconciler: Reconciler?
+    /// Receives `ui.emit(name, payload)`.
+    public var onEmit: (String, Value) -> Void = { _, _ in }
+    /// Receives `ui.quit()`.
+    public var onQuit: () -> Void = {}
+    /// Receives what `print` and `warn` write.
+    public var onLog: (String) -> Void = { _ in }
+    /// Receives errors raised outside rendering: in timers and in function handlers.
+    public var onError: (ScriptError) -> Void = { _ in }
+
+    /// Registry references to release at the next safe point.
+    let releases = ReleaseQueue()
+    /// The app's folder; `require` resolves modules relative to it.
+    var appFolder = "."
+    /// The files loaded by the current load of the app, the app first.
+    public internal(set) var loadedFiles: [String] = []
+    /// Names defined by the current load, with where, to report duplicates.
+    var definedNames: [String: String] = [:]
+    /// Every name a component or primitive error message may start with.
+    var knownComponentNames: Set<String> = []
+    /// The component on whose behalf Lua code runs now, to own timers it starts.
+    var currentOwner: ComponentRef<ScriptComponent>?
+    /// The message of the last validation error raised into Lua, to tell its kind later.
+    var lastValidationMessage: String?
+    /// A warning being assembled from pieces.
+    var pendingWarning = ""
+    /// Handlers made for Lua functions, by function, so one function is one handler.
+    var functionCache: [UnsafeRawPointer: WeakFunction] = [:]
+
+    /// A bridge with `options`, scheduling timers on `runLoop`.
+    public init(options: Options = Options(), runLoop: any RunLoop) throws(ScriptError) {
+        self.options = options
+        self.runLoop = runLoop
+        state = try LuaState(limits: options.limits)
+        state.context = Unmanaged.passUnretained(self).toOpaque()
+        try installLibraries()
+        installMetatables()
+        try installModule()
+    }
+
+    /// The bridge of `L`, from the context pointer in its support record.
+    static func from(_ L: OpaquePointer) -> LuaBridge? {
+        guard let context = theolua_getsupport(L)?.pointee.context else { return nil }
+        return Unmanaged<LuaBridge>.fromOpaque(context).takeUnretainedValue()
+    }
+
+    var L: OpaquePointer { state.L }
+
+    /// Bytes the Lua state uses now.
+    public var memoryUsed: Int { state.memoryUsed }
+
+    /// Releases registry references whose owners went away. Runs before calls into Lua.
+    func drainReleases() {
+        for reference in releases.take() {
+            luaL_unref(L, LuaState.registryIndex, reference)
+        }
+    }
+
+    /// Calls into Lua on behalf of `owner` (timers it starts belong to it).
+    func withOwner<T, E: Error>(_ owner: ComponentRef<ScriptComponent>?, _ body: () throws(E) -> T) throws(E) -> T {
+        let outer = currentOwner
+        currentOwner = owner ?? outer
+        defer { currentOwner = outer }
+        return try body()
+    }
+
+    /// Turns an error from a protected call into a script error naming the component.
+    func scriptError(_ error: ScriptError, component: String?) -> ScriptError {
+        var error = error
+        if error.component == nil {
+            for name in knownComponentNames where error.message.hasPrefix(name + ": ") {
+                error.component = name
+                error.message.removeFirst(name.count + 2)
+                break
+            }
+        }
+        if let last = lastValidationMessage, error.kind == .runtime, last.hasSuffix(error.message) {
+            error.kind = .validation
+        }
+        if let component { error = error.inComponent(component) }
+        return error
+    }
+}
+
+/// Registry references whose Swift owners were deinitialized, waiting to be released
+/// on the bridge's thread at the next safe point.
+final class ReleaseQueue: Sendable {
+    private let pending = Mutex<[Int32]>([])
+
+    func add(_ reference: Int32) {
+        pending.withLock { $0.append(reference) }
+    }
+
+    func take() -> [Int32] {
+        pending.withLock { references in
+            defer { references.removeAll() }
+            return references
+        }
+    }
+}
+
+/// A registry reference to a Lua value, released when this object goes away.
+final class LuaRef: Sendable {
+    let reference: Int32
+    private let releases: ReleaseQueue
+
+    /// Pops the top value into the registry: `[v]` → `[]`.
+    init(popping L: OpaquePointer, releases: ReleaseQueue) {
+        reference = luaL_ref(L, LuaState.registryIndex)
+        self.releases = releases
+    }
+
+    deinit {
+        if reference > 0 { releases.add(reference) }
+    }
+
+    /// Pushes the value: `[]` → `[v]`.
+    func push(_ L: OpaquePointer) {
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(reference))
+    }
+}
+
+/// An error raised back into Lua by a Swift function: its message already carries the
+/// location.
+struct LuaRaise: Error {
+    var message: String
+}

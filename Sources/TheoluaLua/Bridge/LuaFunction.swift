@@ -1,0 +1,46 @@
+import CLua
+import TheoluaCore
+
+/// A Lua function held by Swift: a handler target, a state updater, a timer callback.
+///
+/// `@unchecked Sendable`: handlers must be `Sendable` values, but a Lua function is only
+/// ever called on its bridge's thread; its registry reference is released through the
+/// bridge's thread-safe release queue.
+final class LuaFunction: HandlerFunction, @unchecked Sendable {
+    let ref: LuaRef
+    weak var bridge: LuaBridge?
+    let location: String
+
+    init(ref: LuaRef, bridge: LuaBridge, location: String) {
+        self.ref = ref
+        self.bridge = bridge
+        self.location = location
+    }
+
+    var handlerDescription: String { location }
+
+    /// Calls the function with `arguments` as plain Lua values.
+    func call(_ arguments: [Value]) throws {
+        guard let bridge else { return }
+        try bridge.call(self, arguments: arguments, owner: nil)
+    }
+}
+
+extension LuaBridge {
+    /// Calls `function` with plain arguments, discarding results.
+    func call(_ function: LuaFunction, arguments: [Value], owner: ComponentRef<ScriptComponent>?) throws(ScriptError) {
+        drainReleases()
+        guard lua_checkstack(L, Int32(clamping: arguments.count + 4)) != 0 else {
+            throw ScriptError(.runtime, message: "too many arguments")
+        }
+        function.ref.push(L)
+        for argument in arguments { pushPlain(argument) }
+        do {
+            try withOwner(owner) { () throws(ScriptError) in
+                try state.call(arguments: Int32(arguments.count), results: 0)
+            }
+        } catch {
+            throw scriptError(error, component: owner?.name)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import CLua
+import CLuaSupport
+import TheoluaCore
+
+extension LuaBridge {
+    /// Builds the `theolua` module table and the registry tables.
+    func installModule() throws(ScriptError) {
+        for table in RegistryTable.allCases where table != .module {
+            resetRegistryTable(table, weakKeys: table == .constructors)
+        }
+        lua_createtable(L, 0, 3)
+        theolua_pushfunction(L, LuaBridge.updateState, 0)
+        state.setRawField(-2, "updateState")
+        theolua_pushfunction(L, LuaBridge.makeHandler, 0)
+        state.setRawField(-2, "handler")
+        theolua_pushfunction(L, LuaBridge.send, 0)
+        state.setRawField(-2, "send")
+        state.setRawField(LuaState.registryIndex, RegistryTable.selfMethods.rawValue)
+
+        lua_createtable(L, 0, 2)
+        theolua_pushfunction(L, LuaBridge.updateState, 0)
+        state.setRawField(-2, "updateState")
+        theolua_pushfunction(L, LuaBridge.send, 0)
+        state.setRawField(-2, "send")
+        state.setRawField(LuaState.registryIndex, RegistryTable.controllerMethods.rawValue)
+
+        lua_createtable(L, 0, 16)  // stack: ui
+        for constructor in PrimitiveConstructor.allCases {
+            lua_pushinteger(L, lua_Integer(constructor.rawValue))
+            theolua_pushfunction(L, LuaBridge.primitiveConstructor, 1)
+            state.setRawField(-2, constructor.name)
+            knownComponentNames.insert("ui.\(constructor.name)")
+        }
+        let functions: [(String, theolua_function)] = [
+            ("component", LuaBridge.defineComponent),
+            ("after", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: false) } }),
+            ("every", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: true) } }),
+            ("emit", LuaBridge.emit),
+            ("quit", { L in LuaBridge.entry(L) { bridge, _ in bridge.onQuit(); return 0 } }),
+        ]
+        for (name, function) in functions {
+            theolua_pushfunction(L, function, 0)
+            state.setRawField(-2, name)
+        }
+        state.push("theolua")
+        state.setRawField(-2, "_NAME")
+        state.setRawField(LuaState.registryIndex, RegistryTable.module.rawValue)
+    }
+
+    /// `ui.emit(name, payload)`: hands an event to the host.
+    static let emit: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let name = bridge.state.string(at: 1) else {
+                throw bridge.raise("ui.emit: expected an event name, got \(bridge.found(at: 1))")
+            }
+            var context = ConversionContext()
+            let payload: Value
+            do throws(Mismatch) {
+                payload = try bridge.value(at: 2, &context)
+            } catch {
+                throw bridge.raise("ui.emit: \(error.message(subject: "payload"))")
+            }
+            bridge.onEmit(name, payload)
+            return 0
+        }
+    }
+
+    /// `ui.text`, `ui.box`, …: validates the props and makes a host element.
+    static let primitiveConstructor: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            let raw = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
+            guard let constructor = PrimitiveConstructor(rawValue: raw) else { return 0 }
+            let element = try bridge.makePrimitive(constructor)
+            bridge.pushObject(Box(element), kind: .element)
+            return 1
+        }
+    }
+
+    func makePrimitive(_ constructor: PrimitiveConstructor) throws -> Element {
+        let subject = "ui.\(constructor.name)"
+        var context = ConversionContext()
+        // ui.text "hello" and ui.button "OK"
+        if constructor.takesTextContent, lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER {
+            return .host(constructor.primitive.rawValue, props: ["text": .string(state.describe(1))])
+        }
+        if lua_type(L, 1) == LUA_TNONE || lua_type(L, 1) == LUA_TNIL {
+            guard !constructor.takesTextContent else { throw raise("\(subject): expected a string or a table, got nil") }
+            return .host(constructor.primitive.rawValue, props: Record(constructor.presets))
+        }
+        guard lua_type(L, 1) == LUA_TTABLE else {
+            throw raise("\(subject): expected a table of props, got \(found(at: 1))")
+        }
+        let key = try elementKey(subject: subject)
+        var props: Record
+        do {
+            props = try record(at: 1, schema: constructor.schema, ignoring: ["key"], &context)
+        } catch {
+            throw validationError(subject: subject, error)
+        }
+        for (name, value) in constructor.presets where props[name] == nil { props = props.setting(name, to: value) }
+        let shape = shape(ofTable: 1)
+        if constructor.takesTextContent {
+            props = props.setting("text", to: .string(try textContent(subject: subject, count: shape.maxIndex)))
+            return .host(constructor.primitive.rawValue, props: props, key: key)
+        }
+        guard constructor.takesChildren || shape.maxIndex == 0 else {
+            throw raise("\(subject): takes no children")
+        }
+        var children: [Element] = []
+        do {
+            try childItems(of: 1, upTo: shape.maxIndex, into: &children, &context)
+        } catch {
+            throw validationError(subject: subject, error, noun: "child")
+        }
+        return .host(constructor.primitive.rawValue, props: props, children: children, key: key)
+    }
+
+    /// The text of `ui.text { "a", "b" }`: strings and numbers joined; nil and false skipped.
+    private func textContent(subject: String, count: Int) throws -> String {
+        var text = ""
+        for position in 1...max(count, 1) where position <= count {
+            lua_rawgeti(L, 1, lua_Integer(position))
+            defer { state.pop() }
+            switch lua_type(L, -1) {
+            case LUA_TSTRING, LUA_TNUMBER: text += state.describe(-1)
+            case LUA_TNIL: continue
+            case LUA_TBOOLEAN where lua_toboolean(L, -1) == 0: continue
+            default:
+                throw raise("\(subject): item \(position) must be a string, got \(found(at: -1)); to style parts, use ui.row of texts")
+            }
+        }
+        return text
+    }
+
+    /// The `key` of the props table at 1, if any.
+    func elementKey(subject: String) throws -> Key? {
+        state.rawField(1, "key")
+        defer { state.pop() }
+        switch lua_type(L, -1) {
+        case LUA_TNIL: return nil
+        case LUA_TSTRING: return .string(state.string(at: -1) ?? "")
+        case LUA_TNUMBER where lua_isinteger(L, -1) != 0: return .int(Int(lua_tointegerx(L, -1, nil)))
+        default: throw raise("\(subject): key must be a string or an integer, got \(found(at: -1))")
+        }
+    }
+
+    /// A validation error raised at the calling line, remembered so its kind is known.
+    func validationError(subject: String, _ mismatch: Mismatch, noun: String = "prop") -> LuaRaise {
+        let raise = raise("\(subject): \(mismatch.message(subject: noun))")
+        lastValidationMessage = raise.message
+        return raise
+    }
+}

@@ -1,0 +1,115 @@
+import TheoluaCore
+
+/// The props each primitive constructor accepts, as schemas: validated like component
+/// props, so a typo in `ui.box { paddng = 1 }` is an error with a suggestion.
+enum PrimitiveSchemas {
+    private static func field(_ name: String, _ type: SchemaType) -> SchemaField {
+        SchemaField(name: name, type: type, optional: true, defaultValue: nil)
+    }
+
+    static let textStyle: [SchemaField] = [
+        field("color", .color), field("bg", .color),
+        field("bold", .boolean), field("dim", .boolean), field("italic", .boolean),
+        field("underline", .boolean), field("inverse", .boolean), field("strike", .boolean),
+    ]
+
+    static let sizing: [SchemaField] = [
+        field("width", .dimension), field("height", .dimension),
+        field("minWidth", .dimension), field("maxWidth", .dimension),
+        field("minHeight", .dimension), field("maxHeight", .dimension),
+        field("grow", .number(min: 0, max: nil)), field("shrink", .number(min: 0, max: nil)),
+        field("margin", .spacing),
+    ]
+
+    static let boxLayout: [SchemaField] =
+        sizing + [
+            field("padding", .spacing), field("gap", .integer(min: 0, max: nil)),
+            field("border", .enumeration(["single", "double", "round", "bold", "ascii"])),
+            field("borderColor", .color), field("title", .string), field("bg", .color),
+            field("align", .enumeration(["start", "center", "end", "stretch"])),
+            field("justify", .enumeration(["start", "center", "end", "between", "around"])),
+            field("focusable", .boolean), field("autoFocus", .boolean), field("onKey", .function),
+        ]
+
+    static let text = RecordSchema(
+        fields: textStyle + sizing + [
+            field("wrap", .enumeration(["word", "char", "none", "ellipsis"])),
+            field("align", .enumeration(["left", "center", "right"])),
+        ])
+
+    static let box = RecordSchema(
+        fields: [field("direction", .enumeration(["column", "row"]))] + boxLayout)
+
+    /// `ui.row`, `ui.column` and `ui.spacer`: their direction is fixed.
+    static let fixedBox = RecordSchema(fields: boxLayout)
+
+    static let button = RecordSchema(
+        fields: textStyle.filter { $0.name != "bg" } + boxLayout + [field("onPress", .function)])
+
+    static let input = RecordSchema(
+        fields: textStyle + sizing + [
+            field("value", .string), field("onChange", .function), field("onSubmit", .function),
+            field("placeholder", .string), field("autoFocus", .boolean), field("onKey", .function),
+            field("border", .enumeration(["single", "double", "round", "bold", "ascii"])),
+            field("borderColor", .color),
+        ])
+
+    static let scroll = RecordSchema(fields: boxLayout + [field("follow", .boolean)])
+}
+
+/// The primitive constructors of the `theolua` module.
+enum PrimitiveConstructor: Int, CaseIterable {
+    case text, box, row, column, spacer, button, input, scroll
+
+    /// The name under `ui`.
+    var name: String {
+        switch self {
+        case .text: "text"
+        case .box: "box"
+        case .row: "row"
+        case .column: "column"
+        case .spacer: "spacer"
+        case .button: "button"
+        case .input: "input"
+        case .scroll: "scroll"
+        }
+    }
+
+    /// The host primitive it makes.
+    var primitive: Primitive {
+        switch self {
+        case .text: .text
+        case .box, .row, .column, .spacer: .box
+        case .button: .button
+        case .input: .input
+        case .scroll: .scroll
+        }
+    }
+
+    var schema: RecordSchema {
+        switch self {
+        case .text: PrimitiveSchemas.text
+        case .box: PrimitiveSchemas.box
+        case .row, .column, .spacer: PrimitiveSchemas.fixedBox
+        case .button: PrimitiveSchemas.button
+        case .input: PrimitiveSchemas.input
+        case .scroll: PrimitiveSchemas.scroll
+        }
+    }
+
+    /// Props set by the constructor itself.
+    var presets: [(String, Value)] {
+        switch self {
+        case .row: [("direction", "row")]
+        case .column: [("direction", "column")]
+        case .spacer: [("grow", 1)]
+        default: []
+        }
+    }
+
+    /// Whether the array part is text content (`text`, `button`) rather than children.
+    var takesTextContent: Bool { self == .text || self == .button }
+
+    /// Whether it takes children at all.
+    var takesChildren: Bool { self == .box || self == .row || self == .column || self == .scroll }
+}

@@ -1,0 +1,146 @@
+import CLua
+import CLuaSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension LuaBridge {
+    /// Opens the standard libraries the sandbox allows (all of them with `allowIO`), and
+    /// replaces `print`, `warn`, `load` and `require` with the bridge's.
+    func installLibraries() throws(ScriptError) {
+        if options.allowIO {
+            luaL_openlibs(L)
+        } else {
+            let libraries: [(String, lua_CFunction)] = [
+                ("_G", luaopen_base), ("string", luaopen_string), ("table", luaopen_table),
+                ("math", luaopen_math), ("utf8", luaopen_utf8), ("coroutine", luaopen_coroutine),
+                ("os", luaopen_os),
+            ]
+            for (name, open) in libraries {
+                luaL_requiref(L, name, open, 1)
+                state.pop()
+            }
+        }
+        lua_setwarnf(L, { context, message, toContinue in
+            guard let context, let message else { return }
+            let bridge = Unmanaged<LuaBridge>.fromOpaque(context).takeUnretainedValue()
+            bridge.collectWarning(String(cString: message), continues: toContinue != 0)
+        }, Unmanaged.passUnretained(self).toOpaque())
+        let prelude = """
+            local log, require, allowIO = ...
+            dofile, loadfile = nil, nil
+            if not allowIO then
+              local os_ = os
+              os = { time = os_.time, clock = os_.clock, date = os_.date, difftime = os_.difftime }
+            end
+            local rawload, select, tostring, concat = load, select, tostring, table.concat
+            load = function(chunk, name, mode, env)
+              return rawload(chunk, name, "t", env)
+            end
+            print = function(...)
+              local parts = {}
+              for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+              log(concat(parts, "\\t"))
+            end
+            _G.require = require
+            """
+        try state.load(prelude, chunkName: "=theolua")
+        theolua_pushfunction(L, LuaBridge.log, 0)
+        theolua_pushfunction(L, LuaBridge.require, 0)
+        lua_pushboolean(L, options.allowIO ? 1 : 0)
+        if options.allowIO {
+            // Keep the standard require for modules outside the app's folders.
+            lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))
+            state.rawField(-1, "require")
+            state.setRawField(LuaState.registryIndex, "theolua.stdrequire")
+            state.pop()
+        }
+        try state.call(arguments: 3, results: 0)
+    }
+
+    /// `print`'s sink: one line of the runtime's log.
+    static let log: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, _ in
+            bridge.onLog(bridge.state.string(at: 1) ?? "")
+            return 0
+        }
+    }
+
+    /// Lua's `warn`: pieces are joined until the message ends; control messages are ignored.
+    func collectWarning(_ piece: String, continues: Bool) {
+        pendingWarning += piece
+        guard !continues else { return }
+        let message = pendingWarning
+        pendingWarning = ""
+        if message.hasPrefix("@") { return }
+        onLog("warning: \(message)")
+    }
+
+    /// `require(name)`: the `theolua` module, or `name.lua` relative to the app's folder
+    /// (then the module paths), loaded once per load of the app.
+    static let require: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let name = bridge.state.string(at: 1) else {
+                throw bridge.raise("require: expected a module name, got \(bridge.found(at: 1))")
+            }
+            if name == "theolua" {
+                bridge.registryTable(.module)
+                return 1
+            }
+            bridge.registryTable(.loaded)
+            bridge.state.rawField(-1, name)
+            if lua_type(L, -1) != LUA_TNIL { return 1 }
+            bridge.state.pop()  // stack: loaded
+            let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
+            let folders = [bridge.appFolder] + bridge.options.modulePaths
+            guard let (path, source) = folders.lazy.compactMap({ folder in
+                let path = folder == "." ? relative : "\(folder)/\(relative)"
+                return readTextFile(path).map { (path, $0) }
+            }).first else {
+                if bridge.options.allowIO {
+                    bridge.state.rawField(LuaState.registryIndex, "theolua.stdrequire")
+                    lua_pushvalue(L, 1)
+                    try bridge.state.call(arguments: 1, results: 1)
+                    return 1
+                }
+                let tried = folders.map { "\($0)/\(relative)" }.joined(separator: ", ")
+                throw bridge.raise("module '\(name)' not found (looked for \(tried))")
+            }
+            bridge.loadedFiles.append(path)
+            try bridge.state.load(source, chunkName: "@" + bridge.displayName(of: path))
+            try bridge.state.call(arguments: 0, results: 1)
+            if lua_type(L, -1) == LUA_TNIL {
+                bridge.state.pop()
+                lua_pushboolean(L, 1)
+            }
+            lua_pushvalue(L, -1)
+            bridge.state.setRawField(-3, name)
+            return 1
+        }
+    }
+
+    /// How messages name a file: relative to the app's folder when inside it.
+    func displayName(of path: String) -> String {
+        let prefix = appFolder.hasSuffix("/") ? appFolder : appFolder + "/"
+        if appFolder != ".", path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+        return path
+    }
+}
+
+/// The contents of a text file, or `nil` when it cannot be read.
+func readTextFile(_ path: String) -> String? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+        if count < chunk.count { break }
+    }
+    if ferror(file) != 0 { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+}

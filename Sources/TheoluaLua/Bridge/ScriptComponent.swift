@@ -1,0 +1,158 @@
+import CLua
+import TheoluaCore
+
+/// A component defined by a script with `ui.component`: props are a validated record,
+/// state any value. Its identity across reloads is its name; a reload makes a new,
+/// unequal definition of the same name, which re-renders the component's instances
+/// while the core keeps their state and controllers.
+///
+/// `@unchecked Sendable`: elements carrying it are values, but a script component is
+/// only ever rendered and called on its bridge's thread.
+public final class ScriptComponent: ComponentDefinition, @unchecked Sendable {
+    public typealias Props = Record
+    public typealias State = Value
+
+    public let name: String
+    /// Where `ui.component` was called, as `file:line`.
+    public let location: String
+    let schema: RecordSchema?
+    /// The spec table (spec form) or the render function (function form).
+    let body: LuaRef
+    let isFunctionForm: Bool
+    weak var bridge: LuaBridge?
+
+    init(name: String, location: String, schema: RecordSchema?, body: LuaRef, isFunctionForm: Bool, bridge: LuaBridge) {
+        self.name = name
+        self.location = location
+        self.schema = schema
+        self.body = body
+        self.isFunctionForm = isFunctionForm
+        self.bridge = bridge
+    }
+
+    public static func == (lhs: ScriptComponent, rhs: ScriptComponent) -> Bool { lhs === rhs }
+
+    public func initialState(props: Record) throws -> Value {
+        guard let bridge else { return .null }
+        return try bridge.initialState(of: self, props: props)
+    }
+
+    public func render(_ component: ComponentRef<ScriptComponent>) throws -> [Element] {
+        guard let bridge else { return [] }
+        return try bridge.render(component)
+    }
+
+    public func perform(action: String, arguments: [Value], component: ComponentRef<ScriptComponent>) throws -> Bool {
+        guard let bridge else { return false }
+        return try bridge.perform(action: action, arguments: arguments, component: component)
+    }
+
+    public func makeController(for component: ComponentRef<ScriptComponent>) throws -> (any ComponentController)? {
+        guard let bridge else { return nil }
+        return try bridge.makeController(for: component)
+    }
+
+    public func didUnmount(_ component: ComponentRef<ScriptComponent>) {
+        bridge?.forgetSelf(of: component)
+    }
+
+    /// Pushes the spec's field `field` (raw), or nil for the function form: `[]` → `[v]`.
+    func pushSpecField(_ field: String, _ L: OpaquePointer) {
+        guard !isFunctionForm else {
+            lua_pushnil(L)
+            return
+        }
+        body.push(L)
+        lua_pushstring(L, field)
+        lua_rawget(L, -2)
+        lua_rotate(L, -2, 1)
+        lua_settop(L, -2)
+    }
+}
+
+extension LuaBridge {
+    /// The initial state: the spec's `initialState(props)`, or nil without one.
+    func initialState(of definition: ScriptComponent, props: Record) throws(ScriptError) -> Value {
+        drainReleases()
+        definition.pushSpecField("initialState", L)
+        guard lua_type(L, -1) == LUA_TFUNCTION else {
+            state.pop()
+            return .null
+        }
+        pushView(.record(props), owner: definition.name, label: "props")
+        do {
+            try state.call(arguments: 1, results: 1)
+        } catch {
+            throw scriptError(error, component: definition.name)
+        }
+        defer { state.pop() }
+        var context = ConversionContext()
+        do {
+            return try value(at: -1, &context)
+        } catch {
+            throw ScriptError(.validation, location: definition.location, message: error.message(subject: "initial state"), component: definition.name)
+        }
+    }
+
+    /// One generation's children: `render(self)` (or `render(props)` for the function
+    /// form), its result converted by the children rules.
+    func render(_ component: ComponentRef<ScriptComponent>) throws(ScriptError) -> [Element] {
+        drainReleases()
+        let definition = component.definition
+        if definition.isFunctionForm {
+            definition.body.push(L)
+            pushView(.record(component.props), owner: definition.name, label: "props")
+        } else {
+            definition.pushSpecField("render", L)
+            pushSelf(of: component)
+        }
+        do {
+            try withOwner(component) { () throws(ScriptError) in try state.call(arguments: 1, results: 1) }
+        } catch {
+            throw scriptError(error, component: definition.name)
+        }
+        defer { state.pop() }
+        if lua_type(L, -1) == LUA_TNIL { return [] }
+        var elements: [Element] = []
+        var context = ConversionContext()
+        do {
+            try children(at: -1, into: &elements, &context)
+        } catch {
+            throw ScriptError(.validation, location: definition.location, message: error.message(subject: "render result"), component: definition.name)
+        }
+        return elements
+    }
+
+    /// Runs the spec's `actions[action](self, ...)` if there is one.
+    func perform(action: String, arguments: [Value], component: ComponentRef<ScriptComponent>) throws(ScriptError) -> Bool {
+        drainReleases()
+        let definition = component.definition
+        definition.pushSpecField("actions", L)
+        defer { state.pop() }
+        guard lua_type(L, -1) == LUA_TTABLE else { return false }
+        state.rawField(-1, action)
+        guard lua_type(L, -1) == LUA_TFUNCTION else {
+            state.pop()
+            return false
+        }
+        pushSelf(of: component)
+        try callWithArguments(arguments, extra: 1, owner: component)
+        return true
+    }
+
+    /// `[f, extra…]` → `[]`: calls with `extra` values already pushed, then `arguments`.
+    func callWithArguments(_ arguments: [Value], extra: Int32, owner: ComponentRef<ScriptComponent>) throws(ScriptError) {
+        guard lua_checkstack(L, Int32(clamping: arguments.count + 4)) != 0 else {
+            state.pop(extra + 1)
+            throw ScriptError(.runtime, message: "too many arguments", component: owner.name)
+        }
+        for argument in arguments { pushPlain(argument) }
+        do {
+            try withOwner(owner) { () throws(ScriptError) in
+                try state.call(arguments: extra + Int32(arguments.count), results: 0)
+            }
+        } catch {
+            throw scriptError(error, component: owner.name)
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import CLua
+import CLuaSupport
+import TheoluaCore
+
+/// What a `self` userdata holds: the logical component.
+final class ComponentBox {
+    let component: ComponentRef<ScriptComponent>
+    init(_ component: ComponentRef<ScriptComponent>) { self.component = component }
+}
+
+extension LuaBridge {
+    /// Pushes the component's `self`, one userdata per logical component for as long as
+    /// it is mounted: `[]` → `[self]`.
+    func pushSelf(of component: ComponentRef<ScriptComponent>) {
+        registryTable(.selves)  // stack: selves
+        lua_rawgeti(L, -1, lua_Integer(component.id.rawValue))
+        if lua_type(L, -1) == LUA_TNIL {
+            state.pop()
+            pushObject(ComponentBox(component), kind: .component)
+            lua_pushvalue(L, -1)
+            lua_rawseti(L, -3, lua_Integer(component.id.rawValue))
+        }
+        lua_rotate(L, -2, 1)
+        state.pop()
+    }
+
+    /// Drops the component's `self` from the cache once it has unmounted.
+    func forgetSelf(of component: ComponentRef<ScriptComponent>) {
+        registryTable(.selves)
+        lua_pushnil(L)
+        lua_rawseti(L, -2, lua_Integer(component.id.rawValue))
+        state.pop()
+    }
+
+    /// The component of the `self` (or controller) at `index`.
+    func component(at index: Int32) -> ComponentRef<ScriptComponent>? {
+        object(at: index, kind: .component, as: ComponentBox.self)?.component
+    }
+
+    /// Metamethods of `self`: `props`, `state` and the methods, then spec fields.
+    static let selfIndex: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let component = bridge.component(at: 1), let key = bridge.state.string(at: 2) else { return 0 }
+            return bridge.pushMember(key, of: component, methods: .selfMethods)
+        }
+    }
+
+    /// Pushes `props`, `state`, a method from `methods`, or a raw spec field: `[]` → `[v]`.
+    func pushMember(_ key: String, of component: ComponentRef<ScriptComponent>, methods: RegistryTable) -> Int32 {
+        switch key {
+        case "props":
+            pushView(.record(component.props), owner: component.name, label: "props")
+        case "state":
+            pushView(component.state, owner: component.name, label: "state")
+        default:
+            registryTable(methods)
+            state.rawField(-1, key)
+            lua_rotate(L, -2, 1)
+            state.pop()
+            if lua_type(L, -1) == LUA_TNIL {
+                state.pop()
+                component.definition.pushSpecField(key, L)
+            }
+        }
+        return 1
+    }
+
+    static let selfNewIndex: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            let name = bridge.component(at: 1)?.name ?? "component"
+            let key = bridge.state.describe(2)
+            if key == "props" || key == "state" {
+                throw bridge.raise("\(name): cannot assign self.\(key): \(key) is read-only; use self:updateState")
+            }
+            throw bridge.raise(
+                "\(name): cannot assign self.\(key): keep data in state (self:updateState) or in a controller")
+        }
+    }
+
+    /// `self:updateState(value)` and `self:updateState(function(old) return new end)`.
+    static let updateState: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let component = bridge.component(at: 1) ?? bridge.controllerComponent(at: 1) else {
+                throw bridge.raise("updateState: call it as self:updateState(value) or ctl:updateState(value)")
+            }
+            if lua_type(L, 2) == LUA_TFUNCTION {
+                lua_pushvalue(L, 2)
+                let function = LuaFunction(
+                    ref: LuaRef(popping: L, releases: bridge.releases), bridge: bridge, location: "updater")
+                component.updateState { [weak bridge] old in
+                    guard let bridge else { return old }
+                    return try bridge.applyUpdater(function, to: old, component: component)
+                }
+            } else {
+                var context = ConversionContext()
+                do throws(Mismatch) {
+                    component.updateState(try bridge.value(at: 2, &context))
+                } catch {
+                    throw bridge.raise("\(component.name): \(error.message(subject: "new state"))")
+                }
+            }
+            return 0
+        }
+    }
+
+    /// Calls a state updater with the old state; its result is the new state.
+    func applyUpdater(_ function: LuaFunction, to old: Value, component: ComponentRef<ScriptComponent>) throws -> Value {
+        drainReleases()
+        function.ref.push(L)
+        pushView(old, owner: component.name, label: "state")
+        do {
+            try withOwner(component) { () throws(ScriptError) in try state.call(arguments: 1, results: 1) }
+        } catch {
+            throw scriptError(error, component: component.name)
+        }
+        defer { state.pop() }
+        var context = ConversionContext()
+        do {
+            return try value(at: -1, &context)
+        } catch {
+            throw ScriptError(.validation, message: error.message(subject: "new state"), component: component.name)
+        }
+    }
+
+    /// `self:handler(action, ...)`: a handler bound to this component and action.
+    static let makeHandler: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let component = bridge.component(at: 1) else {
+                throw bridge.raise("handler: call it as self:handler(\"action\", ...)")
+            }
+            guard let action = bridge.state.string(at: 2) else {
+                throw bridge.raise("\(component.name): handler: expected an action name, got \(bridge.found(at: 2))")
+            }
+            let arguments = try bridge.arguments(from: 3, owner: component.name, what: "handler argument")
+            bridge.pushObject(Box(component.handler(action, arguments: arguments)), kind: .handler)
+            return 1
+        }
+    }
+
+    /// `self:send(action, ...)` and `ctl:send(action, ...)`: dispatch from the parent.
+    static let send: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let component = bridge.component(at: 1) ?? bridge.controllerComponent(at: 1) else {
+                throw bridge.raise("send: call it as self:send(\"action\", ...)")
+            }
+            guard let action = bridge.state.string(at: 2) else {
+                throw bridge.raise("\(component.name): send: expected an action name, got \(bridge.found(at: 2))")
+            }
+            let arguments = try bridge.arguments(from: 3, owner: component.name, what: "send argument")
+            component.send(action, arguments: arguments)
+            return 0
+        }
+    }
+
+    /// Converts the call's arguments from `first` on.
+    func arguments(from first: Int32, owner: String, what: String) throws -> [Value] {
+        let top = lua_gettop(L)
+        guard top >= first else { return [] }
+        var values: [Value] = []
+        for index in first...top {
+            var context = ConversionContext()
+            do throws(Mismatch) {
+                values.append(try value(at: index, &context))
+            } catch {
+                throw raise("\(owner): \(error.message(subject: "\(what) \(index - first + 1)"))")
+            }
+        }
+        return values
+    }
+}

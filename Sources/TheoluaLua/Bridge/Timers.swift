@@ -1,0 +1,50 @@
+import CLua
+import CLuaSupport
+import TheoluaCore
+
+extension LuaBridge {
+    /// `ui.after(seconds, fn)` and `ui.every(seconds, fn)`: a timer on the run loop,
+    /// owned by the component on whose behalf the script runs (if any), and then
+    /// cancelled when that component unmounts.
+    func startTimer(repeating: Bool) throws -> Int32 {
+        let name = repeating ? "ui.every" : "ui.after"
+        guard lua_type(L, 1) == LUA_TNUMBER else {
+            throw raise("\(name): expected seconds as a number, got \(found(at: 1))")
+        }
+        let seconds = lua_tonumberx(L, 1, nil)
+        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else {
+            throw raise("\(name): expected seconds ≥ 0, got \(found(at: 1))")
+        }
+        guard lua_type(L, 2) == LUA_TFUNCTION else {
+            throw raise("\(name): expected a function, got \(found(at: 2))")
+        }
+        lua_pushvalue(L, 2)
+        let function = LuaFunction(ref: LuaRef(popping: L, releases: releases), bridge: self, location: name)
+        let owner = currentOwner
+        let delay = Duration.nanoseconds(Int64(seconds * 1e9))
+        let work = { [weak self] in
+            guard let self else { return }
+            do throws(ScriptError) {
+                try call(function, arguments: [], owner: owner)
+            } catch {
+                onError(error)
+            }
+        }
+        let timer: TimerHandle?
+        if let owner {
+            timer = repeating ? owner.every(delay, work) : owner.after(delay, work)
+        } else {
+            timer = TimerHandle(on: runLoop, delay: delay, repeating: repeating, work)
+        }
+        pushObject(Box(timer), kind: .timer)
+        return 1
+    }
+
+    /// `timer:cancel()`.
+    static let cancelTimer: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            bridge.object(at: 1, kind: .timer, as: Box<TimerHandle?>.self)?.value?.cancel()
+            return 0
+        }
+    }
+}

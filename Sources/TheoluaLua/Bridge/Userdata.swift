@@ -1,0 +1,99 @@
+import CLua
+import CLuaSupport
+import TheoluaCore
+
+/// The kinds of Swift object the bridge hands to Lua as full userdata, each with its
+/// own metatable in the registry.
+enum ObjectKind: String, CaseIterable {
+    case element = "theolua.element"
+    case handler = "theolua.handler"
+    case view = "theolua.view"
+    case component = "theolua.self"
+    case timer = "theolua.timer"
+    case definition = "theolua.definition"
+}
+
+/// A Swift value boxed for a userdata.
+final class Box<T> {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+extension LuaBridge {
+    /// Pushes `object` as a userdata of `kind`, retained until Lua collects it:
+    /// `[]` → `[u]`.
+    func pushObject(_ object: AnyObject, kind: ObjectKind) {
+        let slot = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer>.size, 0)
+        let pointer = Unmanaged.passRetained(object).toOpaque()
+        slot?.storeBytes(of: pointer, as: UnsafeMutableRawPointer.self)
+        _ = luaL_setmetatable(L, kind.rawValue)
+    }
+
+    /// The object of a userdata of `kind` at `index`, or `nil` for any other value.
+    func object<T: AnyObject>(at index: Int32, kind: ObjectKind, as type: T.Type) -> T? {
+        guard let slot = luaL_testudata(L, index, kind.rawValue) else { return nil }
+        let pointer = slot.load(as: UnsafeMutableRawPointer?.self)
+        guard let pointer else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
+    }
+
+    /// The kind of bridge userdata at `index`, if it is one.
+    func objectKind(at index: Int32) -> ObjectKind? {
+        guard lua_type(L, index) == LUA_TUSERDATA else { return nil }
+        return ObjectKind.allCases.first { luaL_testudata(L, index, $0.rawValue) != nil }
+    }
+
+    /// Creates the metatables of every object kind, each with `__gc` releasing the Swift
+    /// object and `__metatable` hiding the metatable from scripts.
+    func installMetatables() {
+        for kind in ObjectKind.allCases {
+            luaL_newmetatable(L, kind.rawValue)  // stack: mt
+            theolua_pushfunction(L, { L in
+                guard let L, let slot = lua_touserdata(L, 1) else { return 0 }
+                if let pointer = slot.load(as: UnsafeMutableRawPointer?.self) {
+                    slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+                    Unmanaged<AnyObject>.fromOpaque(pointer).release()
+                }
+                return 0
+            }, 0)
+            lua_setfield(L, -2, "__gc")
+            state.push("locked")
+            lua_setfield(L, -2, "__metatable")
+            state.push(kind.rawValue)
+            lua_setfield(L, -2, "__name")
+            installMethods(for: kind)  // stack: mt
+            state.pop()
+        }
+    }
+
+    /// Sets one metamethod on the metatable at the top: `[mt]` → `[mt]`.
+    func setMetamethod(_ name: String, _ function: theolua_function) {
+        theolua_pushfunction(L, function, 0)
+        lua_setfield(L, -2, name)
+    }
+
+    /// Runs the body of a Swift function called from Lua: errors become a Lua error
+    /// raised by the trampoline after this frame returns.
+    static func entry(_ L: OpaquePointer?, _ body: (LuaBridge, OpaquePointer) throws -> Int32) -> Int32 {
+        guard let L, let bridge = LuaBridge.from(L) else { return 0 }
+        do {
+            return try body(bridge, L)
+        } catch let raise as LuaRaise {
+            bridge.state.push(raise.message)
+            return -1
+        } catch let error as ScriptError {
+            bridge.state.push(error.description)
+            return -1
+        } catch {
+            bridge.state.push("\(error)")
+            return -1
+        }
+    }
+
+    /// An error raised into Lua at the location of the Lua code calling the current
+    /// Swift function.
+    func raise(_ message: String) -> LuaRaise {
+        if let location = state.location(level: 1) { return LuaRaise(message: "\(location): \(message)") }
+        return LuaRaise(message: message)
+    }
+}

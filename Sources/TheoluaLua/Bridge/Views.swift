@@ -1,0 +1,108 @@
+import CLua
+import CLuaSupport
+import TheoluaCore
+
+extension LuaBridge {
+    /// `__index`, `__newindex`, `__len`, `__pairs`, `__eq` and `__tostring` of read-only
+    /// views: `[mt]` → `[mt]`.
+    func installViewMethods() {
+        setMetamethod("__index") { L in
+            LuaBridge.entry(L) { bridge, L in
+                guard let view = bridge.object(at: 1, kind: .view, as: View.self) else { return 0 }
+                bridge.pushField(of: view, key: 2)
+                return 1
+            }
+        }
+        setMetamethod("__newindex") { L in
+            LuaBridge.entry(L) { bridge, L in
+                guard let view = bridge.object(at: 1, kind: .view, as: View.self) else { return 0 }
+                let key = bridge.state.describe(2)
+                let field = lua_type(L, 2) == LUA_TNUMBER ? "\(view.label)[\(key)]" : "\(view.label).\(key)"
+                let remedy = view.label.hasPrefix("state") ? "use self:updateState" : "props are set by the parent"
+                throw bridge.raise("\(view.owner): cannot assign \(field): \(view.label.split(separator: ".").first ?? "") is read-only; \(remedy)")
+            }
+        }
+        setMetamethod("__len") { L in
+            LuaBridge.entry(L) { bridge, L in
+                let view = bridge.object(at: 1, kind: .view, as: View.self)
+                lua_pushinteger(L, lua_Integer(view?.value.arrayValue?.count ?? 0))
+                return 1
+            }
+        }
+        setMetamethod("__pairs") { L in
+            LuaBridge.entry(L) { bridge, L in
+                theolua_pushfunction(L, LuaBridge.viewNext, 0)
+                lua_pushvalue(L, 1)
+                lua_pushnil(L)
+                return 3
+            }
+        }
+        setMetamethod("__eq") { L in
+            LuaBridge.entry(L) { bridge, L in
+                let a = bridge.object(at: 1, kind: .view, as: View.self)?.value
+                let b = bridge.object(at: 2, kind: .view, as: View.self)?.value
+                lua_pushboolean(L, a != nil && a == b ? 1 : 0)
+                return 1
+            }
+        }
+        setMetamethod("__tostring") { L in
+            LuaBridge.entry(L) { bridge, L in
+                bridge.state.push(bridge.object(at: 1, kind: .view, as: View.self)?.value.description ?? "view")
+                return 1
+            }
+        }
+    }
+
+    /// Pushes `view[key]` (key at stack index `key`): `[]` → `[v]`.
+    func pushField(of view: View, key: Int32) {
+        switch view.value {
+        case .record(let record):
+            guard let name = state.string(at: key), let value = record[name] else {
+                lua_pushnil(L)
+                return
+            }
+            pushView(value, owner: view.owner, label: "\(view.label).\(name)")
+        case .array(let array):
+            guard lua_type(L, key) == LUA_TNUMBER, lua_isinteger(L, key) != 0 else {
+                lua_pushnil(L)
+                return
+            }
+            let position = Int(lua_tointegerx(L, key, nil))
+            guard position >= 1 && position <= array.count else {
+                lua_pushnil(L)
+                return
+            }
+            pushView(array[position - 1], owner: view.owner, label: "\(view.label)[\(position)]")
+        default:
+            lua_pushnil(L)
+        }
+    }
+
+    /// The iterator of `pairs(view)`: `next(view, key)` in insertion order.
+    static let viewNext: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let view = bridge.object(at: 1, kind: .view, as: View.self) else { return 0 }
+            switch view.value {
+            case .record(let record):
+                var next = 0
+                if lua_type(L, 2) != LUA_TNIL {
+                    guard let key = bridge.state.string(at: 2), let position = record.position(of: key) else { return 0 }
+                    next = position + 1
+                }
+                guard next < record.count else { return 0 }
+                let (key, value) = record.field(at: next)
+                bridge.state.push(key)
+                bridge.pushView(value, owner: view.owner, label: "\(view.label).\(key)")
+                return 2
+            case .array(let array):
+                let next = lua_type(L, 2) == LUA_TNIL ? 1 : Int(lua_tointegerx(L, 2, nil)) + 1
+                guard next >= 1 && next <= array.count else { return 0 }
+                lua_pushinteger(L, lua_Integer(next))
+                bridge.pushView(array[next - 1], owner: view.owner, label: "\(view.label)[\(next)]")
+                return 2
+            default:
+                return 0
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import CLua
+import CLuaSupport
+
+/// Limits applied to every call into a script.
+public struct ScriptLimits: Sendable, Equatable {
+    /// The most memory the whole Lua state may use, in bytes; `nil` for no limit.
+    public var memoryBytes: Int?
+    /// The most Lua instructions one call into a script may run; `nil` for no limit.
+    public var instructions: Int?
+
+    /// Limits of `memoryBytes` and `instructions`.
+    public init(memoryBytes: Int? = 256 << 20, instructions: Int? = 50_000_000) {
+        self.memoryBytes = memoryBytes
+        self.instructions = instructions
+    }
+}
+
+/// The one owner of a `lua_State`: creates it with our capped allocator, closes it, and
+/// makes every call into Lua a protected call under the instruction budget.
+///
+/// Stack discipline: each method documents its effect on the stack as
+/// `[before] → [after]`, top on the right.
+final class LuaState {
+    let L: OpaquePointer
+    private let support: UnsafeMutablePointer<theolua_support>
+    let limits: ScriptLimits
+
+    init(limits: ScriptLimits) throws(ScriptError) {
+        support = UnsafeMutablePointer<theolua_support>.allocate(capacity: 1)
+        support.initialize(to: theolua_support())
+        support.pointee.limit = limits.memoryBytes.map { size_t(max($0, 0)) } ?? 0
+        support.pointee.budget = limits.instructions.map { Int64(max($0, 0)) } ?? 0
+        self.limits = limits
+        guard let state = theolua_newstate(support) else {
+            support.deallocate()
+            throw ScriptError(.memory, message: "could not create a Lua state")
+        }
+        L = state
+    }
+
+    deinit {
+        lua_close(L)
+        support.deinitialize(count: 1)
+        support.deallocate()
+    }
+
+    /// The object the state's Swift functions reach through `theolua_getsupport`.
+    var context: UnsafeMutableRawPointer? {
+        get { support.pointee.context }
+        set { support.pointee.context = newValue }
+    }
+
+    /// Bytes the state uses now.
+    var memoryUsed: Int { Int(support.pointee.used) }
+
+    /// Loads a text chunk: `[]` → `[function]`. Binary chunks are refused.
+    func load(_ source: String, chunkName: String) throws(ScriptError) {
+        var bytes = Array(source.utf8)
+        let status = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                luaL_loadbufferx(L, chars.baseAddress, chars.count, chunkName, "t")
+            }
+        }
+        guard status == LUA_OK else {
+            let message = popString()
+            if status == LUA_ERRMEM { throw memoryError() }
+            throw ScriptError(.syntax, luaMessage: message)
+        }
+    }
+
+    /// Calls a function with `arguments` arguments under the instruction budget, keeping
+    /// the traceback: `[function, args…]` → `[results…]` (exactly `results` values, or
+    /// `LUA_MULTRET`). On error the stack is as before the function and arguments.
+    func call(arguments: Int32, results: Int32) throws(ScriptError) {
+        let base = lua_gettop(L) - arguments  // index of the function
+        theolua_pushfunction(L, { L in theolua_message_handler(L) }, 0)
+        lua_rotate(L, base, 1)
+        let outerSwift = support.pointee.in_swift
+        support.pointee.in_swift = 0
+        if outerSwift == 0 { theolua_arm_budget(L) }
+        let status = lua_pcallk(L, arguments, results, base, 0, nil)
+        support.pointee.in_swift = outerSwift
+        lua_rotate(L, base, -1)
+        lua_settop(L, -2)  // drop the message handler
+        guard status == LUA_OK else {
+            let message = popString()
+            if status == LUA_ERRMEM || support.pointee.memory_exceeded != 0 {
+                support.pointee.memory_exceeded = 0
+                throw memoryError()
+            }
+            if support.pointee.budget_exceeded != 0 {
+                support.pointee.budget_exceeded = 0
+                var error = ScriptError(.instructions, luaMessage: message)
+                error.message = "instruction budget of \(limits.instructions ?? 0) exceeded (a runaway loop?)"
+                throw error
+            }
+            throw ScriptError(.runtime, luaMessage: message)
+        }
+    }
+
+    private func memoryError() -> ScriptError {
+        let mib = (limits.memoryBytes ?? 0) >> 20
+        return ScriptError(.memory, message: "memory limit of \(mib) MiB exceeded")
+    }
+
+    /// Pops the top value as a string (tostring semantics without metamethods): `[v]` → `[]`.
+    func popString() -> String {
+        defer { lua_settop(L, -2) }
+        return describe(-1)
+    }
+
+    /// The value at `index` as text, without calling metamethods: `[]` → `[]`.
+    func describe(_ index: Int32) -> String {
+        switch lua_type(L, index) {
+        case LUA_TSTRING: return string(at: index) ?? ""
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return String(lua_tointegerx(L, index, nil)) }
+            return LuaState.format(lua_tonumberx(L, index, nil))
+        case LUA_TBOOLEAN: return lua_toboolean(L, index) != 0 ? "true" : "false"
+        case LUA_TNIL: return "nil"
+        default: return typeName(at: index)
+        }
+    }
+
+    /// The string at `index`, decoded as UTF-8 with invalid bytes replaced; `nil` unless
+    /// the value is a string. Never converts numbers in place.
+    func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = lua_tolstring(L, index, &length) else { return nil }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    /// The type name of the value at `index`, as Lua's `type` spells it.
+    func typeName(at index: Int32) -> String {
+        String(cString: lua_typename(L, lua_type(L, index)))
+    }
+
+    /// Pushes `text`: `[]` → `[s]`.
+    func push(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Pushes `table[key]` without metamethods: `[]` → `[v]`.
+    func rawField(_ table: Int32, _ key: String) {
+        let table = absolute(table)
+        push(key)
+        lua_rawget(L, table)
+    }
+
+    /// Sets `table[key]` to the top value without metamethods: `[v]` → `[]`.
+    func setRawField(_ table: Int32, _ key: String) {
+        let table = absolute(table)
+        push(key)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, table)
+    }
+
+    /// `[]` → `[]`; pops `count` values.
+    func pop(_ count: Int32 = 1) {
+        lua_settop(L, -count - 1)
+    }
+
+    /// Makes `index` absolute so it survives pushes.
+    func absolute(_ index: Int32) -> Int32 {
+        lua_absindex(L, index)
+    }
+
+    /// Formats a float as Lua's `tostring` does for common values.
+    static func format(_ value: Double) -> String {
+        if value.isNaN { return value.sign == .minus ? "-nan" : "nan" }
+        if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) + ".0" }
+        return String(value)
+    }
+
+    /// Where the Lua function `level` frames up the stack is running, as `file:line`.
+    func location(level: Int32) -> String? {
+        var source = [CChar](repeating: 0, count: 256)
+        let line = theolua_current_line(L, level, &source, source.count)
+        guard line > 0 else { return nil }
+        return String(decoding: source.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + ":\(line)"
+    }
+
+    static let registryIndex = theolua_registryindex()
+}
