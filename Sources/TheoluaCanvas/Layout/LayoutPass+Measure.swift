@@ -40,14 +40,14 @@ extension LayoutPass {
         let gaps = style.gap * max(0, sizes.count - 1)
         if style.direction == .column {
             for (child, size) in zip(node.children, sizes) {
-                let margin = child.itemStyle.margin
+                let margin = child.item.margin
                 contentWidth = max(contentWidth, size.width + margin.horizontal)
                 contentHeight += size.height + margin.vertical
             }
             contentHeight += gaps
         } else {
             for (child, size) in zip(node.children, sizes) {
-                let margin = child.itemStyle.margin
+                let margin = child.item.margin
                 contentWidth += size.width + margin.horizontal
                 contentHeight = max(contentHeight, size.height + margin.vertical)
             }

@@ -4,7 +4,7 @@
 extension LayoutPass {
     /// The width a scroll's child gets: its own, or the window's (stretch), or its content's.
     private mutating func scrollChildWidth(_ child: CanvasNode, scroll: CanvasNode, innerWidth: Int) -> Int {
-        let item = child.itemStyle
+        let item = child.item
         let room = max(0, innerWidth - item.margin.horizontal)
         var width: Int
         if let explicit = item.width?.resolve(against: innerWidth) {
@@ -21,7 +21,7 @@ extension LayoutPass {
 
     /// A child's border-box height at a given width.
     private mutating func scrollChildHeight(_ child: CanvasNode, width: Int, viewport: Int) -> Int {
-        let item = child.itemStyle
+        let item = child.item
         var height = item.height?.resolve(against: viewport) ?? measure(child, .exactly(width)).height
         if let maximum = item.maxHeight?.resolve(against: viewport) { height = min(height, maximum) }
         if let minimum = item.minHeight?.resolve(against: viewport) { height = max(height, minimum) }
@@ -33,7 +33,7 @@ extension LayoutPass {
         let child = scroll.children[index]
         let width = scrollChildWidth(child, scroll: scroll, innerWidth: innerWidth)
         let gap = index + 1 < scroll.children.count ? scroll.boxStyle.gap : 0
-        return scrollChildHeight(child, width: width, viewport: viewport) + child.itemStyle.margin.vertical + gap
+        return scrollChildHeight(child, width: width, viewport: viewport) + child.item.margin.vertical + gap
     }
 
     /// The anchor and offset that put the last row at the bottom of the window.
@@ -121,7 +121,7 @@ extension LayoutPass {
         var index = state.anchor
         while index < count, y < viewport {
             let child = scroll.children[index]
-            let margin = child.itemStyle.margin
+            let margin = child.item.margin
             let width = scrollChildWidth(child, scroll: scroll, innerWidth: inner.width)
             let height = scrollChildHeight(child, width: width, viewport: viewport)
             var crossOffset = 0
@@ -152,7 +152,7 @@ extension LayoutPass {
         let count = scroll.children.count
         while index < count, total < viewport.height {
             let child = scroll.children[index]
-            let item = child.itemStyle
+            let item = child.item
             let room = limit.map { max(0, $0 - item.margin.horizontal) }
             var width = item.width?.resolve(against: limit) ?? measure(child, room.map { .atMost($0) } ?? .unbounded).width
             if case .exactly = constraint, scroll.boxStyle.align == .stretch, let room, item.width == nil {

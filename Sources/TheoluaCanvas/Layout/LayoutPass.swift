@@ -90,7 +90,7 @@ struct LayoutPass {
         let children = node.children
         var used = style.gap * max(0, children.count - 1)
         for (child, size) in zip(children, sizes) {
-            let margin = child.itemStyle.margin
+            let margin = child.item.margin
             used += isRow ? size.width + margin.horizontal : size.height + margin.vertical
         }
         let innerMain = isRow ? inner.width : inner.height
@@ -100,7 +100,7 @@ struct LayoutPass {
         var frames: [Rect] = []
         frames.reserveCapacity(children.count)
         for index in children.indices {
-            let margin = children[index].itemStyle.margin
+            let margin = children[index].item.margin
             let size = sizes[index]
             cursor += offsets[index]
             let crossSize = isRow ? size.height : size.width
@@ -146,7 +146,7 @@ struct LayoutPass {
         let stretch = style.align == .stretch
         if style.direction == .column {
             for (index, child) in children.enumerated() {
-                let item = child.itemStyle
+                let item = child.item
                 let room = innerWidth.map { max(0, $0 - item.margin.horizontal) }
                 var width: Int
                 if let explicit = item.width?.resolve(against: innerWidth) {
@@ -167,7 +167,7 @@ struct LayoutPass {
             }
         } else {
             for (index, child) in children.enumerated() {
-                let item = child.itemStyle
+                let item = child.item
                 let width = item.width?.resolve(against: innerWidth) ?? measure(child, .unbounded).width
                 widths[index] = clamp(width, item.minWidth, item.maxWidth, base: innerWidth)
             }
@@ -176,7 +176,7 @@ struct LayoutPass {
                                   base: innerWidth, allowGrow: widthIsDefinite)
             }
             for (index, child) in children.enumerated() {
-                let item = child.itemStyle
+                let item = child.item
                 var height: Int
                 if let explicit = item.height?.resolve(against: innerHeight) {
                     height = explicit
@@ -202,7 +202,7 @@ struct LayoutPass {
         var maximums: [Int?] = []
         var outside = gap * max(0, children.count - 1)
         for child in children {
-            let item = child.itemStyle
+            let item = child.item
             grow.append(max(0, item.grow))
             // Text shrinks by wrapping, which only a row can ask of it.
             shrink.append(child.kind == .text && !isRow ? 0 : max(0, item.shrink))

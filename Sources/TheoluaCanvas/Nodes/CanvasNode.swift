@@ -21,14 +21,23 @@ public final class CanvasNode {
     public let kind: Kind
 
     /// The parent, or nil for a root or a detached node.
-    public internal(set) weak var parent: CanvasNode?
+    ///
+    /// Unowned rather than weak: a weak reference would move every node's reference
+    /// count to a side table and slow down each retain during layout. A parent clears
+    /// its children's back references when it is deallocated, so this never dangles.
+    public internal(set) unowned(safe) var parent: CanvasNode?
 
     /// The children, in order. Always empty for a text node.
-    public internal(set) var children: [CanvasNode] = []
+    @exclusivity(unchecked) public internal(set) var children: [CanvasNode] = []
 
     /// The box properties (box and scroll nodes; a scroll is always a column).
     public var boxStyle: BoxStyle {
-        didSet { if boxStyle != oldValue { invalidate() } }
+        didSet {
+            if boxStyle != oldValue {
+                if kind != .text { item = FlexItem(boxStyle) }
+                invalidate()
+            }
+        }
     }
 
     /// The text shown by a text node; newlines break lines. Ignored by other kinds.
@@ -50,32 +59,37 @@ public final class CanvasNode {
     public var debugName: String?
 
     // MARK: Layout state (see Layout/)
+    //
+    // Layout reads these for every child of every dirty node. A tree is used from one
+    // isolation domain and never hands out overlapping accesses, so the dynamic
+    // exclusivity checks (a third of the layout time) are turned off for them.
 
     /// The border box from the last layout, relative to the parent's border box.
-    public internal(set) var frame: Rect = .zero
+    @exclusivity(unchecked) public internal(set) var frame: Rect = .zero
     /// Whether this node has been laid out since it was created.
-    var hasLayout = false
+    @exclusivity(unchecked) var hasLayout = false
     /// Whether this node's layout inputs (or a descendant's) changed since the last layout.
-    var needsLayout = true
+    @exclusivity(unchecked) var needsLayout = true
     /// Whether this node's own drawing changed since the last paint.
-    var needsPaint = true
+    @exclusivity(unchecked) var needsPaint = true
     /// The size this node's children were last arranged for.
-    var arrangedSize: Size?
+    @exclusivity(unchecked) var arrangedSize: Size?
     /// Recent content measurements, cleared on invalidation.
-    var measureCache = MeasureCache()
+    @exclusivity(unchecked) var measureCache = MeasureCache()
     /// Areas, in this node's coordinates, that removed children used to cover.
-    var pendingDamage: [Rect] = []
+    @exclusivity(unchecked) var pendingDamage: [Rect] = []
     /// Where this node probably sits in its parent's `children`.
     var indexHint = 0
     /// Text split into lines of glyphs, and the last wrapping (text nodes).
-    var textCache: TextLayout?
+    @exclusivity(unchecked) var textCache: TextLayout?
     /// Scroll position and pending scroll commands (scroll nodes).
-    var scrollState = ScrollState()
+    @exclusivity(unchecked) var scrollState = ScrollState()
 
     /// Creates a box node.
     public init(box style: BoxStyle = BoxStyle()) {
         kind = .box
         boxStyle = style
+        item = FlexItem(style)
         text = ""
         textStyle = TextStyle()
     }
@@ -94,6 +108,7 @@ public final class CanvasNode {
         var column = style
         column.direction = .column
         boxStyle = column
+        item = FlexItem(column)
         text = ""
         textStyle = TextStyle()
         scrollState.follow = follow
@@ -137,12 +152,38 @@ public final class CanvasNode {
         return rect
     }
 
-    /// The style a parent uses when this node is one of its flex items.
-    var itemStyle: BoxStyle {
-        kind == .text ? CanvasNode.textItemStyle : boxStyle
-    }
+    /// What a parent needs of this node as one of its flex items, kept apart from
+    /// `boxStyle` as plain values so layout does not copy whole styles.
+    @exclusivity(unchecked) private(set) var item = FlexItem(BoxStyle())
 
-    private static let textItemStyle = BoxStyle()
+    deinit {
+        for child in children { child.parent = nil }
+    }
+}
+
+/// The properties a parent reads when it lays out a child: sizes, flex factors, margin.
+struct FlexItem {
+    var width: Dimension?
+    var height: Dimension?
+    var minWidth: Dimension?
+    var maxWidth: Dimension?
+    var minHeight: Dimension?
+    var maxHeight: Dimension?
+    var grow: Double
+    var shrink: Double
+    var margin: Edges
+
+    init(_ style: BoxStyle) {
+        width = style.width
+        height = style.height
+        minWidth = style.minWidth
+        maxWidth = style.maxWidth
+        minHeight = style.minHeight
+        maxHeight = style.maxHeight
+        grow = style.grow
+        shrink = style.shrink
+        margin = style.margin
+    }
 }
 
 extension CanvasNode: CustomStringConvertible {

@@ -37,7 +37,7 @@ public struct FrameEncoder: Sendable {
     /// non-blank cell written. Returns no bytes at all when nothing changed.
     public mutating func encode(from previous: CellBuffer?, to next: CellBuffer) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(64)
+        out.reserveCapacity(64 + next.width * next.height)
         if synchronized { out.append(contentsOf: EscapeSequence.beginSynchronizedUpdate) }
         let prefix = out.count
         let base: CellBuffer
@@ -60,52 +60,60 @@ public struct FrameEncoder: Sendable {
     }
 
     private mutating func writeChanges(from old: CellBuffer, to new: CellBuffer, into out: inout [UInt8]) {
-        let width = new.width
-        let newCells = new.cells
-        let oldCells = old.cells
-        for y in 0..<new.height {
+        new.cells.withUnsafeBufferPointer { newCells in
+            old.cells.withUnsafeBufferPointer { oldCells in
+                writeChanges(from: oldCells, to: newCells, width: new.width, height: new.height, into: &out)
+            }
+        }
+    }
+
+    private mutating func writeChanges(
+        from oldCells: UnsafeBufferPointer<Cell>, to newCells: UnsafeBufferPointer<Cell>, width: Int, height: Int,
+        into out: inout [UInt8]
+    ) {
+        for y in 0..<height {
             let start = y * width
             var x = 0
             var blankFrom = -1  // computed lazily: where the row's trailing plain blanks begin
             while x < width {
                 let index = start + x
-                let cell = newCells[index]
-                if cell.width == 0 {
-                    x += 1
-                    continue
-                }
-                let changed =
-                    cell != oldCells[index] || (cell.width == 2 && newCells[index + 1] != oldCells[index + 1])
-                if !changed {
+                if newCells[index].width == 0 || (newCells[index] == oldCells[index]
+                    && (newCells[index].width == 1 || newCells[index + 1] == oldCells[index + 1]))
+                {
                     x += 1
                     continue
                 }
                 if blankFrom < 0 { blankFrom = trailingBlanks(newCells, start: start, width: width) }
                 if x >= blankFrom, changedCount(newCells, oldCells, from: index, to: start + width, atLeast: 3) {
-                    move(to: x, y, new, &out)
+                    move(to: x, y, newCells, width, &out)
                     setPen(.plain, &out)
                     out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "K")])
                     break
                 }
-                move(to: x, y, new, &out)
-                setPen(cell.style, &out)
-                out.append(contentsOf: cell.text.utf8)
-                let advance = Int(cell.width)
-                x += advance
+                if let (cursorX, cursorY) = cursor, cursorX == x, cursorY == y {
+                    // Already there: the common case of consecutive changed cells.
+                } else {
+                    move(to: x, y, newCells, width, &out)
+                }
+                if newCells[index].style != pen { setPen(newCells[index].style, &out) }
+                appendText(newCells[index].text, to: &out)
+                x += Int(newCells[index].width)
                 cursor = x >= width ? nil : (x, y)  // the last column leaves a pending wrap
             }
         }
     }
 
     /// The first column of the row's run of trailing plain blank cells.
-    private func trailingBlanks(_ cells: [Cell], start: Int, width: Int) -> Int {
+    private func trailingBlanks(_ cells: UnsafeBufferPointer<Cell>, start: Int, width: Int) -> Int {
         var column = width
         while column > 0, cells[start + column - 1] == .blank { column -= 1 }
         return column
     }
 
     /// Whether at least `atLeast` cells differ in the index range.
-    private func changedCount(_ new: [Cell], _ old: [Cell], from: Int, to: Int, atLeast: Int) -> Bool {
+    private func changedCount(
+        _ new: UnsafeBufferPointer<Cell>, _ old: UnsafeBufferPointer<Cell>, from: Int, to: Int, atLeast: Int
+    ) -> Bool {
         var count = 0
         for index in from..<to where new[index] != old[index] {
             count += 1
@@ -125,7 +133,9 @@ public struct FrameEncoder: Sendable {
     }
 
     /// Moves the cursor to (x, y) the shortest way.
-    private mutating func move(to x: Int, _ y: Int, _ buffer: CellBuffer, _ out: inout [UInt8]) {
+    private mutating func move(
+        to x: Int, _ y: Int, _ cells: UnsafeBufferPointer<Cell>, _ width: Int, _ out: inout [UInt8]
+    ) {
         guard let (fromX, fromY) = cursor else {
             CursorMoves.appendPosition(x: x, y: y, into: &out)
             cursor = (x, y)
@@ -137,13 +147,13 @@ public struct FrameEncoder: Sendable {
             let horizontal = CursorMoves.horizontal(from: fromX, to: x)
             var best = min(absoluteCost, horizontal.cost)
             // Rewriting unchanged cells in the current pen can be shorter than any escape.
-            if x > fromX, x - fromX < best, let through = writeThroughCost(buffer, y: y, from: fromX, to: x),
+            if x > fromX, x - fromX < best, let through = writeThroughCost(cells, width, y: y, from: fromX, to: x),
                 through < best
             {
                 best = through
-                let start = y * buffer.width
-                for column in fromX..<x where buffer.cells[start + column].width != 0 {
-                    out.append(contentsOf: buffer.cells[start + column].text.utf8)
+                let start = y * width
+                for column in fromX..<x where cells[start + column].width != 0 {
+                    appendText(cells[start + column].text, to: &out)
                 }
             } else if horizontal.cost <= absoluteCost {
                 horizontal.append(into: &out)
@@ -172,15 +182,23 @@ public struct FrameEncoder: Sendable {
 
     /// The bytes needed to rewrite the cells between two columns in the current pen, or
     /// nil when one of them has another style.
-    private func writeThroughCost(_ buffer: CellBuffer, y: Int, from: Int, to: Int) -> Int? {
-        let start = y * buffer.width
+    private func writeThroughCost(
+        _ cells: UnsafeBufferPointer<Cell>, _ width: Int, y: Int, from: Int, to: Int
+    ) -> Int? {
+        let start = y * width
         var cost = 0
         for column in from..<to {
-            let cell = buffer.cells[start + column]
-            if cell.style != pen { return nil }
-            if cell.width == 0 { continue }
-            cost += cell.text.utf8.count
+            if cells[start + column].style != pen { return nil }
+            if cells[start + column].width == 0 { continue }
+            cost += cells[start + column].text.utf8.count
         }
         return cost
     }
+}
+
+/// Appends a grapheme's UTF-8 bytes with one copy (graphemes are small strings).
+@inline(__always)
+func appendText(_ text: String, to out: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { out.append(contentsOf: $0) }
 }

@@ -2,14 +2,49 @@
 ///
 /// The 16 named colors are palette indices 0–15 (`black` … `white`, then their bright
 /// variants), so `.red` and `.palette(1)` are the same color and print as the same,
-/// shortest escape code.
-public enum Color: Sendable, Hashable {
+/// shortest escape code. A color is packed into 32 bits, so comparing cells (which
+/// frame diffing does for every cell) is a plain integer comparison; switch over
+/// `kind` to take one apart.
+public struct Color: Sendable, Hashable {
+    /// The three forms a color takes.
+    public enum Kind: Sendable, Hashable {
+        /// The terminal's own default color.
+        case `default`
+        /// A color of the 256-color palette: 0–7 normal, 8–15 bright, 16–255 extended.
+        case palette(UInt8)
+        /// A 24-bit color.
+        case rgb(red: UInt8, green: UInt8, blue: UInt8)
+    }
+
+    /// Tag in bits 24–25 (0 default, 1 palette, 2 rgb), value in bits 0–23.
+    private let packed: UInt32
+
+    private init(packed: UInt32) { self.packed = packed }
+
     /// The terminal's own default color.
-    case `default`
+    public static let `default` = Color(packed: 0)
+
     /// A color of the 256-color palette: 0–7 normal, 8–15 bright, 16–255 extended.
-    case palette(UInt8)
+    public static func palette(_ index: UInt8) -> Color {
+        Color(packed: 1 << 24 | UInt32(index))
+    }
+
     /// A 24-bit color.
-    case rgb(red: UInt8, green: UInt8, blue: UInt8)
+    public static func rgb(red: UInt8, green: UInt8, blue: UInt8) -> Color {
+        Color(packed: 2 << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue))
+    }
+
+    /// The color taken apart, for switching over.
+    public var kind: Kind {
+        switch packed >> 24 {
+        case 1: return .palette(UInt8(truncatingIfNeeded: packed))
+        case 2:
+            return .rgb(
+                red: UInt8(truncatingIfNeeded: packed >> 16), green: UInt8(truncatingIfNeeded: packed >> 8),
+                blue: UInt8(truncatingIfNeeded: packed))
+        default: return .default
+        }
+    }
 
     /// Palette color 0.
     public static let black = Color.palette(0)

@@ -65,7 +65,7 @@ enum SGR {
     }
 
     private static func appendColor(_ color: Color, background: Bool, _ first: inout Bool, _ out: inout [UInt8]) {
-        switch color {
+        switch color.kind {
         case .default:
             append(background ? 49 : 39, &first, &out)
         case .palette(let index) where index < 8:
