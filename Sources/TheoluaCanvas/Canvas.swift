@@ -77,7 +77,8 @@ public final class Canvas {
         if fullRepaint || root.needsLayout || root.frame != frame || !root.hasLayout {
             let hadLayout = root.hasLayout
             pass.place(
-                root, frame: frame, parentOld: hadLayout ? (0, 0) : nil, parentNew: (0, 0), covered: fullRepaint)
+                root, frame: frame, parentOld: hadLayout ? (0, 0) : nil, parentNew: (0, 0),
+                covered: fullRepaint)
         }
         pendingDamage = pass.damage
         lastStatistics = Statistics(arranged: pass.arranged, measured: pass.measured)

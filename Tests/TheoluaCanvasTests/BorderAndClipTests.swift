@@ -20,15 +20,21 @@ import Testing
     @Test func titleSitsInTheTopBorder() {
         var titled = BoxStyle(border: .single, title: "Log")
         titled.height = .cells(3)
-        expectScreen(render(box(titled, [text("hi")]), width: 12, height: 3), ["┌─ Log ────┐", "│hi        │", "└──────────┘"])
+        expectScreen(
+            render(box(titled, [text("hi")]), width: 12, height: 3),
+            ["┌─ Log ────┐", "│hi        │", "└──────────┘"])
     }
 
     @Test func longTitleIsShortenedWithAnEllipsis() {
         expectScreen(
-            render(box(BoxStyle(border: .round, title: "Messages")), width: 9, height: 2), ["╭─ Me… ─╮", "╰───────╯"])
-        expectScreen(render(box(BoxStyle(border: .round, title: "Messages")), width: 6, height: 2), ["╭────╮", "╰────╯"])
+            render(box(BoxStyle(border: .round, title: "Messages")), width: 9, height: 2),
+            ["╭─ Me… ─╮", "╰───────╯"])
         expectScreen(
-            render(box(BoxStyle(border: .single, title: "漢字漢字")), width: 10, height: 2), ["┌─ 漢… ──┐", "└────────┘"])
+            render(box(BoxStyle(border: .round, title: "Messages")), width: 6, height: 2),
+            ["╭────╮", "╰────╯"])
+        expectScreen(
+            render(box(BoxStyle(border: .single, title: "漢字漢字")), width: 10, height: 2),
+            ["┌─ 漢… ──┐", "└────────┘"])
     }
 
     @Test func borderColorColorsTheBorderOnly() {
@@ -54,7 +60,8 @@ import Testing
     }
 
     @Test func overflowingChildrenAreClippedAtTheBottom() {
-        let root = box(BoxStyle(), [box(BoxStyle(height: .cells(2)), [text("a"), text("b"), text("c")]), text("z")])
+        let root = box(
+            BoxStyle(), [box(BoxStyle(height: .cells(2)), [text("a"), text("b"), text("c")]), text("z")])
         expectScreen(render(root, width: 3, height: 3), ["a", "b", "z"])
     }
 

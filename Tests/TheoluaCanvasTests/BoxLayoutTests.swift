@@ -32,7 +32,9 @@ import Testing
     }
 
     @Test func percentHeightsAreOfTheParentsInnerHeight() {
-        let root = box(BoxStyle(padding: Edges(x: 0, y: 1)), [box(BoxStyle(height: .percent(50)), [text("a")]), text("b")])
+        let root = box(
+            BoxStyle(padding: Edges(x: 0, y: 1)),
+            [box(BoxStyle(height: .percent(50)), [text("a")]), text("b")])
         expectScreen(render(root, width: 3, height: 6), ["", "a", "", "b", "", ""])
     }
 
@@ -69,9 +71,17 @@ import Testing
     }
 
     @Test func minAndMaxWidthBoundGrowAndContent() {
-        let capped = box(BoxStyle(direction: .row), [box(style { $0.grow = 1; $0.maxWidth = .cells(5) }, [text("x")]), text("y")])
+        let capped = box(
+            BoxStyle(direction: .row),
+            [
+                box(
+                    style {
+                        $0.grow = 1; $0.maxWidth = .cells(5)
+                    }, [text("x")]), text("y"),
+            ])
         expectScreen(render(capped, width: 20, height: 1), ["x    y"])
-        let floored = box(BoxStyle(direction: .row), [box(style { $0.minWidth = .cells(4) }, [text("x")]), text("y")])
+        let floored = box(
+            BoxStyle(direction: .row), [box(style { $0.minWidth = .cells(4) }, [text("x")]), text("y")])
         expectScreen(render(floored, width: 20, height: 1), ["x   y"])
     }
 
@@ -89,7 +99,8 @@ import Testing
 
     @Test func paddingAndBorderInsetTheChildren() {
         let root = box(BoxStyle(padding: Edges(1), border: .single), [text("x")])
-        expectScreen(render(root, width: 7, height: 5), ["┌─────┐", "│     │", "│ x   │", "│     │", "└─────┘"])
+        expectScreen(
+            render(root, width: 7, height: 5), ["┌─────┐", "│     │", "│ x   │", "│     │", "└─────┘"])
     }
 
     @Test func paddingPerSideAndMarginPerSide() {
@@ -116,7 +127,9 @@ import Testing
     }
 
     @Test func alignPlacesChildrenOnTheCrossAxis() {
-        let cases: [(Alignment, String)] = [(.start, "ab"), (.center, "   ab"), (.end, "       ab"), (.stretch, "ab")]
+        let cases: [(Alignment, String)] = [
+            (.start, "ab"), (.center, "   ab"), (.end, "       ab"), (.stretch, "ab"),
+        ]
         for (align, line) in cases {
             let root = box(BoxStyle(align: align), [box(BoxStyle(), [text("ab")])])
             expectScreen(render(root, width: 9, height: 1), [line])

@@ -85,7 +85,9 @@ import Testing
         var buffer = CellBuffer(width: 8, height: 2)
         buffer.write("ab", x: 0, y: 0, style: CellStyle(foreground: .red, attributes: .bold))
         buffer.write("c", x: 2, y: 0)
-        buffer.fill(Rect(x: 0, y: 1, width: 3, height: 1), style: CellStyle(background: .rgb(red: 1, green: 2, blue: 3)))
+        buffer.fill(
+            Rect(x: 0, y: 1, width: 3, height: 1),
+            style: CellStyle(background: .rgb(red: 1, green: 2, blue: 3)))
         #expect(buffer.ansiLines.map(EscapeSequence.visible) == ["␛[1;31mab␛[mc", "␛[48;2;1;2;3m   ␛[m"])
     }
 

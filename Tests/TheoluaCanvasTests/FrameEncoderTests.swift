@@ -3,7 +3,9 @@ import Testing
 @testable import TheoluaCanvas
 
 @Suite struct FrameEncoderTests {
-    private func frame(_ width: Int, _ height: Int, _ draw: (inout CellBuffer) -> Void = { _ in }) -> CellBuffer {
+    private func frame(_ width: Int, _ height: Int, _ draw: (inout CellBuffer) -> Void = { _ in })
+        -> CellBuffer
+    {
         var buffer = CellBuffer(width: width, height: height)
         draw(&buffer)
         return buffer
@@ -155,12 +157,51 @@ import Testing
         let new = frame(30, 4) { buffer in
             for row in 0..<4 {
                 for column in 0..<30 {
-                    let style = CellStyle(foreground: .palette(UInt8(column % 16)), attributes: column % 3 == 0 ? .bold : [])
-                    buffer.write(String(UnicodeScalar(UInt8(65 + (row + column) % 26))), x: column, y: row, style: style)
+                    let style = CellStyle(
+                        foreground: .palette(UInt8(column % 16)), attributes: column % 3 == 0 ? .bold : [])
+                    buffer.write(
+                        String(UnicodeScalar(UInt8(65 + (row + column) % 26))), x: column, y: row,
+                        style: style)
                 }
             }
         }
         let bytes = encoder.encode(from: old, to: new)
         #expect(VirtualTerminal(replaying: old, bytes).screen == new)
+    }
+
+    @Test func randomFramesReplayExactlyOnAVirtualTerminal() {
+        let glyphs: [String] = ["a", "b", " ", "漢", "😀", "e\u{301}", "─", "x"]
+        let styles: [CellStyle] = [
+            .plain, CellStyle(foreground: .red), CellStyle(background: .blue, attributes: .bold),
+            CellStyle(foreground: .rgb(red: 9, green: 8, blue: 7), attributes: [.italic, .underline]),
+        ]
+        for seed in 1...20 {
+            var random = SeededGenerator(seed: UInt64(seed))
+            var encoder = FrameEncoder()
+            var shown = CellBuffer(width: 12, height: 5)
+            var terminal = VirtualTerminal(replaying: shown, [])
+            for _ in 0..<15 {
+                var next = shown
+                for _ in 0..<Int.random(in: 0...20, using: &random) {
+                    let x = Int.random(in: 0..<12, using: &random)
+                    let y = Int.random(in: 0..<5, using: &random)
+                    let glyph = glyphs.randomElement(using: &random) ?? "a"
+                    let style = styles.randomElement(using: &random) ?? .plain
+                    if Int.random(in: 0..<6, using: &random) == 0 {
+                        next.fill(Rect(x: x, y: y, width: 12, height: 1))
+                    } else {
+                        next.write(glyph, x: x, y: y, style: style)
+                    }
+                }
+                terminal.apply(encoder.encode(from: shown, to: next))
+                if terminal.screen != next {
+                    Issue.record(
+                        "seed \(seed): replay differs\n\(screenDiff(actual: terminal.screen.lines, expected: next.lines))"
+                    )
+                    break
+                }
+                shown = next
+            }
+        }
     }
 }

@@ -5,7 +5,8 @@ import Testing
 @Suite struct IncrementalTests {
     @Test func aTextChangeDamagesOnlyThatText() {
         let changing = text("abc")
-        let root = box(BoxStyle(), [text("first"), box(BoxStyle(direction: .row), [text(">"), changing]), text("last")])
+        let root = box(
+            BoxStyle(), [text("first"), box(BoxStyle(direction: .row), [text(">"), changing]), text("last")])
         let canvas = Canvas(width: 20, height: 5)
         canvas.root = root
         canvas.render()
@@ -137,7 +138,10 @@ import Testing
             freshCanvas.root = fresh.nodes[0]
             let expected = freshCanvas.render()
             if canvas.buffer != expected {
-                Issue.record(Comment(rawValue: "seed \(seed):\n" + screenDiff(actual: canvas.buffer.lines, expected: expected.lines)))
+                Issue.record(
+                    Comment(
+                        rawValue: "seed \(seed):\n"
+                            + screenDiff(actual: canvas.buffer.lines, expected: expected.lines)))
             }
         }
     }
@@ -163,7 +167,9 @@ private enum Operation {
             let parent = containers.randomElement(using: &random) ?? 0
             let candidates = nodes.indices.filter { $0 != 0 && !nodes[$0].isAncestor(of: nodes[parent]) }
             guard let child = candidates.randomElement(using: &random) else { return .newText("t") }
-            return .insert(child: child, parent: parent, at: Int.random(in: 0...nodes[parent].children.count, using: &random))
+            return .insert(
+                child: child, parent: parent,
+                at: Int.random(in: 0...nodes[parent].children.count, using: &random))
         case 4: return .remove(Int.random(in: 1..<max(2, nodes.count), using: &random))
         case 5, 6:
             let texts = nodes.indices.filter { nodes[$0].kind == .text }

@@ -81,7 +81,8 @@ import Testing
         rows(10, into: scroll)
         let root = box(BoxStyle(), [text("head"), scroll, text("foot")])
         expectScreen(
-            render(root, width: 8, height: 7), ["head", "┌──────┐", "│row 0 │", "│      │", "│row 1 │", "└──────┘", "foot"])
+            render(root, width: 8, height: 7),
+            ["head", "┌──────┐", "│row 0 │", "│      │", "│row 1 │", "└──────┘", "foot"])
     }
 
     @Test func removingAndInsertingAboveTheWindowKeepsItSteady() {

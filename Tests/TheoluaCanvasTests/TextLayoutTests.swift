@@ -3,7 +3,9 @@ import Testing
 @testable import TheoluaCanvas
 
 @Suite struct TextLayoutTests {
-    private func screen(_ content: String, _ textStyle: TextStyle = TextStyle(), width: Int, height: Int) -> CellBuffer {
+    private func screen(_ content: String, _ textStyle: TextStyle = TextStyle(), width: Int, height: Int)
+        -> CellBuffer
+    {
         render(box(BoxStyle(), [text(content, textStyle)]), width: width, height: height)
     }
 
@@ -23,16 +25,19 @@ import Testing
 
     @Test func charWrapBreaksAnywhere() {
         expectScreen(
-            screen("the quick brown fox", TextStyle(wrap: .char), width: 7, height: 3), ["the qui", "ck brow", "n fox"])
+            screen("the quick brown fox", TextStyle(wrap: .char), width: 7, height: 3),
+            ["the qui", "ck brow", "n fox"])
     }
 
     @Test func noWrapClipsAtTheBox() {
-        expectScreen(screen("the quick brown fox", TextStyle(wrap: .none), width: 7, height: 2), ["the qui", ""])
+        expectScreen(
+            screen("the quick brown fox", TextStyle(wrap: .none), width: 7, height: 2), ["the qui", ""])
     }
 
     @Test func ellipsisEndsAnOverlongLineWithAnEllipsis() {
         expectScreen(
-            screen("the quick brown fox\nshort", TextStyle(wrap: .ellipsis), width: 7, height: 2), ["the qu…", "short"])
+            screen("the quick brown fox\nshort", TextStyle(wrap: .ellipsis), width: 7, height: 2),
+            ["the qu…", "short"])
     }
 
     @Test func newlinesBreakLines() {
@@ -41,7 +46,8 @@ import Testing
 
     @Test func alignPlacesEachLine() {
         expectScreen(screen("ab\nabcd", TextStyle(align: .center), width: 9, height: 2), ["   ab", "  abcd"])
-        expectScreen(screen("ab\nabcd", TextStyle(align: .right), width: 9, height: 2), ["       ab", "     abcd"])
+        expectScreen(
+            screen("ab\nabcd", TextStyle(align: .right), width: 9, height: 2), ["       ab", "     abcd"])
         expectScreen(screen("ab", TextStyle(align: .left), width: 9, height: 1), ["ab"])
     }
 
@@ -56,7 +62,9 @@ import Testing
 
     @Test func wideCharacterNeverSplitsAtTheBoxEdge() {
         let buffer = render(
-            box(BoxStyle(direction: .row), [box(BoxStyle(width: .cells(3)), [text("漢字", TextStyle(wrap: .none))]), text("|")]),
+            box(
+                BoxStyle(direction: .row),
+                [box(BoxStyle(width: .cells(3)), [text("漢字", TextStyle(wrap: .none))]), text("|")]),
             width: 6, height: 1)
         expectScreen(buffer, ["漢 |"])
         #expect(buffer[2, 0] == .blank)
@@ -74,7 +82,9 @@ import Testing
     @Test func stylesAndBackgroundsReachTheCells() {
         let styled = TextStyle(color: .red, background: .blue, attributes: [.bold, .underline])
         let buffer = screen("hi", styled, width: 4, height: 1)
-        #expect(buffer[0, 0].style == CellStyle(foreground: .red, background: .blue, attributes: [.bold, .underline]))
+        #expect(
+            buffer[0, 0].style
+                == CellStyle(foreground: .red, background: .blue, attributes: [.bold, .underline]))
         #expect(buffer[2, 0].style == .plain)
         #expect(buffer.ansiLines.map(EscapeSequence.visible) == ["␛[1;4;31;44mhi␛[m"])
     }

@@ -11,20 +11,26 @@ package enum CanvasWorkloads {
         var header = BoxStyle(border: .round, title: "theolua")
         header.borderColor = .cyan
         let headerBox = CanvasNode(box: header)
-        headerBox.appendChild(CanvasNode(text: "A scriptable component runtime", style: TextStyle(attributes: .bold)))
+        headerBox.appendChild(
+            CanvasNode(text: "A scriptable component runtime", style: TextStyle(attributes: .bold)))
         root.appendChild(headerBox)
         let body = CanvasNode(box: BoxStyle(direction: .row, grow: 1, gap: 1))
         for column in 0..<columns {
-            let panel = CanvasNode(box: BoxStyle(grow: 1, padding: Edges(x: 1, y: 0), border: .single, title: "Panel \(column)"))
+            let panel = CanvasNode(
+                box: BoxStyle(grow: 1, padding: Edges(x: 1, y: 0), border: .single, title: "Panel \(column)"))
             for line in 0..<height {
                 let color = Color.palette(UInt8(1 + (line + column) % 14))
                 panel.appendChild(
-                    CanvasNode(text: "item \(line) 漢字 value \(line * 37 % 101)", style: TextStyle(color: color, wrap: .ellipsis)))
+                    CanvasNode(
+                        text: "item \(line) 漢字 value \(line * 37 % 101)",
+                        style: TextStyle(color: color, wrap: .ellipsis)))
             }
             body.appendChild(panel)
         }
         root.appendChild(body)
-        root.appendChild(CanvasNode(text: "q quit  tab focus  ↑↓ scroll", style: TextStyle(attributes: .dim, align: .center)))
+        root.appendChild(
+            CanvasNode(
+                text: "q quit  tab focus  ↑↓ scroll", style: TextStyle(attributes: .dim, align: .center)))
         return root
     }
 

@@ -71,9 +71,13 @@ public struct CellBuffer: Sendable, Equatable {
     /// returned regardless, so callers can lay out a line and let the clip cut it.
     /// Controls and zero-width clusters advance nothing and draw nothing.
     @discardableResult
-    public mutating func put(_ character: Character, x: Int, y: Int, style: CellStyle, clip: Rect? = nil) -> Int {
+    public mutating func put(_ character: Character, x: Int, y: Int, style: CellStyle, clip: Rect? = nil)
+        -> Int
+    {
         let columns = UnicodeWidth.of(character)
-        put(character, columns: columns, x: x, y: y, style: style, clip: clip.map { $0.intersection(bounds) } ?? bounds)
+        put(
+            character, columns: columns, x: x, y: y, style: style,
+            clip: clip.map { $0.intersection(bounds) } ?? bounds)
         return columns
     }
 

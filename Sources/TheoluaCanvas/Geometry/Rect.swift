@@ -68,7 +68,8 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         let left = Swift.min(x, other.x)
         let top = Swift.min(y, other.y)
         return Rect(
-            x: left, y: top, width: Swift.max(maxX, other.maxX) - left, height: Swift.max(maxY, other.maxY) - top)
+            x: left, y: top, width: Swift.max(maxX, other.maxX) - left,
+            height: Swift.max(maxY, other.maxY) - top)
     }
 
     /// Whether the rectangles share at least one cell.
@@ -132,6 +133,11 @@ public struct Edges: Sendable, Hashable {
     public var horizontal: Int { left + right }
     /// Top plus bottom.
     public var vertical: Int { top + bottom }
+
+    /// The same edges with negative counts raised to zero.
+    public var clampedToZero: Edges {
+        Edges(top: max(0, top), right: max(0, right), bottom: max(0, bottom), left: max(0, left))
+    }
 
     /// Side by side sum of two edges.
     public static func + (lhs: Edges, rhs: Edges) -> Edges {

@@ -17,7 +17,9 @@ enum Distribution {
         }
         var left = amount - given
         if left > 0 {
-            remainders.sort { $0.fraction > $1.fraction || ($0.fraction == $1.fraction && $0.index < $1.index) }
+            remainders.sort {
+                $0.fraction > $1.fraction || ($0.fraction == $1.fraction && $0.index < $1.index)
+            }
             for entry in remainders where left > 0 {
                 result[entry.index] += 1
                 left -= 1

@@ -37,7 +37,7 @@ extension LayoutPass {
         let sizes = sizeItems(of: node, innerWidth: innerWidth, widthIsDefinite: isDefinite, innerHeight: nil)
         var contentWidth = 0
         var contentHeight = 0
-        let gaps = style.gap * max(0, sizes.count - 1)
+        let gaps = style.spacing * max(0, sizes.count - 1)
         if style.direction == .column {
             for (child, size) in zip(node.children, sizes) {
                 let margin = child.item.margin
@@ -56,7 +56,8 @@ extension LayoutPass {
         let height = contentHeight + insets.vertical
         switch constraint {
         case .exactly(let width): return Size(width: width, height: height)
-        case .atMost(let width): return Size(width: min(width, contentWidth + insets.horizontal), height: height)
+        case .atMost(let width):
+            return Size(width: min(width, contentWidth + insets.horizontal), height: height)
         case .unbounded: return Size(width: contentWidth + insets.horizontal, height: height)
         }
     }

@@ -32,7 +32,7 @@ extension LayoutPass {
     private mutating func extent(_ scroll: CanvasNode, _ index: Int, innerWidth: Int, viewport: Int) -> Int {
         let child = scroll.children[index]
         let width = scrollChildWidth(child, scroll: scroll, innerWidth: innerWidth)
-        let gap = index + 1 < scroll.children.count ? scroll.boxStyle.gap : 0
+        let gap = index + 1 < scroll.children.count ? scroll.boxStyle.spacing : 0
         return scrollChildHeight(child, width: width, viewport: viewport) + child.item.margin.vertical + gap
     }
 
@@ -61,7 +61,9 @@ extension LayoutPass {
             state.lineOffset = max(0, total)
         } else {
             var total = state.lineOffset + lines
-            while state.anchor < count, total >= extent(scroll, state.anchor, innerWidth: innerWidth, viewport: viewport) {
+            while state.anchor < count,
+                total >= extent(scroll, state.anchor, innerWidth: innerWidth, viewport: viewport)
+            {
                 total -= extent(scroll, state.anchor, innerWidth: innerWidth, viewport: viewport)
                 state.anchor += 1
             }
@@ -132,9 +134,10 @@ extension LayoutPass {
             case .end: crossOffset = room - width
             }
             let frame = Rect(
-                x: inner.x + margin.left + crossOffset, y: inner.y + y + margin.top, width: width, height: height)
+                x: inner.x + margin.left + crossOffset, y: inner.y + y + margin.top, width: width,
+                height: height)
             place(child, frame: frame, parentOld: old, parentNew: new, covered: true)
-            y += height + margin.vertical + (index + 1 < count ? scroll.boxStyle.gap : 0)
+            y += height + margin.vertical + (index + 1 < count ? scroll.boxStyle.spacing : 0)
             index += 1
         }
         scroll.scrollState.visible = state.anchor..<index
@@ -154,13 +157,15 @@ extension LayoutPass {
             let child = scroll.children[index]
             let item = child.item
             let room = limit.map { max(0, $0 - item.margin.horizontal) }
-            var width = item.width?.resolve(against: limit) ?? measure(child, room.map { .atMost($0) } ?? .unbounded).width
+            var width =
+                item.width?.resolve(against: limit)
+                ?? measure(child, room.map { .atMost($0) } ?? .unbounded).width
             if case .exactly = constraint, scroll.boxStyle.align == .stretch, let room, item.width == nil {
                 width = room
             }
             widest = max(widest, width + item.margin.horizontal)
             total += scrollChildHeight(child, width: width, viewport: viewport.height) + item.margin.vertical
-            if index + 1 < count { total += scroll.boxStyle.gap }
+            if index + 1 < count { total += scroll.boxStyle.spacing }
             index += 1
         }
         let height = min(total, viewport.height) + insets.vertical

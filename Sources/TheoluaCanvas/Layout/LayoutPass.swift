@@ -44,7 +44,9 @@ struct LayoutPass {
         }
         if !node.pendingDamage.isEmpty {
             if !isCovered, let oldAbsolute {
-                for rect in node.pendingDamage { damage.add(rect.offsetBy(dx: oldAbsolute.x, dy: oldAbsolute.y)) }
+                for rect in node.pendingDamage {
+                    damage.add(rect.offsetBy(dx: oldAbsolute.x, dy: oldAbsolute.y))
+                }
             }
             node.pendingDamage.removeAll()
         }
@@ -88,14 +90,15 @@ struct LayoutPass {
         let style = node.boxStyle
         let isRow = style.direction == .row
         let children = node.children
-        var used = style.gap * max(0, children.count - 1)
+        var used = style.spacing * max(0, children.count - 1)
         for (child, size) in zip(children, sizes) {
             let margin = child.item.margin
             used += isRow ? size.width + margin.horizontal : size.height + margin.vertical
         }
         let innerMain = isRow ? inner.width : inner.height
         let innerCross = isRow ? inner.height : inner.width
-        let offsets = Distribution.justifyOffsets(style.justify, free: innerMain - used, count: children.count)
+        let offsets = Distribution.justifyOffsets(
+            style.justify, free: innerMain - used, count: children.count)
         var cursor = isRow ? inner.x : inner.y
         var frames: [Rect] = []
         frames.reserveCapacity(children.count)
@@ -116,13 +119,13 @@ struct LayoutPass {
                     Rect(
                         x: cursor + margin.left, y: inner.y + margin.top + crossOffset, width: size.width,
                         height: size.height))
-                cursor += size.width + margin.horizontal + style.gap
+                cursor += size.width + margin.horizontal + style.spacing
             } else {
                 frames.append(
                     Rect(
                         x: inner.x + margin.left + crossOffset, y: cursor + margin.top, width: size.width,
                         height: size.height))
-                cursor += size.height + margin.vertical + style.gap
+                cursor += size.height + margin.vertical + style.spacing
             }
         }
         return frames
@@ -158,12 +161,14 @@ struct LayoutPass {
                 }
                 width = clamp(width, item.minWidth, item.maxWidth, base: innerWidth)
                 widths[index] = width
-                let height = item.height?.resolve(against: innerHeight) ?? measure(child, .exactly(width)).height
+                let height =
+                    item.height?.resolve(against: innerHeight) ?? measure(child, .exactly(width)).height
                 heights[index] = clamp(height, item.minHeight, item.maxHeight, base: innerHeight)
             }
             if let innerHeight {
-                heights = flexMain(children, bases: heights, available: innerHeight, gap: style.gap, isRow: false,
-                                   base: innerHeight, allowGrow: true)
+                heights = flexMain(
+                    children, bases: heights, available: innerHeight, gap: style.spacing, isRow: false,
+                    base: innerHeight, allowGrow: true)
             }
         } else {
             for (index, child) in children.enumerated() {
@@ -172,8 +177,9 @@ struct LayoutPass {
                 widths[index] = clamp(width, item.minWidth, item.maxWidth, base: innerWidth)
             }
             if let innerWidth {
-                widths = flexMain(children, bases: widths, available: innerWidth, gap: style.gap, isRow: true,
-                                  base: innerWidth, allowGrow: widthIsDefinite)
+                widths = flexMain(
+                    children, bases: widths, available: innerWidth, gap: style.spacing, isRow: true,
+                    base: innerWidth, allowGrow: widthIsDefinite)
             }
             for (index, child) in children.enumerated() {
                 let item = child.item

@@ -28,7 +28,8 @@ struct TextLayout {
     init(_ text: String) {
         var lines: [[Glyph]] = []
         var widths: [Int] = []
-        let hardLines = text.isEmpty ? [] : text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline })
+        let hardLines =
+            text.isEmpty ? [] : text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline })
         for hardLine in hardLines {
             var glyphs: [Glyph] = []
             glyphs.reserveCapacity(hardLine.utf8.count)
@@ -94,7 +95,8 @@ struct TextLayout {
                 used += glyphs[end].width
                 end += 1
             }
-            result.append(TextLine(line: index, range: 0..<end, width: width > 0 ? used + 1 : 0, ellipsis: width > 0))
+            result.append(
+                TextLine(line: index, range: 0..<end, width: width > 0 ? used + 1 : 0, ellipsis: width > 0))
         case .char:
             breakCharacters(index, glyphs, width: max(1, width), into: &result)
         case .word:

@@ -76,8 +76,12 @@ public enum BorderKind: Sendable, Hashable, CaseIterable {
     case ascii
 
     /// The glyphs: top-left, horizontal, top-right, vertical, bottom-left, bottom-right.
-    public var glyphs: (topLeft: Character, horizontal: Character, topRight: Character,
-                        vertical: Character, bottomLeft: Character, bottomRight: Character) {
+    public var glyphs:
+        (
+            topLeft: Character, horizontal: Character, topRight: Character,
+            vertical: Character, bottomLeft: Character, bottomRight: Character
+        )
+    {
         switch self {
         case .single: return ("┌", "─", "┐", "│", "└", "┘")
         case .double: return ("╔", "═", "╗", "║", "╚", "╝")
@@ -148,7 +152,8 @@ public struct BoxStyle: Sendable, Hashable {
     /// Creates a style with the most used properties; the rest keep their defaults.
     public init(
         direction: Direction = .column, width: Dimension? = nil, height: Dimension? = nil, grow: Double = 0,
-        shrink: Double = 1, padding: Edges = .zero, margin: Edges = .zero, gap: Int = 0, border: BorderKind? = nil,
+        shrink: Double = 1, padding: Edges = .zero, margin: Edges = .zero, gap: Int = 0,
+        border: BorderKind? = nil,
         title: String? = nil, align: Alignment = .stretch, justify: Justification = .start
     ) {
         self.direction = direction
@@ -167,6 +172,9 @@ public struct BoxStyle: Sendable, Hashable {
 
     /// Border plus padding: what lies between the box's edge and its children.
     var insets: Edges {
-        border == nil ? padding : padding + Edges(1)
+        border == nil ? padding.clampedToZero : padding.clampedToZero + Edges(1)
     }
+
+    /// The gap, never negative.
+    var spacing: Int { max(0, gap) }
 }

@@ -33,6 +33,7 @@ public final class CanvasNode {
     /// The box properties (box and scroll nodes; a scroll is always a column).
     public var boxStyle: BoxStyle {
         didSet {
+            if kind == .scroll && boxStyle.direction != .column { boxStyle.direction = .column }
             if boxStyle != oldValue {
                 if kind != .text { item = FlexItem(boxStyle) }
                 invalidate()
@@ -53,6 +54,11 @@ public final class CanvasNode {
     /// How a text node looks and breaks. Ignored by other kinds.
     public var textStyle: TextStyle {
         didSet { if textStyle != oldValue { invalidate() } }
+    }
+
+    /// Sets a text node's content from raw bytes, showing invalid UTF-8 as U+FFFD.
+    public func setText(utf8 bytes: some Collection<UInt8>) {
+        text = String(decoding: bytes, as: UTF8.self)
     }
 
     /// An optional name shown in debug descriptions; no effect on layout.
@@ -180,9 +186,9 @@ struct FlexItem {
         maxWidth = style.maxWidth
         minHeight = style.minHeight
         maxHeight = style.maxHeight
-        grow = style.grow
-        shrink = style.shrink
-        margin = style.margin
+        grow = style.grow.isFinite ? max(0, style.grow) : 0
+        shrink = style.shrink.isFinite ? max(0, style.shrink) : 0
+        margin = style.margin.clampedToZero
     }
 }
 

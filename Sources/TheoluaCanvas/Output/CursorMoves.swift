@@ -51,7 +51,8 @@ enum CursorMoves {
             case .backward(let count): return CursorMoves.relativeCost(count, UInt8(ascii: "D"))
             case .column(let column): return CursorMoves.relativeCost(column + 1, UInt8(ascii: "G"))
             case .carriageReturn: return 1
-            case .carriageReturnForward(let count): return 1 + CursorMoves.relativeCost(count, UInt8(ascii: "C"))
+            case .carriageReturnForward(let count):
+                return 1 + CursorMoves.relativeCost(count, UInt8(ascii: "C"))
             }
         }
 

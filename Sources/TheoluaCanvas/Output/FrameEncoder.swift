@@ -68,7 +68,8 @@ public struct FrameEncoder: Sendable {
     }
 
     private mutating func writeChanges(
-        from oldCells: UnsafeBufferPointer<Cell>, to newCells: UnsafeBufferPointer<Cell>, width: Int, height: Int,
+        from oldCells: UnsafeBufferPointer<Cell>, to newCells: UnsafeBufferPointer<Cell>, width: Int,
+        height: Int,
         into out: inout [UInt8]
     ) {
         for y in 0..<height {
@@ -77,14 +78,17 @@ public struct FrameEncoder: Sendable {
             var blankFrom = -1  // computed lazily: where the row's trailing plain blanks begin
             while x < width {
                 let index = start + x
-                if newCells[index].width == 0 || (newCells[index] == oldCells[index]
-                    && (newCells[index].width == 1 || newCells[index + 1] == oldCells[index + 1]))
+                if newCells[index].width == 0
+                    || (newCells[index] == oldCells[index]
+                        && (newCells[index].width == 1 || newCells[index + 1] == oldCells[index + 1]))
                 {
                     x += 1
                     continue
                 }
                 if blankFrom < 0 { blankFrom = trailingBlanks(newCells, start: start, width: width) }
-                if x >= blankFrom, changedCount(newCells, oldCells, from: index, to: start + width, atLeast: 3) {
+                if x >= blankFrom,
+                    changedCount(newCells, oldCells, from: index, to: start + width, atLeast: 3)
+                {
                     move(to: x, y, newCells, width, &out)
                     setPen(.plain, &out)
                     out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "K")])
@@ -147,7 +151,8 @@ public struct FrameEncoder: Sendable {
             let horizontal = CursorMoves.horizontal(from: fromX, to: x)
             var best = min(absoluteCost, horizontal.cost)
             // Rewriting unchanged cells in the current pen can be shorter than any escape.
-            if x > fromX, x - fromX < best, let through = writeThroughCost(cells, width, y: y, from: fromX, to: x),
+            if x > fromX, x - fromX < best,
+                let through = writeThroughCost(cells, width, y: y, from: fromX, to: x),
                 through < best
             {
                 best = through

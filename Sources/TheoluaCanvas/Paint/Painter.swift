@@ -34,7 +34,10 @@ enum Painter {
         var range = children.indices
         if node.kind == .scroll {
             let visibleChildren = node.scrollState.visible
-            range = min(visibleChildren.lowerBound, children.count)..<min(visibleChildren.upperBound, children.count)
+            range =
+                min(
+                    visibleChildren.lowerBound, children.count)..<min(
+                    visibleChildren.upperBound, children.count)
         } else if children.count > searchThreshold {
             range = visibleRange(of: node, clip: content.offsetBy(dx: -rect.x, dy: -rect.y))
         }
@@ -81,14 +84,17 @@ enum Painter {
             let topGlyph = x == left ? glyphs.topLeft : x == right ? glyphs.topRight : glyphs.horizontal
             buffer.put(topGlyph, columns: 1, x: x, y: top, style: pen, clip: visible)
             if bottom > top {
-                let bottomGlyph = x == left ? glyphs.bottomLeft : x == right ? glyphs.bottomRight : glyphs.horizontal
+                let bottomGlyph =
+                    x == left ? glyphs.bottomLeft : x == right ? glyphs.bottomRight : glyphs.horizontal
                 buffer.put(bottomGlyph, columns: 1, x: x, y: bottom, style: pen, clip: visible)
             }
         }
         if bottom - top >= 2 {
             for y in (top + 1)..<bottom {
                 buffer.put(glyphs.vertical, columns: 1, x: left, y: y, style: pen, clip: visible)
-                if right > left { buffer.put(glyphs.vertical, columns: 1, x: right, y: y, style: pen, clip: visible) }
+                if right > left {
+                    buffer.put(glyphs.vertical, columns: 1, x: right, y: y, style: pen, clip: visible)
+                }
             }
         }
         if let title = style.title, !title.isEmpty {

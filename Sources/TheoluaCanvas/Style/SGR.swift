@@ -54,7 +54,9 @@ enum SGR {
         return out
     }
 
-    private static func appendAttributes(_ attributes: TextAttributes, _ first: inout Bool, _ out: inout [UInt8]) {
+    private static func appendAttributes(
+        _ attributes: TextAttributes, _ first: inout Bool, _ out: inout [UInt8]
+    ) {
         if attributes.isEmpty { return }
         if attributes.contains(.bold) { append(1, &first, &out) }
         if attributes.contains(.dim) { append(2, &first, &out) }
@@ -64,7 +66,9 @@ enum SGR {
         if attributes.contains(.strike) { append(9, &first, &out) }
     }
 
-    private static func appendColor(_ color: Color, background: Bool, _ first: inout Bool, _ out: inout [UInt8]) {
+    private static func appendColor(
+        _ color: Color, background: Bool, _ first: inout Bool, _ out: inout [UInt8]
+    ) {
         switch color.kind {
         case .default:
             append(background ? 49 : 39, &first, &out)

@@ -9,7 +9,8 @@ func expectScreen(
 ) {
     let actual = buffer.lines
     if actual == expected { return }
-    Issue.record(Comment(rawValue: screenDiff(actual: actual, expected: expected)), sourceLocation: sourceLocation)
+    Issue.record(
+        Comment(rawValue: screenDiff(actual: actual, expected: expected)), sourceLocation: sourceLocation)
 }
 
 /// A readable diff of two screens: each row as `expected | actual`, `≠` on differing rows.

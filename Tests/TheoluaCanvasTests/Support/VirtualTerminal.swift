@@ -14,7 +14,8 @@ struct VirtualTerminal {
         apply(bytes)
     }
 
-    private mutating func apply(_ bytes: [UInt8]) {
+    /// Applies more output; the cursor and pen carry over from earlier output.
+    mutating func apply(_ bytes: [UInt8]) {
         let text = Array(String(decoding: bytes, as: UTF8.self))
         var index = 0
         while index < text.count {
@@ -35,6 +36,9 @@ struct VirtualTerminal {
                 control(final, parameters)
             case "\r": x = 0
             case "\n": y += 1
+            case "\r\n":  // one grapheme cluster in Swift
+                x = 0
+                y += 1
             default:
                 let width = screen.put(character, x: x, y: y, style: pen)
                 x += width
@@ -56,7 +60,10 @@ struct VirtualTerminal {
         case "C": x += count
         case "D": x -= count
         case "G": x = count - 1
-        case "K": screen.fill(Rect(x: x, y: y, width: screen.width - x, height: 1), style: CellStyle(background: pen.background))
+        case "K":
+            screen.fill(
+                Rect(x: x, y: y, width: screen.width - x, height: 1),
+                style: CellStyle(background: pen.background))
         case "J": screen.fill(screen.bounds, style: CellStyle(background: pen.background))
         case "m": applySGR(numbers.isEmpty ? [0] : numbers)
         default: break
