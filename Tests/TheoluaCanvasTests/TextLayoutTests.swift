@@ -100,4 +100,10 @@ import Testing
     @Test func emptyTextTakesNoRoom() {
         expectScreen(render(box(BoxStyle(), [text(""), text("x")]), width: 3, height: 2), ["x", ""])
     }
+
+    @Test func invalidUTF8TextShowsReplacementCharacters() {
+        let node = text("")
+        node.setText(utf8: [0x6F, 0x6B, 0xF0, 0x28, 0x8C, 0x21])
+        expectScreen(render(box(BoxStyle(), [node]), width: 8, height: 1), ["ok\u{FFFD}(\u{FFFD}!"])
+    }
 }
