@@ -1,0 +1,75 @@
+extension LayoutPass {
+    /// The content size of a node's border box under a width constraint, from its cache
+    /// when it has not changed since it was last measured.
+    ///
+    /// The node's own `width`/`height` are not applied here: the parent resolves them,
+    /// since only the parent knows what a percentage is of.
+    mutating func measure(_ node: CanvasNode, _ constraint: WidthConstraint) -> Size {
+        if let cached = node.measureCache[constraint] { return cached }
+        measured += 1
+        let size: Size
+        switch node.kind {
+        case .text:
+            size = measureText(node, constraint)
+        case .box:
+            size = measureBox(node, constraint)
+        case .scroll:
+            // Depends on the viewport, so it is not cached; it costs one screenful.
+            return measureScroll(node, constraint)
+        }
+        node.measureCache.store(size, for: constraint)
+        return size
+    }
+
+    private func measureText(_ node: CanvasNode, _ constraint: WidthConstraint) -> Size {
+        let mode = node.textStyle.wrap
+        let size = node.withTextLayout { $0.size(width: constraint.limit, mode: mode) }
+        if case .exactly(let width) = constraint { return Size(width: width, height: size.height) }
+        return size
+    }
+
+    private mutating func measureBox(_ node: CanvasNode, _ constraint: WidthConstraint) -> Size {
+        let style = node.boxStyle
+        let insets = style.insets
+        var isDefinite = false
+        if case .exactly = constraint { isDefinite = true }
+        let innerWidth = constraint.limit.map { max(0, $0 - insets.horizontal) }
+        let sizes = sizeItems(of: node, innerWidth: innerWidth, widthIsDefinite: isDefinite, innerHeight: nil)
+        var contentWidth = 0
+        var contentHeight = 0
+        let gaps = style.spacing * max(0, sizes.count - 1)
+        if style.direction == .column {
+            for (child, size) in zip(node.children, sizes) {
+                let margin = child.item.margin
+                contentWidth = max(contentWidth, size.width + margin.horizontal)
+                contentHeight += size.height + margin.vertical
+            }
+            contentHeight += gaps
+        } else {
+            for (child, size) in zip(node.children, sizes) {
+                let margin = child.item.margin
+                contentWidth += size.width + margin.horizontal
+                contentHeight = max(contentHeight, size.height + margin.vertical)
+            }
+            contentWidth += gaps
+        }
+        let height = contentHeight + insets.vertical
+        switch constraint {
+        case .exactly(let width): return Size(width: width, height: height)
+        case .atMost(let width):
+            return Size(width: min(width, contentWidth + insets.horizontal), height: height)
+        case .unbounded: return Size(width: contentWidth + insets.horizontal, height: height)
+        }
+    }
+}
+
+extension CanvasNode {
+    /// Runs `body` on this text node's layout, creating it from `text` on first use.
+    func withTextLayout<Result>(_ body: (inout TextLayout) -> Result) -> Result {
+        var layout = textCache ?? TextLayout(text)
+        textCache = nil  // keep the layout uniquely referenced while it is mutated
+        let result = body(&layout)
+        textCache = layout
+        return result
+    }
+}

@@ -1,0 +1,178 @@
+/// Scroll nodes: a column whose children are measured and placed only from the anchor
+/// child down to the bottom of the window, so the cost is one screenful however many
+/// children there are. Heights of children passed over are cached in their nodes.
+extension LayoutPass {
+    /// The width a scroll's child gets: its own, or the window's (stretch), or its content's.
+    private mutating func scrollChildWidth(_ child: CanvasNode, scroll: CanvasNode, innerWidth: Int) -> Int {
+        let item = child.item
+        let room = max(0, innerWidth - item.margin.horizontal)
+        var width: Int
+        if let explicit = item.width?.resolve(against: innerWidth) {
+            width = explicit
+        } else if scroll.boxStyle.align == .stretch {
+            width = room
+        } else {
+            width = measure(child, .atMost(room)).width
+        }
+        if let maximum = item.maxWidth?.resolve(against: innerWidth) { width = min(width, maximum) }
+        if let minimum = item.minWidth?.resolve(against: innerWidth) { width = max(width, minimum) }
+        return width
+    }
+
+    /// A child's border-box height at a given width.
+    private mutating func scrollChildHeight(_ child: CanvasNode, width: Int, viewport: Int) -> Int {
+        let item = child.item
+        var height = item.height?.resolve(against: viewport) ?? measure(child, .exactly(width)).height
+        if let maximum = item.maxHeight?.resolve(against: viewport) { height = min(height, maximum) }
+        if let minimum = item.minHeight?.resolve(against: viewport) { height = max(height, minimum) }
+        return height
+    }
+
+    /// The rows child `index` takes in the column: its height, margins and the gap after it.
+    private mutating func extent(_ scroll: CanvasNode, _ index: Int, innerWidth: Int, viewport: Int) -> Int {
+        let child = scroll.children[index]
+        let width = scrollChildWidth(child, scroll: scroll, innerWidth: innerWidth)
+        let gap = index + 1 < scroll.children.count ? scroll.boxStyle.spacing : 0
+        return scrollChildHeight(child, width: width, viewport: viewport) + child.item.margin.vertical + gap
+    }
+
+    /// The anchor and offset that put the last row at the bottom of the window.
+    private mutating func endPosition(_ scroll: CanvasNode, innerWidth: Int, viewport: Int) -> (Int, Int) {
+        var total = 0
+        var index = scroll.children.count - 1
+        while index >= 0 {
+            total += extent(scroll, index, innerWidth: innerWidth, viewport: viewport)
+            if total >= viewport { return (index, total - viewport) }
+            index -= 1
+        }
+        return (0, 0)
+    }
+
+    /// Moves the window by `lines` rows (negative: up), clamped to the content.
+    private mutating func scrollBy(_ lines: Int, _ scroll: CanvasNode, innerWidth: Int, viewport: Int) {
+        var state = scroll.scrollState
+        let count = scroll.children.count
+        if lines < 0 {
+            var total = state.lineOffset + lines
+            while total < 0, state.anchor > 0 {
+                state.anchor -= 1
+                total += extent(scroll, state.anchor, innerWidth: innerWidth, viewport: viewport)
+            }
+            state.lineOffset = max(0, total)
+        } else {
+            var total = state.lineOffset + lines
+            while state.anchor < count,
+                total >= extent(scroll, state.anchor, innerWidth: innerWidth, viewport: viewport)
+            {
+                total -= extent(scroll, state.anchor, innerWidth: innerWidth, viewport: viewport)
+                state.anchor += 1
+            }
+            state.lineOffset = total
+        }
+        scroll.scrollState = state
+    }
+
+    /// Lays out the visible children of a scroll given its size.
+    mutating func arrangeScroll(
+        _ scroll: CanvasNode, size: Size, old: (x: Int, y: Int)?, new: (x: Int, y: Int), covered: Bool
+    ) {
+        // The window's content moves as a whole, so the whole scroll is repainted.
+        if !covered {
+            damage.add(Rect(x: new.x, y: new.y, width: size.width, height: size.height))
+        }
+        let inner = Rect(size: size).inset(by: scroll.boxStyle.insets)
+        let viewport = inner.height
+        let count = scroll.children.count
+        scroll.scrollState.viewportHeight = viewport
+
+        let commands = scroll.scrollState.pending
+        scroll.scrollState.pending.removeAll()
+        for command in commands {
+            switch command {
+            case .start:
+                scroll.scrollState.anchor = 0
+                scroll.scrollState.lineOffset = 0
+                scroll.scrollState.pinnedToEnd = false
+            case .end:
+                (scroll.scrollState.anchor, scroll.scrollState.lineOffset) =
+                    endPosition(scroll, innerWidth: inner.width, viewport: viewport)
+                scroll.scrollState.pinnedToEnd = scroll.scrollState.follow
+            case .lines(let lines):
+                if lines < 0 { scroll.scrollState.pinnedToEnd = false }
+                scrollBy(lines, scroll, innerWidth: inner.width, viewport: viewport)
+            case .pages(let pages):
+                if pages < 0 { scroll.scrollState.pinnedToEnd = false }
+                scrollBy(pages * max(1, viewport), scroll, innerWidth: inner.width, viewport: viewport)
+            }
+        }
+
+        // Clamp the window to the content: never past the end, never an empty window.
+        let end = endPosition(scroll, innerWidth: inner.width, viewport: viewport)
+        var state = scroll.scrollState
+        if state.follow && state.pinnedToEnd {
+            (state.anchor, state.lineOffset) = end
+        } else if count == 0 {
+            (state.anchor, state.lineOffset) = (0, 0)
+        } else if state.anchor > end.0 || (state.anchor == end.0 && state.lineOffset >= end.1) {
+            (state.anchor, state.lineOffset) = end
+            if state.follow { state.pinnedToEnd = true }
+        }
+        scroll.scrollState = state
+
+        var y = -state.lineOffset
+        var index = state.anchor
+        while index < count, y < viewport {
+            let child = scroll.children[index]
+            let margin = child.item.margin
+            let width = scrollChildWidth(child, scroll: scroll, innerWidth: inner.width)
+            let height = scrollChildHeight(child, width: width, viewport: viewport)
+            var crossOffset = 0
+            let room = inner.width - margin.horizontal
+            switch scroll.boxStyle.align {
+            case .start, .stretch: crossOffset = 0
+            case .center: crossOffset = (room - width) / 2
+            case .end: crossOffset = room - width
+            }
+            let frame = Rect(
+                x: inner.x + margin.left + crossOffset, y: inner.y + y + margin.top, width: width,
+                height: height)
+            place(child, frame: frame, parentOld: old, parentNew: new, covered: true)
+            y += height + margin.vertical + (index + 1 < count ? scroll.boxStyle.spacing : 0)
+            index += 1
+        }
+        scroll.scrollState.visible = state.anchor..<index
+        scroll.scrollState.atEnd = index == count && y <= viewport
+    }
+
+    /// A scroll's content size: its first screenful of children, since measuring all of
+    /// them would cost as much as the whole list. Give a scroll `grow` or a height.
+    mutating func measureScroll(_ scroll: CanvasNode, _ constraint: WidthConstraint) -> Size {
+        let insets = scroll.boxStyle.insets
+        let limit = constraint.limit.map { max(0, $0 - insets.horizontal) }
+        var widest = 0
+        var total = 0
+        var index = 0
+        let count = scroll.children.count
+        while index < count, total < viewport.height {
+            let child = scroll.children[index]
+            let item = child.item
+            let room = limit.map { max(0, $0 - item.margin.horizontal) }
+            var width =
+                item.width?.resolve(against: limit)
+                ?? measure(child, room.map { .atMost($0) } ?? .unbounded).width
+            if case .exactly = constraint, scroll.boxStyle.align == .stretch, let room, item.width == nil {
+                width = room
+            }
+            widest = max(widest, width + item.margin.horizontal)
+            total += scrollChildHeight(child, width: width, viewport: viewport.height) + item.margin.vertical
+            if index + 1 < count { total += scroll.boxStyle.spacing }
+            index += 1
+        }
+        let height = min(total, viewport.height) + insets.vertical
+        switch constraint {
+        case .exactly(let width): return Size(width: width, height: height)
+        case .atMost(let width): return Size(width: min(width, widest + insets.horizontal), height: height)
+        case .unbounded: return Size(width: widest + insets.horizontal, height: height)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+/// One grapheme of laid-out text and the cells it takes (1 or 2).
+struct Glyph {
+    var character: Character
+    var width: Int
+    var isSpace: Bool { character == " " }
+}
+
+/// One visual line: a run of glyphs of one hard line, and whether it ends with `…`.
+struct TextLine: Equatable {
+    var line: Int
+    var range: Range<Int>
+    var width: Int
+    var ellipsis: Bool
+}
+
+/// A text split into hard lines of glyphs, with the last wrapping kept so repeated
+/// measuring and painting at the same width costs nothing.
+struct TextLayout {
+    /// The hard lines (split at newlines), controls dropped, tabs as four spaces; none
+    /// for an empty text, which takes no room.
+    let lines: [[Glyph]]
+    /// The width of each hard line.
+    let lineWidths: [Int]
+    private var cachedWidth: Int?
+    private var cachedWrap: TextWrap?
+    private var cachedLines: [TextLine] = []
+
+    init(_ text: String) {
+        var lines: [[Glyph]] = []
+        var widths: [Int] = []
+        let hardLines =
+            text.isEmpty ? [] : text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline })
+        for hardLine in hardLines {
+            var glyphs: [Glyph] = []
+            glyphs.reserveCapacity(hardLine.utf8.count)
+            var total = 0
+            for character in hardLine {
+                if character == "\t" {
+                    for _ in 0..<4 { glyphs.append(Glyph(character: " ", width: 1)) }
+                    total += 4
+                    continue
+                }
+                let width = UnicodeWidth.of(character)
+                if width == 0 { continue }
+                glyphs.append(Glyph(character: character, width: width))
+                total += width
+            }
+            lines.append(glyphs)
+            widths.append(total)
+        }
+        self.lines = lines
+        lineWidths = widths
+    }
+
+    /// The width of the longest hard line: the text's width when nothing wraps.
+    var maxLineWidth: Int { lineWidths.max() ?? 0 }
+
+    /// The visual lines at a given width (nil: unbounded, nothing wraps).
+    mutating func wrapped(width: Int?, mode: TextWrap) -> [TextLine] {
+        let key = width ?? -1
+        if cachedWidth == key, cachedWrap == mode { return cachedLines }
+        var result: [TextLine] = []
+        for index in lines.indices {
+            breakLine(index, width: width, mode: mode, into: &result)
+        }
+        cachedWidth = key
+        cachedWrap = mode
+        cachedLines = result
+        return result
+    }
+
+    /// The size the text takes at a given width (nil: unbounded).
+    mutating func size(width: Int?, mode: TextWrap) -> Size {
+        let visual = wrapped(width: width, mode: mode)
+        var widest = 0
+        for line in visual where line.width > widest { widest = line.width }
+        if let width { widest = min(widest, width) }
+        return Size(width: widest, height: visual.count)
+    }
+
+    private func breakLine(_ index: Int, width: Int?, mode: TextWrap, into result: inout [TextLine]) {
+        let glyphs = lines[index]
+        let total = lineWidths[index]
+        guard let width, total > width else {
+            result.append(TextLine(line: index, range: 0..<glyphs.count, width: total, ellipsis: false))
+            return
+        }
+        switch mode {
+        case .none:
+            result.append(TextLine(line: index, range: 0..<glyphs.count, width: total, ellipsis: false))
+        case .ellipsis:
+            var end = 0
+            var used = 0
+            while end < glyphs.count, used + glyphs[end].width <= width - 1 {
+                used += glyphs[end].width
+                end += 1
+            }
+            result.append(
+                TextLine(line: index, range: 0..<end, width: width > 0 ? used + 1 : 0, ellipsis: width > 0))
+        case .char:
+            breakCharacters(index, glyphs, width: max(1, width), into: &result)
+        case .word:
+            breakWords(index, glyphs, width: max(1, width), into: &result)
+        }
+    }
+
+    private func breakCharacters(_ index: Int, _ glyphs: [Glyph], width: Int, into result: inout [TextLine]) {
+        var start = 0
+        while start < glyphs.count {
+            var end = start
+            var used = 0
+            while end < glyphs.count, used + glyphs[end].width <= width || end == start {
+                used += glyphs[end].width
+                end += 1
+            }
+            result.append(TextLine(line: index, range: start..<end, width: used, ellipsis: false))
+            start = end
+        }
+    }
+
+    /// Greedy word wrapping: break at the last space that fits, drop the spaces at the
+    /// break, and break a word wider than the line between its characters.
+    private func breakWords(_ index: Int, _ glyphs: [Glyph], width: Int, into result: inout [TextLine]) {
+        let count = glyphs.count
+        var start = 0
+        var firstLine = true
+        while start < count {
+            if !firstLine {
+                while start < count, glyphs[start].isSpace { start += 1 }
+                if start == count { break }
+            }
+            firstLine = false
+            var cursor = start
+            var used = 0
+            var breakAt: Int?
+            var end = count
+            var next = count
+            while cursor < count {
+                let glyph = glyphs[cursor]
+                if glyph.isSpace, cursor > start, !glyphs[cursor - 1].isSpace { breakAt = cursor }
+                if used + glyph.width > width {
+                    if glyph.isSpace {
+                        end = cursor
+                    } else if let breakAt {
+                        end = breakAt
+                    } else {
+                        end = max(cursor, start + 1)
+                    }
+                    next = end
+                    break
+                }
+                used += glyph.width
+                cursor += 1
+            }
+            var trimmed = end
+            while trimmed > start, glyphs[trimmed - 1].isSpace { trimmed -= 1 }
+            var lineWidth = 0
+            for position in start..<trimmed { lineWidth += glyphs[position].width }
+            result.append(TextLine(line: index, range: start..<trimmed, width: lineWidth, ellipsis: false))
+            start = next
+        }
+    }
+}

@@ -1,0 +1,116 @@
+extension CanvasNode {
+    /// Whether this node can hold children (boxes and scrolls can, texts cannot).
+    public var isContainer: Bool { kind != .text }
+
+    /// Inserts `child` at `index` (clamped to 0…count) and returns whether it did.
+    ///
+    /// A child that already has a parent is first removed from it, as in the DOM.
+    /// Refused (returning false) when this node is a text, or when `child` is this node
+    /// or one of its ancestors, since either would break the tree.
+    @discardableResult
+    public func insertChild(_ child: CanvasNode, at index: Int) -> Bool {
+        guard isContainer, !child.isAncestor(of: self) else { return false }
+        if let oldParent = child.parent { oldParent.detach(child) }
+        let position = min(max(0, index), children.count)
+        children.insert(child, at: position)
+        child.parent = self
+        child.indexHint = position
+        child.hasLayout = false
+        if kind == .scroll { scrollState.childInserted(at: position) }
+        child.needsPaint = true
+        markNeedsLayout()
+        return true
+    }
+
+    /// Appends `child` after the last child; see `insertChild(_:at:)`.
+    @discardableResult
+    public func appendChild(_ child: CanvasNode) -> Bool {
+        insertChild(child, at: children.count)
+    }
+
+    /// Inserts `child` right before `sibling`, or appends it when `sibling` is nil or is
+    /// not a child of this node; see `insertChild(_:at:)`.
+    @discardableResult
+    public func insertChild(_ child: CanvasNode, before sibling: CanvasNode?) -> Bool {
+        if child === sibling { return child.parent === self }
+        if child.parent === self { detach(child) }
+        guard let sibling, let index = index(of: sibling) else { return appendChild(child) }
+        return insertChild(child, at: index)
+    }
+
+    /// Moves one of this node's children to `index` of the remaining children; returns
+    /// false when `child` is not a child of this node.
+    @discardableResult
+    public func moveChild(_ child: CanvasNode, to index: Int) -> Bool {
+        guard child.parent === self else { return false }
+        detach(child)
+        return insertChild(child, at: index)
+    }
+
+    /// Removes one of this node's children; returns false when it is not one.
+    @discardableResult
+    public func removeChild(_ child: CanvasNode) -> Bool {
+        guard child.parent === self else { return false }
+        detach(child)
+        return true
+    }
+
+    /// Removes every child.
+    public func removeAllChildren() {
+        guard !children.isEmpty else { return }
+        for child in children {
+            if child.hasLayout { pendingDamage.append(child.frame) }
+            child.parent = nil
+        }
+        children.removeAll()
+        if kind == .scroll { scrollState.reset() }
+        markNeedsLayout()
+    }
+
+    /// Removes this node from its parent, if it has one.
+    public func removeFromParent() {
+        parent?.detach(self)
+    }
+
+    /// The position of `child` among this node's children, or nil.
+    public func index(of child: CanvasNode) -> Int? {
+        guard child.parent === self else { return nil }
+        let hint = child.indexHint
+        if hint < children.count, children[hint] === child { return hint }
+        // Search outwards from the hint: siblings usually shift by a few places.
+        let count = children.count
+        var distance = 1
+        while hint - distance >= 0 || hint + distance < count {
+            if hint + distance < count, children[hint + distance] === child {
+                child.indexHint = hint + distance
+                return hint + distance
+            }
+            if hint - distance >= 0, hint - distance < count, children[hint - distance] === child {
+                child.indexHint = hint - distance
+                return hint - distance
+            }
+            distance += 1
+        }
+        return nil
+    }
+
+    /// Whether this node is `node` or one of its ancestors.
+    func isAncestor(of node: CanvasNode) -> Bool {
+        var current: CanvasNode? = node
+        while let candidate = current {
+            if candidate === self { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    /// Unlinks a child and remembers the area it covered so it gets repainted.
+    private func detach(_ child: CanvasNode) {
+        guard let position = index(of: child) else { return }
+        children.remove(at: position)
+        child.parent = nil
+        if child.hasLayout { pendingDamage.append(child.frame) }
+        if kind == .scroll { scrollState.childRemoved(at: position) }
+        markNeedsLayout()
+    }
+}

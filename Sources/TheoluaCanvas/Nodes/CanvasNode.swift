@@ -1,0 +1,205 @@
+/// One node of the persistent layout tree: a box, a text or a scroll.
+///
+/// A runtime keeps one node per mounted primitive and mutates the tree in place
+/// (insert, move, remove, new style or text), so each frame only the changed paths are
+/// laid out again and only the changed areas are painted. Every mutation marks the node
+/// and its ancestors dirty; assigning a value equal to the current one does nothing.
+///
+/// Nodes are not thread-safe: use a tree from one isolation domain (the runtime's).
+public final class CanvasNode {
+    /// What a node is, fixed when it is created.
+    public enum Kind: Sendable, Hashable {
+        /// A flex container laying its children out as a row or a column.
+        case box
+        /// A leaf showing text; it has no children.
+        case text
+        /// A column that shows a window onto its children and lays out only what is visible.
+        case scroll
+    }
+
+    /// The kind of node.
+    public let kind: Kind
+
+    /// The parent, or nil for a root or a detached node.
+    ///
+    /// Unowned rather than weak: a weak reference would move every node's reference
+    /// count to a side table and slow down each retain during layout. A parent clears
+    /// its children's back references when it is deallocated, so this never dangles.
+    public internal(set) unowned(safe) var parent: CanvasNode?
+
+    /// The children, in order. Always empty for a text node.
+    @exclusivity(unchecked) public internal(set) var children: [CanvasNode] = []
+
+    /// The box properties (box and scroll nodes; a scroll is always a column).
+    public var boxStyle: BoxStyle {
+        didSet {
+            if kind == .scroll && boxStyle.direction != .column { boxStyle.direction = .column }
+            if boxStyle != oldValue {
+                if kind != .text { item = FlexItem(boxStyle) }
+                invalidate()
+            }
+        }
+    }
+
+    /// The text shown by a text node; newlines break lines. Ignored by other kinds.
+    public var text: String {
+        didSet {
+            if text != oldValue {
+                textCache = nil
+                invalidate()
+            }
+        }
+    }
+
+    /// How a text node looks and breaks. Ignored by other kinds.
+    public var textStyle: TextStyle {
+        didSet { if textStyle != oldValue { invalidate() } }
+    }
+
+    /// Sets a text node's content from raw bytes, showing invalid UTF-8 as U+FFFD.
+    public func setText(utf8 bytes: some Collection<UInt8>) {
+        text = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// An optional name shown in debug descriptions; no effect on layout.
+    public var debugName: String?
+
+    // MARK: Layout state (see Layout/)
+    //
+    // Layout reads these for every child of every dirty node. A tree is used from one
+    // isolation domain and never hands out overlapping accesses, so the dynamic
+    // exclusivity checks (a third of the layout time) are turned off for them.
+
+    /// The border box from the last layout, relative to the parent's border box.
+    @exclusivity(unchecked) public internal(set) var frame: Rect = .zero
+    /// Whether this node has been laid out since it was created.
+    @exclusivity(unchecked) var hasLayout = false
+    /// Whether this node's layout inputs (or a descendant's) changed since the last layout.
+    @exclusivity(unchecked) var needsLayout = true
+    /// Whether this node's own drawing changed since the last paint.
+    @exclusivity(unchecked) var needsPaint = true
+    /// The size this node's children were last arranged for.
+    @exclusivity(unchecked) var arrangedSize: Size?
+    /// Recent content measurements, cleared on invalidation.
+    @exclusivity(unchecked) var measureCache = MeasureCache()
+    /// Areas, in this node's coordinates, that removed children used to cover.
+    @exclusivity(unchecked) var pendingDamage: [Rect] = []
+    /// Where this node probably sits in its parent's `children`.
+    var indexHint = 0
+    /// Text split into lines of glyphs, and the last wrapping (text nodes).
+    @exclusivity(unchecked) var textCache: TextLayout?
+    /// Scroll position and pending scroll commands (scroll nodes).
+    @exclusivity(unchecked) var scrollState = ScrollState()
+
+    /// Creates a box node.
+    public init(box style: BoxStyle = BoxStyle()) {
+        kind = .box
+        boxStyle = style
+        item = FlexItem(style)
+        text = ""
+        textStyle = TextStyle()
+    }
+
+    /// Creates a text node.
+    public init(text: String, style: TextStyle = TextStyle()) {
+        kind = .text
+        boxStyle = BoxStyle()
+        self.text = text
+        textStyle = style
+    }
+
+    /// Creates a scroll node; with `follow`, the end stays in view as children are added.
+    public init(scroll style: BoxStyle = BoxStyle(), follow: Bool = false) {
+        kind = .scroll
+        var column = style
+        column.direction = .column
+        boxStyle = column
+        item = FlexItem(column)
+        text = ""
+        textStyle = TextStyle()
+        scrollState.follow = follow
+        scrollState.pinnedToEnd = follow
+    }
+
+    /// Marks this node and its ancestors as needing layout, and this node as needing paint.
+    ///
+    /// Mutations call this; a runtime only needs it after changing something the canvas
+    /// cannot see.
+    public func invalidate() {
+        needsPaint = true
+        markNeedsLayout()
+    }
+
+    /// Marks the path to the root dirty, stopping at the first node already dirty
+    /// (its ancestors are dirty too), and drops the cached measurements on the way.
+    ///
+    /// A scroll leaves the children it does not show dirty, so the walk never stops at a
+    /// scroll's child: the scroll itself must learn that something inside it changed.
+    func markNeedsLayout() {
+        var node: CanvasNode? = self
+        while let current = node {
+            current.measureCache.removeAll()
+            if current.needsLayout && current !== self && current.parent?.kind != .scroll { return }
+            current.needsLayout = true
+            node = current.parent
+        }
+    }
+
+    /// The border box from the last layout in canvas coordinates.
+    ///
+    /// Children of a scroll that are out of view keep the frame they last had.
+    public var absoluteFrame: Rect {
+        var rect = frame
+        var node = parent
+        while let current = node {
+            rect = rect.offsetBy(dx: current.frame.x, dy: current.frame.y)
+            node = current.parent
+        }
+        return rect
+    }
+
+    /// What a parent needs of this node as one of its flex items, kept apart from
+    /// `boxStyle` as plain values so layout does not copy whole styles.
+    @exclusivity(unchecked) private(set) var item = FlexItem(BoxStyle())
+
+    deinit {
+        for child in children { child.parent = nil }
+    }
+}
+
+/// The properties a parent reads when it lays out a child: sizes, flex factors, margin.
+struct FlexItem {
+    var width: Dimension?
+    var height: Dimension?
+    var minWidth: Dimension?
+    var maxWidth: Dimension?
+    var minHeight: Dimension?
+    var maxHeight: Dimension?
+    var grow: Double
+    var shrink: Double
+    var margin: Edges
+
+    init(_ style: BoxStyle) {
+        width = style.width
+        height = style.height
+        minWidth = style.minWidth
+        maxWidth = style.maxWidth
+        minHeight = style.minHeight
+        maxHeight = style.maxHeight
+        grow = style.grow.isFinite ? max(0, style.grow) : 0
+        shrink = style.shrink.isFinite ? max(0, style.shrink) : 0
+        margin = style.margin.clampedToZero
+    }
+}
+
+extension CanvasNode: CustomStringConvertible {
+    /// The kind, the debug name, the text of a text node and the last frame.
+    public var description: String {
+        let name = debugName.map { "#\($0)" } ?? ""
+        switch kind {
+        case .text: return "text\(name)(\(text.debugDescription)) \(frame)"
+        case .box: return "box\(name) \(frame)"
+        case .scroll: return "scroll\(name) \(frame)"
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// Where a scroll node's window sits, kept as an anchor child and a line offset so
+/// that scrolling never needs the heights of children far out of view.
+struct ScrollState {
+    /// A request applied at the next layout, when the children's heights are known.
+    enum Command {
+        case lines(Int)
+        case pages(Int)
+        case start
+        case end
+    }
+
+    /// Whether the end stays in view as children are added.
+    var follow = false
+    /// Whether the window is held at the end (follow mode is engaged).
+    var pinnedToEnd = false
+    /// The first child in view (possibly partly, above the top).
+    var anchor = 0
+    /// How many rows of the anchor child are scrolled above the top.
+    var lineOffset = 0
+    /// Commands waiting for the next layout.
+    var pending: [Command] = []
+    /// The children drawn by the last layout.
+    var visible: Range<Int> = 0..<0
+    /// The inner height of the window at the last layout.
+    var viewportHeight = 0
+    /// Whether the last layout showed the last row of the content.
+    var atEnd = true
+
+    mutating func childInserted(at index: Int) {
+        if index < anchor || (index == anchor && lineOffset > 0) { anchor += 1 }
+    }
+
+    mutating func childRemoved(at index: Int) {
+        if index < anchor {
+            anchor -= 1
+        } else if index == anchor {
+            lineOffset = 0
+        }
+    }
+
+    mutating func reset() {
+        anchor = 0
+        lineOffset = 0
+        visible = 0..<0
+    }
+}
+
+/// Where a scroll node's window is, as the last layout left it.
+public struct ScrollPosition: Sendable, Hashable {
+    /// The index of the first child in view (possibly partly).
+    public var firstVisibleIndex: Int
+    /// Rows of that child scrolled out above the top.
+    public var lineOffset: Int
+    /// The children drawn, in index order.
+    public var visibleRange: Range<Int>
+    /// Whether the last row of the content is in view.
+    public var isAtEnd: Bool
+    /// Whether the window is held at the end as children are added.
+    public var isFollowing: Bool
+}
+
+extension CanvasNode {
+    /// Whether a scroll keeps its end in view as children are added (`follow` in scripts).
+    ///
+    /// Turning it on jumps to the end; scrolling up lets go of the end until the user
+    /// scrolls back down to it (or calls `scrollToEnd()`).
+    public var follow: Bool {
+        get { scrollState.follow }
+        set {
+            guard kind == .scroll, newValue != scrollState.follow else { return }
+            scrollState.follow = newValue
+            scrollState.pinnedToEnd = newValue
+            invalidate()
+        }
+    }
+
+    /// The scroll's window as of the last layout (all zero for other kinds).
+    public var scrollPosition: ScrollPosition {
+        ScrollPosition(
+            firstVisibleIndex: scrollState.anchor, lineOffset: scrollState.lineOffset,
+            visibleRange: scrollState.visible, isAtEnd: scrollState.atEnd,
+            isFollowing: scrollState.follow && scrollState.pinnedToEnd)
+    }
+
+    /// Scrolls up by `lines` rows (the `up` key); applied at the next layout.
+    public func scrollUp(by lines: Int = 1) { enqueue(.lines(-lines)) }
+
+    /// Scrolls down by `lines` rows (the `down` key); applied at the next layout.
+    public func scrollDown(by lines: Int = 1) { enqueue(.lines(lines)) }
+
+    /// Scrolls up by one window height (the `pageup` key).
+    public func pageUp() { enqueue(.pages(-1)) }
+
+    /// Scrolls down by one window height (the `pagedown` key).
+    public func pageDown() { enqueue(.pages(1)) }
+
+    /// Scrolls to the first row (the `home` key).
+    public func scrollToStart() { enqueue(.start) }
+
+    /// Scrolls to the last row (the `end` key); a following scroll stays there again.
+    public func scrollToEnd() { enqueue(.end) }
+
+    private func enqueue(_ command: ScrollState.Command) {
+        guard kind == .scroll else { return }
+        scrollState.pending.append(command)
+        needsPaint = true
+        markNeedsLayout()
+    }
+}

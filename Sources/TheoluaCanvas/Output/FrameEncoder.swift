@@ -1,0 +1,209 @@
+/// Turns a new frame into the bytes that update a terminal showing the previous one.
+///
+/// Only changed cells are written; the cursor takes the shortest way between them
+/// (absolute, relative, carriage return, or writing the unchanged cells in between);
+/// the pen changes only when the style does, by the shorter of a difference or a
+/// reset; trailing blank runs are erased with EL. Each frame is wrapped in a
+/// synchronized update, so the terminal shows it at once.
+///
+/// The encoder is a pure value: it performs no I/O and only remembers where it left the
+/// cursor and which pen it left set, assuming nothing else writes to the terminal
+/// between frames. After something else did (a resize, a log line), call
+/// `invalidate()`; when the screen's content is unknown, encode with no previous frame.
+public struct FrameEncoder: Sendable {
+    /// Whether frames are wrapped in CSI ? 2026 h … CSI ? 2026 l.
+    public var synchronized = true
+
+    /// The cursor cell after the last frame, if known.
+    public private(set) var cursor: (x: Int, y: Int)?
+
+    /// The pen (colors and attributes) after the last frame, if known.
+    public private(set) var pen: CellStyle?
+
+    /// Creates an encoder for a terminal whose pen is the default and cursor unknown.
+    public init() {
+        pen = .plain
+    }
+
+    /// Forgets the cursor position and the pen, after other output reached the terminal.
+    public mutating func invalidate() {
+        cursor = nil
+        pen = nil
+    }
+
+    /// The bytes that turn a terminal showing `previous` into one showing `next`.
+    ///
+    /// With no previous frame, or one of another size, the screen is cleared and every
+    /// non-blank cell written. Returns no bytes at all when nothing changed.
+    public mutating func encode(from previous: CellBuffer?, to next: CellBuffer) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + next.width * next.height)
+        if synchronized { out.append(contentsOf: EscapeSequence.beginSynchronizedUpdate) }
+        let prefix = out.count
+        let base: CellBuffer
+        if let previous, previous.width == next.width, previous.height == next.height {
+            base = previous
+        } else {
+            setPen(.plain, &out)
+            out.append(contentsOf: EscapeSequence.clearScreen)
+            base = CellBuffer(width: next.width, height: next.height)
+        }
+        writeChanges(from: base, to: next, into: &out)
+        if out.count == prefix { return [] }
+        if synchronized { out.append(contentsOf: EscapeSequence.endSynchronizedUpdate) }
+        return out
+    }
+
+    /// The bytes that draw `next` on a screen whose content is unknown.
+    public mutating func encodeFull(_ next: CellBuffer) -> [UInt8] {
+        encode(from: nil, to: next)
+    }
+
+    private mutating func writeChanges(from old: CellBuffer, to new: CellBuffer, into out: inout [UInt8]) {
+        new.cells.withUnsafeBufferPointer { newCells in
+            old.cells.withUnsafeBufferPointer { oldCells in
+                writeChanges(from: oldCells, to: newCells, width: new.width, height: new.height, into: &out)
+            }
+        }
+    }
+
+    private mutating func writeChanges(
+        from oldCells: UnsafeBufferPointer<Cell>, to newCells: UnsafeBufferPointer<Cell>, width: Int,
+        height: Int,
+        into out: inout [UInt8]
+    ) {
+        for y in 0..<height {
+            let start = y * width
+            var x = 0
+            var blankFrom = -1  // computed lazily: where the row's trailing plain blanks begin
+            while x < width {
+                let index = start + x
+                if newCells[index].width == 0
+                    || (newCells[index] == oldCells[index]
+                        && (newCells[index].width == 1 || newCells[index + 1] == oldCells[index + 1]))
+                {
+                    x += 1
+                    continue
+                }
+                if blankFrom < 0 { blankFrom = trailingBlanks(newCells, start: start, width: width) }
+                if x >= blankFrom,
+                    changedCount(newCells, oldCells, from: index, to: start + width, atLeast: 3)
+                {
+                    move(to: x, y, newCells, width, &out)
+                    setPen(.plain, &out)
+                    out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "K")])
+                    break
+                }
+                if let (cursorX, cursorY) = cursor, cursorX == x, cursorY == y {
+                    // Already there: the common case of consecutive changed cells.
+                } else {
+                    move(to: x, y, newCells, width, &out)
+                }
+                if newCells[index].style != pen { setPen(newCells[index].style, &out) }
+                appendText(newCells[index].text, to: &out)
+                x += Int(newCells[index].width)
+                cursor = x >= width ? nil : (x, y)  // the last column leaves a pending wrap
+            }
+        }
+    }
+
+    /// The first column of the row's run of trailing plain blank cells.
+    private func trailingBlanks(_ cells: UnsafeBufferPointer<Cell>, start: Int, width: Int) -> Int {
+        var column = width
+        while column > 0, cells[start + column - 1] == .blank { column -= 1 }
+        return column
+    }
+
+    /// Whether at least `atLeast` cells differ in the index range.
+    private func changedCount(
+        _ new: UnsafeBufferPointer<Cell>, _ old: UnsafeBufferPointer<Cell>, from: Int, to: Int, atLeast: Int
+    ) -> Bool {
+        var count = 0
+        for index in from..<to where new[index] != old[index] {
+            count += 1
+            if count >= atLeast { return true }
+        }
+        return false
+    }
+
+    private mutating func setPen(_ style: CellStyle, _ out: inout [UInt8]) {
+        if let pen {
+            SGR.appendTransition(from: pen, to: style, into: &out)
+        } else {
+            out.append(contentsOf: EscapeSequence.resetStyle)
+            SGR.appendTransition(from: .plain, to: style, into: &out)
+        }
+        pen = style
+    }
+
+    /// Moves the cursor to (x, y) the shortest way.
+    private mutating func move(
+        to x: Int, _ y: Int, _ cells: UnsafeBufferPointer<Cell>, _ width: Int, _ out: inout [UInt8]
+    ) {
+        guard let (fromX, fromY) = cursor else {
+            CursorMoves.appendPosition(x: x, y: y, into: &out)
+            cursor = (x, y)
+            return
+        }
+        if fromX == x && fromY == y { return }
+        let absoluteCost = CursorMoves.positionCost(x: x, y: y)
+        if fromY == y {
+            let horizontal = CursorMoves.horizontal(from: fromX, to: x)
+            var best = min(absoluteCost, horizontal.cost)
+            // Rewriting unchanged cells in the current pen can be shorter than any escape.
+            if x > fromX, x - fromX < best,
+                let through = writeThroughCost(cells, width, y: y, from: fromX, to: x),
+                through < best
+            {
+                best = through
+                let start = y * width
+                for column in fromX..<x where cells[start + column].width != 0 {
+                    appendText(cells[start + column].text, to: &out)
+                }
+            } else if horizontal.cost <= absoluteCost {
+                horizontal.append(into: &out)
+            } else {
+                CursorMoves.appendPosition(x: x, y: y, into: &out)
+            }
+        } else {
+            let vertical = y > fromY ? UInt8(ascii: "B") : UInt8(ascii: "A")
+            let rows = abs(y - fromY)
+            let horizontal = CursorMoves.horizontal(from: fromX, to: x)
+            let relativeCost = CursorMoves.relativeCost(rows, vertical) + horizontal.cost
+            let newlineMove: CursorMoves.Horizontal = x == 0 ? .none : .forward(x)
+            let newlineCost = y == fromY + 1 ? 2 + newlineMove.cost : Int.max
+            if newlineCost < relativeCost && newlineCost < absoluteCost {
+                out.append(contentsOf: [0x0D, 0x0A])
+                newlineMove.append(into: &out)
+            } else if relativeCost < absoluteCost {
+                CursorMoves.appendRelative(rows, vertical, into: &out)
+                horizontal.append(into: &out)
+            } else {
+                CursorMoves.appendPosition(x: x, y: y, into: &out)
+            }
+        }
+        cursor = (x, y)
+    }
+
+    /// The bytes needed to rewrite the cells between two columns in the current pen, or
+    /// nil when one of them has another style.
+    private func writeThroughCost(
+        _ cells: UnsafeBufferPointer<Cell>, _ width: Int, y: Int, from: Int, to: Int
+    ) -> Int? {
+        let start = y * width
+        var cost = 0
+        for column in from..<to {
+            if cells[start + column].style != pen { return nil }
+            if cells[start + column].width == 0 { continue }
+            cost += cells[start + column].text.utf8.count
+        }
+        return cost
+    }
+}
+
+/// Appends a grapheme's UTF-8 bytes with one copy (graphemes are small strings).
+@inline(__always)
+func appendText(_ text: String, to out: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { out.append(contentsOf: $0) }
+}

@@ -1,0 +1,162 @@
+/// Draws a laid-out tree into a cell buffer, within a clip rectangle.
+///
+/// Each node draws only inside its own border box and its children only inside its
+/// border, so nothing is ever drawn outside its box. A text or border without its own
+/// background shows the background of the nearest box that has one.
+enum Painter {
+    /// Boxes with more children than this find the first visible one by binary search.
+    private static let searchThreshold = 16
+
+    /// Paints `node`, whose parent's border box starts at `origin`, clipped to `clip`.
+    static func paint(
+        _ node: CanvasNode, origin: (x: Int, y: Int), clip: Rect, background: Color,
+        into buffer: inout CellBuffer
+    ) {
+        let rect = node.frame.offsetBy(dx: origin.x, dy: origin.y)
+        let visible = rect.intersection(clip)
+        if visible.isEmpty { return }
+        if node.kind == .text {
+            paintText(node, rect: rect, visible: visible, background: background, into: &buffer)
+            return
+        }
+        let style = node.boxStyle
+        var fill = background
+        if style.background != .default {
+            fill = style.background
+            buffer.fill(visible, style: CellStyle(background: fill))
+        }
+        if let border = style.border {
+            paintBorder(border, style: style, rect: rect, visible: visible, background: fill, into: &buffer)
+        }
+        let content = rect.inset(by: style.border == nil ? .zero : Edges(1)).intersection(clip)
+        if content.isEmpty { return }
+        let children = node.children
+        var range = children.indices
+        if node.kind == .scroll {
+            let visibleChildren = node.scrollState.visible
+            range =
+                min(
+                    visibleChildren.lowerBound, children.count)..<min(
+                    visibleChildren.upperBound, children.count)
+        } else if children.count > searchThreshold {
+            range = visibleRange(of: node, clip: content.offsetBy(dx: -rect.x, dy: -rect.y))
+        }
+        for index in range {
+            paint(children[index], origin: (rect.x, rect.y), clip: content, background: fill, into: &buffer)
+        }
+    }
+
+    /// The children of a box that can intersect `clip` (in the box's coordinates).
+    /// Children are laid out in main-axis order without overlapping, so their frames
+    /// are sorted along it.
+    private static func visibleRange(of node: CanvasNode, clip: Rect) -> Range<Int> {
+        let children = node.children
+        let isRow = node.boxStyle.direction == .row
+        let clipStart = isRow ? clip.x : clip.y
+        let clipEnd = isRow ? clip.maxX : clip.maxY
+        var low = 0
+        var high = children.count
+        while low < high {
+            let middle = (low + high) / 2
+            let frame = children[middle].frame
+            if (isRow ? frame.maxX : frame.maxY) <= clipStart { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < children.count {
+            let frame = children[end].frame
+            if (isRow ? frame.x : frame.y) >= clipEnd { break }
+            end += 1
+        }
+        return low..<end
+    }
+
+    private static func paintBorder(
+        _ border: BorderKind, style: BoxStyle, rect: Rect, visible: Rect, background: Color,
+        into buffer: inout CellBuffer
+    ) {
+        let glyphs = border.glyphs
+        let pen = CellStyle(foreground: style.borderColor, background: background)
+        let left = rect.x
+        let right = rect.maxX - 1
+        let top = rect.y
+        let bottom = rect.maxY - 1
+        for x in left...right {
+            let topGlyph = x == left ? glyphs.topLeft : x == right ? glyphs.topRight : glyphs.horizontal
+            buffer.put(topGlyph, columns: 1, x: x, y: top, style: pen, clip: visible)
+            if bottom > top {
+                let bottomGlyph =
+                    x == left ? glyphs.bottomLeft : x == right ? glyphs.bottomRight : glyphs.horizontal
+                buffer.put(bottomGlyph, columns: 1, x: x, y: bottom, style: pen, clip: visible)
+            }
+        }
+        if bottom - top >= 2 {
+            for y in (top + 1)..<bottom {
+                buffer.put(glyphs.vertical, columns: 1, x: left, y: y, style: pen, clip: visible)
+                if right > left {
+                    buffer.put(glyphs.vertical, columns: 1, x: right, y: y, style: pen, clip: visible)
+                }
+            }
+        }
+        if let title = style.title, !title.isEmpty {
+            paintTitle(title, rect: rect, visible: visible, pen: pen, into: &buffer)
+        }
+    }
+
+    /// Draws ` title ` into the top border after one line glyph: `┌─ Title ───┐`,
+    /// shortened with `…` when it does not fit.
+    private static func paintTitle(
+        _ title: String, rect: Rect, visible: Rect, pen: CellStyle, into buffer: inout CellBuffer
+    ) {
+        let room = rect.width - 6  // corner, line, space … space, line, corner
+        if room < 1 { return }
+        let area = Rect(x: rect.x + 2, y: rect.y, width: room + 2, height: 1).intersection(visible)
+        var x = rect.x + 2
+        buffer.put(" ", columns: 1, x: x, y: rect.y, style: pen, clip: area)
+        x += 1
+        let fits = UnicodeWidth.of(title) <= room
+        let limit = fits ? room : room - 1
+        for character in title {
+            let width = UnicodeWidth.of(character)
+            if width == 0 { continue }
+            if x + width > rect.x + 3 + limit { break }
+            buffer.put(character, columns: width, x: x, y: rect.y, style: pen, clip: area)
+            x += width
+        }
+        if !fits {
+            buffer.put("…", columns: 1, x: x, y: rect.y, style: pen, clip: area)
+            x += 1
+        }
+        buffer.put(" ", columns: 1, x: x, y: rect.y, style: pen, clip: area)
+    }
+
+    private static func paintText(
+        _ node: CanvasNode, rect: Rect, visible: Rect, background: Color, into buffer: inout CellBuffer
+    ) {
+        let style = node.textStyle
+        var pen = style.cellStyle
+        if pen.background == .default { pen.background = background }
+        let align = style.align
+        node.withTextLayout { layout in
+            let lines = layout.wrapped(width: rect.width, mode: style.wrap)
+            for (row, line) in lines.enumerated() {
+                let y = rect.y + row
+                if y < visible.y { continue }
+                if y >= visible.maxY { break }
+                var x = rect.x
+                switch align {
+                case .left: break
+                case .center: x += (rect.width - line.width) / 2
+                case .right: x += rect.width - line.width
+                }
+                let glyphs = layout.lines[line.line]
+                for index in line.range {
+                    let glyph = glyphs[index]
+                    if x >= visible.maxX { break }
+                    buffer.put(glyph.character, columns: glyph.width, x: x, y: y, style: pen, clip: visible)
+                    x += glyph.width
+                }
+                if line.ellipsis { buffer.put("…", columns: 1, x: x, y: y, style: pen, clip: visible) }
+            }
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Testing
+
+@testable import TheoluaCanvas
+
+@Suite struct IncrementalTests {
+    @Test func aTextChangeDamagesOnlyThatText() {
+        let changing = text("abc")
+        let root = box(
+            BoxStyle(), [text("first"), box(BoxStyle(direction: .row), [text(">"), changing]), text("last")])
+        let canvas = Canvas(width: 20, height: 5)
+        canvas.root = root
+        canvas.render()
+        changing.text = "xyz"
+        expectScreen(canvas.render(), ["first", ">xyz", "last", "", ""])
+        #expect(canvas.lastDamage == [Rect(x: 1, y: 1, width: 3, height: 1)])
+        changing.text = "longer"
+        expectScreen(canvas.render(), ["first", ">longer", "last", "", ""])
+        #expect(canvas.lastDamage == [Rect(x: 1, y: 1, width: 6, height: 1)])
+    }
+
+    @Test func nothingChangedMeansNothingLaidOutOrPainted() {
+        let root = box(BoxStyle(), [text("a"), text("b")])
+        let canvas = Canvas(width: 5, height: 2)
+        canvas.root = root
+        let first = canvas.render()
+        let second = canvas.render()
+        #expect(first == second)
+        #expect(canvas.lastDamage.isEmpty)
+        #expect(canvas.lastStatistics.arranged == 0)
+        let same = root.boxStyle
+        root.boxStyle = same  // equal: no invalidation
+        canvas.render()
+        #expect(canvas.lastDamage.isEmpty)
+    }
+
+    @Test func insertingAChildDamagesTheSiblingsItMoves() {
+        let root = box(BoxStyle(), [text("a"), text("b"), text("c")])
+        let canvas = Canvas(width: 5, height: 5)
+        canvas.root = root
+        canvas.render()
+        root.insertChild(text("new"), before: root.children[2])
+        expectScreen(canvas.render(), ["a", "b", "new", "c", ""])
+        #expect(canvas.lastDamage == [Rect(x: 0, y: 2, width: 5, height: 2)])
+        root.removeChild(root.children[0])
+        expectScreen(canvas.render(), ["b", "new", "c", "", ""])
+        root.moveChild(root.children[2], to: 0)
+        expectScreen(canvas.render(), ["c", "b", "new", "", ""])
+    }
+
+    @Test func aStyleChangeRepaintsTheBox() {
+        let inner = box(BoxStyle(border: .single), [text("x")])
+        let canvas = Canvas(width: 5, height: 4)
+        canvas.root = box(BoxStyle(), [inner])
+        canvas.render()
+        inner.boxStyle.border = .double
+        expectScreen(canvas.render(), ["╔═══╗", "║x  ║", "╚═══╝", ""])
+        inner.boxStyle.border = nil
+        expectScreen(canvas.render(), ["x", "", "", ""])
+    }
+
+    @Test func resizingLaysOutAndPaintsEverything() {
+        let root = box(BoxStyle(border: .round), [text("hello world")])
+        let canvas = Canvas(width: 13, height: 3)
+        canvas.root = root
+        expectScreen(canvas.render(), ["╭───────────╮", "│hello world│", "╰───────────╯"])
+        canvas.resize(width: 8, height: 4)
+        expectScreen(canvas.render(), ["╭──────╮", "│hello │", "│world │", "╰──────╯"])
+        #expect(canvas.lastDamage == [Rect(x: 0, y: 0, width: 8, height: 4)])
+    }
+
+    @Test func replacingTheRootRepaintsEverything() {
+        let canvas = Canvas(width: 4, height: 1)
+        canvas.root = text("one")
+        canvas.render()
+        canvas.root = text("two")
+        expectScreen(canvas.render(), ["two"])
+        canvas.root = nil
+        expectScreen(canvas.render(), [""])
+    }
+
+    @Test func treeMutationsRefuseToBreakTheTree() {
+        let parent = box()
+        let child = box()
+        parent.appendChild(child)
+        #expect(!child.appendChild(parent))
+        #expect(!parent.appendChild(parent))
+        #expect(!text("leaf").appendChild(box()))
+        #expect(!parent.removeChild(box()))
+        let other = box()
+        other.appendChild(child)
+        #expect(parent.children.isEmpty)
+        #expect(child.parent === other)
+    }
+
+    @Test func oneLeafChangeInA10000NodeTreeRelaysOutOnlyItsPath() {
+        let root = box(BoxStyle(direction: .row))
+        var leaves: [CanvasNode] = []
+        for _ in 0..<100 {
+            let column = box(BoxStyle(grow: 1))
+            for row in 0..<99 {
+                let leaf = text("r\(row)")
+                leaves.append(leaf)
+                column.appendChild(leaf)
+            }
+            root.appendChild(column)
+        }
+        let canvas = Canvas(width: 300, height: 60)
+        canvas.root = root
+        canvas.render()
+        #expect(canvas.lastStatistics.arranged > 10_000)
+        #expect(canvas.buffer.lines[10].hasPrefix("r10r10r10"))
+        // Same width, so no other column moves: only the path to the leaf is redone.
+        leaves[50 * 99 + 10].text = "xyz"
+        canvas.render()
+        #expect(canvas.buffer.lines[10].hasPrefix(String(repeating: "r10", count: 50) + "xyz" + "r10"))
+        #expect(canvas.lastStatistics.arranged <= 3)
+        #expect(canvas.lastStatistics.measured <= 4)
+        #expect(canvas.lastDamage.count == 1)
+    }
+
+    @Test func incrementalRenderingMatchesAFreshRender() {
+        for seed in 1...25 {
+            var random = SeededGenerator(seed: UInt64(seed))
+            var script: [Operation] = []
+            let live = Replay()
+            let canvas = Canvas(width: 24, height: 10)
+            canvas.root = live.nodes[0]
+            canvas.render()
+            for _ in 0..<40 {
+                let operation = Operation.random(in: live, using: &random)
+                live.apply(operation)
+                script.append(operation)
+                canvas.render()
+            }
+            let fresh = Replay()
+            for operation in script { fresh.apply(operation) }
+            let freshCanvas = Canvas(width: 24, height: 10)
+            freshCanvas.root = fresh.nodes[0]
+            let expected = freshCanvas.render()
+            if canvas.buffer != expected {
+                Issue.record(
+                    Comment(
+                        rawValue: "seed \(seed):\n"
+                            + screenDiff(actual: canvas.buffer.lines, expected: expected.lines)))
+            }
+        }
+    }
+}
+
+/// A mutation of a tree of nodes identified by creation order, so it can be replayed.
+private enum Operation {
+    case newText(String)
+    case newBox(BoxStyle)
+    case insert(child: Int, parent: Int, at: Int)
+    case remove(Int)
+    case setText(Int, String)
+    case setStyle(Int, BoxStyle)
+
+    static func random(in replay: Replay, using random: inout SeededGenerator) -> Operation {
+        let nodes = replay.nodes
+        let words = ["a", "bb", "ccc", "wide 漢字", "x y z", "long words here", "1\n2", ""]
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: return .newText(words.randomElement(using: &random) ?? "")
+        case 1: return .newBox(randomStyle(using: &random))
+        case 2, 3:
+            let containers = nodes.indices.filter { nodes[$0].kind == .box }
+            let parent = containers.randomElement(using: &random) ?? 0
+            let candidates = nodes.indices.filter { $0 != 0 && !nodes[$0].isAncestor(of: nodes[parent]) }
+            guard let child = candidates.randomElement(using: &random) else { return .newText("t") }
+            return .insert(
+                child: child, parent: parent,
+                at: Int.random(in: 0...nodes[parent].children.count, using: &random))
+        case 4: return .remove(Int.random(in: 1..<max(2, nodes.count), using: &random))
+        case 5, 6:
+            let texts = nodes.indices.filter { nodes[$0].kind == .text }
+            guard let target = texts.randomElement(using: &random) else { return .newText("t") }
+            return .setText(target, words.randomElement(using: &random) ?? "")
+        default:
+            let boxes = nodes.indices.filter { nodes[$0].kind == .box }
+            return .setStyle(boxes.randomElement(using: &random) ?? 0, randomStyle(using: &random))
+        }
+    }
+
+    static func randomStyle(using random: inout SeededGenerator) -> BoxStyle {
+        var style = BoxStyle()
+        style.direction = Bool.random(using: &random) ? .row : .column
+        style.grow = Double(Int.random(in: 0...2, using: &random))
+        style.shrink = Double(Int.random(in: 0...1, using: &random))
+        style.padding = Edges(Int.random(in: 0...1, using: &random))
+        style.gap = Int.random(in: 0...1, using: &random)
+        style.border = [nil, .single, .round].randomElement(using: &random) ?? nil
+        style.background = [.default, .blue].randomElement(using: &random) ?? .default
+        style.align = [.start, .center, .end, .stretch].randomElement(using: &random) ?? .stretch
+        style.justify = [.start, .center, .end, .between, .around].randomElement(using: &random) ?? .start
+        if Int.random(in: 0..<4, using: &random) == 0 { style.width = .percent(50) }
+        if Int.random(in: 0..<4, using: &random) == 0 { style.height = .cells(3) }
+        return style
+    }
+}
+
+/// Nodes created and mutated by replaying operations.
+private final class Replay {
+    var nodes: [CanvasNode] = [CanvasNode(box: BoxStyle())]
+
+    func apply(_ operation: Operation) {
+        switch operation {
+        case .newText(let content): nodes.append(CanvasNode(text: content))
+        case .newBox(let style): nodes.append(CanvasNode(box: style))
+        case .insert(let child, let parent, let index): nodes[parent].insertChild(nodes[child], at: index)
+        case .remove(let index): if index < nodes.count { nodes[index].removeFromParent() }
+        case .setText(let index, let content): nodes[index].text = content
+        case .setStyle(let index, let style): nodes[index].boxStyle = style
+        }
+    }
+}
