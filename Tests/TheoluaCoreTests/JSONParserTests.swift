@@ -77,6 +77,14 @@ private func failure(_ text: String, sourceLocation: SourceLocation = #_sourceLo
         #expect(value?["a"] == .int(3))
     }
 
+    @Test func aRepeatedKeyInALargeObjectIsMergedToo() {
+        let fields = (0..<20).map { "\"k\($0 % 12)\": \($0)" }.joined(separator: ",")
+        let value = parse("{\(fields)}")
+        #expect(value?.recordValue?.keys == (0..<12).map { "k\($0)" })
+        #expect(value?["k3"] == .int(15))
+        #expect(value?["k11"] == .int(11))
+    }
+
     @Test func largeObjectsAndArraysKeepEverything() {
         let fields = (0..<100).map { "\"k\($0)\": [\($0), \($0).5]" }.joined(separator: ",")
         let value = parse("{\(fields)}")

@@ -5,10 +5,12 @@
 /// `maximumDepth` is an ordinary ``JSONError``. Object keys keep their order (a repeated
 /// key keeps its first position and takes its last value, as ``Record`` does).
 struct JSONParser: ~Copyable {
-    /// What an open container is.
+    /// An open container and where its items start on the shared item stack.
     enum Frame {
-        case array
-        case object
+        /// An array whose items start at `start` in ``JSONParser/items``.
+        case array(start: Int)
+        /// An object whose fields start at `start` in ``JSONParser/fields``.
+        case object(start: Int)
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -17,10 +19,11 @@ struct JSONParser: ~Copyable {
 
     /// The open containers, innermost last.
     var frames: [Frame] = []
-    /// The items of each open array, innermost last.
-    var arrays: [[Value]] = []
-    /// The fields read so far of each open object, innermost last.
-    var objects: [[(String, Value)]] = []
+    /// The items read so far of every open array, outermost first. One shared stack
+    /// grows once and is reused, so closing an array allocates only its own storage.
+    var items: [Value] = []
+    /// The fields read so far of every open object, outermost first.
+    var fields: [Record.Entry] = []
     /// The key awaiting its value in each open object, innermost last.
     var keys: [String] = []
 
@@ -39,8 +42,8 @@ struct JSONParser: ~Copyable {
             while let frame = frames.last {
                 skipWhitespace()
                 switch frame {
-                case .array:
-                    arrays[arrays.count - 1].append(value)
+                case .array(let start):
+                    items.append(value)
                     switch peek() {
                     case UInt8(ascii: ","):
                         position += 1
@@ -48,12 +51,13 @@ struct JSONParser: ~Copyable {
                     case UInt8(ascii: "]"):
                         position += 1
                         frames.removeLast()
-                        value = .array(ValueArray(arrays.removeLast()))
+                        value = .array(ValueArray(Array(items[start...])))
+                        items.removeSubrange(start...)
                     default:
                         throw unexpected(expected: "',' or ']'")
                     }
-                case .object:
-                    objects[objects.count - 1].append((keys.removeLast(), value))
+                case .object(let start):
+                    fields.append(Record.Entry(key: keys.removeLast(), value: value))
                     switch peek() {
                     case UInt8(ascii: ","):
                         position += 1
@@ -62,7 +66,8 @@ struct JSONParser: ~Copyable {
                     case UInt8(ascii: "}"):
                         position += 1
                         frames.removeLast()
-                        value = .record(Record(objects.removeLast()))
+                        value = .record(Record(parsedEntries: Array(fields[start...])))
+                        fields.removeSubrange(start...)
                     default:
                         throw unexpected(expected: "',' or '}'")
                     }
@@ -93,8 +98,7 @@ struct JSONParser: ~Copyable {
                 position += 1
                 return .record(Record())
             }
-            frames.append(.object)
-            objects.append([])
+            frames.append(.object(start: fields.count))
             try readKey(afterComma: false)
             return nil
         case UInt8(ascii: "["):
@@ -105,8 +109,7 @@ struct JSONParser: ~Copyable {
                 position += 1
                 return .array(ValueArray())
             }
-            frames.append(.array)
-            arrays.append([])
+            frames.append(.array(start: items.count))
             return nil
         case UInt8(ascii: "t"):
             try readLiteral("true")
