@@ -137,7 +137,9 @@ private func failure(_ text: String, sourceLocation: SourceLocation = #_sourceLo
         #expect(error?.column == 9)
         #expect(error?.message == #"expected ',' or '}', found '"'"#)
         #expect(error?.description == #"invalid JSON at line 1, column 9: expected ',' or '}', found '"'"#)
-        #expect(error.map { "--props: \($0)" } == #"--props: invalid JSON at line 1, column 9: expected ',' or '}', found '"'"#)
+        #expect(
+            error.map { "--props: \($0)" }
+                == #"--props: invalid JSON at line 1, column 9: expected ',' or '}', found '"'"#)
     }
 
     @Test func errorPositionsCountLinesAndUnicodeScalars() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TheoluaCore
 
 @Suite struct JSONWriterTests {

@@ -57,7 +57,8 @@ private struct Props: Codable, Equatable {
 
     @Test func missingOptionalFieldsDecodeAsNil() throws {
         let value: Value = [
-            "name": "x", "count": 0, "ratio": 0, "small": 0, "flags": [], "nested": ["depth": 0, "tags": [:]],
+            "name": "x", "count": 0, "ratio": 0, "small": 0, "flags": [],
+            "nested": ["depth": 0, "tags": [:]],
         ]
         #expect(try decoder.decode(Event.self, from: value).note == nil)
         #expect(try decoder.decode([Int?].self, from: [1, nil]) == [1, nil])
@@ -112,7 +113,9 @@ private struct Props: Codable, Equatable {
 
     @Test func valuesHandlersAndElementsAreTakenAsTheyAre() throws {
         let handler = Handler(component: ComponentID.next(), named: "List", action: "select", arguments: [3])
-        let value: Value = ["onPress": .handler(handler), "child": .element(.text("x")), "anything": [1, "two"]]
+        let value: Value = [
+            "onPress": .handler(handler), "child": .element(.text("x")), "anything": [1, "two"],
+        ]
         let props = try decoder.decode(Props.self, from: value)
         #expect(props.onPress == handler)
         #expect(props.child == .text("x"))

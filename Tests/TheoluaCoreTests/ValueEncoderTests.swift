@@ -102,7 +102,8 @@ private struct Props: Codable, Equatable {
         let value = try encoder.encode(inventory)
         #expect(
             value == [
-                "name": "shop", "items": [["title": "a", "count": 1, "price": 2.0, "done": true]], "note": "n",
+                "name": "shop", "items": [["title": "a", "count": 1, "price": 2.0, "done": true]],
+                "note": "n",
                 "tags": ["x": 1], "matrix": [[1, 2], [], [3]],
             ])
         #expect(value["items"]?.arrayValue?.first?["price"] == .double(2))
@@ -161,7 +162,9 @@ private struct Props: Codable, Equatable {
         #expect(
             value == [
                 "outer": ["again": 1, "outer": 2],
-                "list": ["a", ["base": nil], [true], ["title": "s", "count": 0, "price": 0.0, "done": false]],
+                "list": [
+                    "a", ["base": nil], [true], ["title": "s", "count": 0, "price": 0.0, "done": false],
+                ],
                 "super": "parent",
                 "base": 7,
             ])

@@ -26,7 +26,8 @@ extension JSONParser {
             }
         } else {
             while let byte = peek(), Self.isDigit(byte) {
-                Self.accumulate(byte, into: &significand, digits: &significantDigits, scale: &scale, fraction: false)
+                Self.accumulate(
+                    byte, into: &significand, digits: &significantDigits, scale: &scale, fraction: false)
                 position += 1
             }
         }
@@ -38,7 +39,8 @@ extension JSONParser {
                 throw error(.invalidNumber("expected a digit after '.'"))
             }
             while let byte = peek(), Self.isDigit(byte) {
-                Self.accumulate(byte, into: &significand, digits: &significantDigits, scale: &scale, fraction: true)
+                Self.accumulate(
+                    byte, into: &significand, digits: &significantDigits, scale: &scale, fraction: true)
                 position += 1
             }
         }

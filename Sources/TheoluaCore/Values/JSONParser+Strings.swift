@@ -12,7 +12,8 @@ extension JSONParser {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position - 1]), as: UTF8.self)
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<position - 1]), as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error(.unescapedControlCharacter(UInt32(byte))) }

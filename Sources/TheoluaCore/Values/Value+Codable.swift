@@ -3,6 +3,7 @@
 /// and elements, which no other format can carry, encode as the strings that
 /// ``JSONValueWriter`` writes for them; ``ValueEncoder`` keeps them as they are.
 extension Value: Codable {
+    /// Encodes the value in its JSON shape; see the extension's notes.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .array(let items):
@@ -59,6 +60,7 @@ extension Value: Codable {
 
 /// A record encodes as a keyed container, its fields in insertion order.
 extension Record: Codable {
+    /// Encodes the fields in insertion order into a keyed container.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: ValueCodingKey.self)
         for (key, value) in self {
@@ -80,6 +82,7 @@ extension Record: Codable {
 
 /// An array encodes as an unkeyed container.
 extension ValueArray: Codable {
+    /// Encodes the items in order into an unkeyed container.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for value in self { try container.encode(value) }
@@ -101,17 +104,21 @@ extension ValueArray: Codable {
 /// ``ValueEncoder`` keeps it as it is. Only ``ValueDecoder`` can decode one, from a
 /// value holding a handler.
 extension Handler: Codable {
+    /// Encodes the string describing the handler.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode("<handler: \(description)>")
     }
 
+    /// Always throws: handlers cannot be read from other formats. ``ValueDecoder`` does
+    /// not call this for a value holding a handler; it takes the handler as it is.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.typeMismatch(
             Handler.self,
             DecodingError.Context(
                 codingPath: decoder.codingPath,
-                debugDescription: "expected a handler; only ValueDecoder decodes handlers, from values holding them"))
+                debugDescription:
+                    "expected a handler; only ValueDecoder decodes handlers, from values holding them"))
     }
 }
 
@@ -119,16 +126,20 @@ extension Handler: Codable {
 /// ``ValueEncoder`` keeps it as it is. Only ``ValueDecoder`` can decode one, from a
 /// value holding an element.
 extension Element: Codable {
+    /// Encodes the string describing the element.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode("<element: \(description)>")
     }
 
+    /// Always throws: elements cannot be read from other formats. ``ValueDecoder`` does
+    /// not call this for a value holding an element; it takes the element as it is.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.typeMismatch(
             Element.self,
             DecodingError.Context(
                 codingPath: decoder.codingPath,
-                debugDescription: "expected an element; only ValueDecoder decodes elements, from values holding them"))
+                debugDescription:
+                    "expected an element; only ValueDecoder decodes elements, from values holding them"))
     }
 }

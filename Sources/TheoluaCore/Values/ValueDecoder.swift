@@ -65,7 +65,8 @@ struct ValueDecoding: Decoder {
             throw ValueDecoding.mismatch([String: Value].self, "a record", value, at: codingPath)
         }
         return KeyedDecodingContainer(
-            KeyedValueDecodingContainer<Key>(record: record, codingPath: codingPath, userInfo: sendableUserInfo))
+            KeyedValueDecodingContainer<Key>(
+                record: record, codingPath: codingPath, userInfo: sendableUserInfo))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -86,6 +87,7 @@ struct ValueDecoding: Decoder {
         .typeMismatch(
             type,
             DecodingError.Context(
-                codingPath: codingPath, debugDescription: "expected \(expected), found \(value.codingDescription)"))
+                codingPath: codingPath,
+                debugDescription: "expected \(expected), found \(value.codingDescription)"))
     }
 }

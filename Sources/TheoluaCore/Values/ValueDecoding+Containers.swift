@@ -13,7 +13,8 @@ struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         guard let value = record[key.stringValue] else {
             throw DecodingError.keyNotFound(
                 key,
-                DecodingError.Context(codingPath: codingPath, debugDescription: "no field '\(key.stringValue)'"))
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "no field '\(key.stringValue)'"))
         }
         return value
     }
@@ -155,12 +156,14 @@ struct UnkeyedValueDecodingContainer: UnkeyedDecodingContainer {
         -> KeyedDecodingContainer<NestedKey>
     {
         let (value, path) = try next(KeyedDecodingContainer<NestedKey>.self)
-        return try ValueDecoding(value: value, codingPath: path, sendableUserInfo: userInfo).container(keyedBy: type)
+        return try ValueDecoding(value: value, codingPath: path, sendableUserInfo: userInfo).container(
+            keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (value, path) = try next((any UnkeyedDecodingContainer).self)
-        return try ValueDecoding(value: value, codingPath: path, sendableUserInfo: userInfo).unkeyedContainer()
+        return try ValueDecoding(value: value, codingPath: path, sendableUserInfo: userInfo)
+            .unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {

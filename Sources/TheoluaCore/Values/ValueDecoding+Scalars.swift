@@ -44,7 +44,8 @@ enum ScalarDecoding {
         guard let result else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: codingPath, debugDescription: "\(value.codingDescription) does not fit \(I.self)"))
+                    codingPath: codingPath,
+                    debugDescription: "\(value.codingDescription) does not fit \(I.self)"))
         }
         return result
     }

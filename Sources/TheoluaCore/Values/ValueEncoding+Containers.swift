@@ -19,7 +19,9 @@ struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), for: key) }
     mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), for: key) }
     mutating func encode(_ value: Double, forKey key: Key) throws { set(.double(value), for: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { set(EncodingContext.float(value), for: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        set(EncodingContext.float(value), for: key)
+    }
     mutating func encode(_ value: Int, forKey key: Key) throws { set(.int(value), for: key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { set(.int(Int(value)), for: key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { set(.int(Int(value)), for: key) }
@@ -43,7 +45,8 @@ struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         let child = EncodingBox(.record)
         set(.box(child), for: key)
         return KeyedEncodingContainer(
-            KeyedValueEncodingContainer<NestedKey>(context: context, box: child, codingPath: codingPath + [key]))
+            KeyedValueEncodingContainer<NestedKey>(
+                context: context, box: child, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -40,7 +40,9 @@ struct ValueEncoding: Encoder {
 
 extension EncodingContext {
     /// `value` as `.int`, or an error when it does not fit `Int`.
-    static func integer<I: BinaryInteger & Encodable>(_ value: I, at codingPath: [any CodingKey]) throws -> Value {
+    static func integer<I: BinaryInteger & Encodable>(_ value: I, at codingPath: [any CodingKey]) throws
+        -> Value
+    {
         guard let int = Int(exactly: value) else {
             throw EncodingError.invalidValue(
                 value,
