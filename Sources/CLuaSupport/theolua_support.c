@@ -101,6 +101,49 @@ void theolua_pushfunction(lua_State *L, theolua_function fn, int nupvalues) {
     lua_pushcclosure(L, theolua_trampoline, nupvalues + 1);
 }
 
+static int theolua_raise_if_exceeded(lua_State *L) {
+    theolua_support *support = theolua_getsupport(L);
+    if (support->budget_exceeded) {
+        return luaL_error(L, "instruction budget of %lld exceeded (a runaway loop?)", support->budget);
+    }
+    return 0;
+}
+
+static int theolua_guard_finish(lua_State *L, int status, lua_KContext base) {
+    (void)status;
+    theolua_raise_if_exceeded(L);
+    return lua_gettop(L) - (int)base;
+}
+
+/* Calls the original function (upvalue 1) with this call's arguments, then raises if
+   the budget ran out meanwhile, so the error goes past pcall, xpcall and resume. */
+static int theolua_guard(lua_State *L) {
+    int arguments = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, arguments, LUA_MULTRET, 0, theolua_guard_finish);
+    return theolua_guard_finish(L, LUA_OK, 0);
+}
+
+static void theolua_guard_field(lua_State *L, int table, const char *name) {
+    if (lua_getfield(L, table, name) == LUA_TFUNCTION) {
+        lua_pushcclosure(L, theolua_guard, 1);
+        lua_setfield(L, table, name);
+    } else {
+        lua_pop(L, 1);
+    }
+}
+
+void theolua_guard_protected_calls(lua_State *L) {
+    int globals = lua_gettop(L);
+    theolua_guard_field(L, globals, "pcall");
+    theolua_guard_field(L, globals, "xpcall");
+    if (lua_getfield(L, globals, "coroutine") == LUA_TTABLE) {
+        theolua_guard_field(L, lua_gettop(L), "resume");
+    }
+    lua_pop(L, 1);
+}
+
 int theolua_registryindex(void) {
     return LUA_REGISTRYINDEX;
 }

@@ -56,6 +56,11 @@ int theolua_upvalueindex(int i);
 /// under protection) and appends a traceback.
 int theolua_message_handler(lua_State *L);
 
+/// Replaces `pcall`, `xpcall` and `coroutine.resume` in the globals at the top of the
+/// stack with versions that let an exceeded instruction budget through: a script cannot
+/// catch it and carry on. `[_G]` → `[_G]`.
+void theolua_guard_protected_calls(lua_State *L);
+
 /// The pseudo-index of the registry.
 int theolua_registryindex(void);
 

@@ -86,9 +86,9 @@ public struct SwiftComponent<C: Component>: ComponentDefinition {
     }
 
     public func perform(action: String, arguments: [Value], component: ComponentRef<SwiftComponent<C>>) throws
-        -> Bool
+        -> Value?
     {
-        try component.props.perform(action, arguments, component)
+        try component.props.perform(action, arguments, component) ? .null : nil
     }
 
     public func makeController(for component: ComponentRef<SwiftComponent<C>>) throws

@@ -26,6 +26,11 @@ public protocol ComponentController: AnyObject {
     /// Performs `action` if this controller handles it; returns whether it did. Called
     /// when a dispatch reaches the controller, right after its component declined.
     func perform(action: String, arguments: [Value]) throws -> Bool
+
+    /// Like ``perform(action:arguments:)``, with what the action returned: `nil` when not
+    /// handled. The reconciler calls this one; the default calls `perform` and returns
+    /// `.null` when it handled the action.
+    func performReturningValue(action: String, arguments: [Value]) throws -> Value?
 }
 
 extension ComponentController {
@@ -33,4 +38,7 @@ extension ComponentController {
     public func didUpdateComponent() throws {}
     public func willUnmount() throws {}
     public func perform(action: String, arguments: [Value]) throws -> Bool { false }
+    public func performReturningValue(action: String, arguments: [Value]) throws -> Value? {
+        try perform(action: action, arguments: arguments) ? .null : nil
+    }
 }

@@ -21,9 +21,10 @@ public protocol ComponentDefinition: Sendable, Equatable {
     /// whenever its props or state changed (or its definition was replaced).
     func render(_ component: ComponentRef<Self>) throws -> [Element]
 
-    /// Performs `action` if this component handles it; returns whether it did. Called when
-    /// a dispatch along the responder chain reaches this component.
-    func perform(action: String, arguments: [Value], component: ComponentRef<Self>) throws -> Bool
+    /// Performs `action` if this component handles it: returns what it returned (`.null`
+    /// for nothing), or `nil` when it does not handle it. Called when a dispatch along the
+    /// responder chain reaches this component.
+    func perform(action: String, arguments: [Value], component: ComponentRef<Self>) throws -> Value?
 
     /// The controller of a new logical component, or `nil` for none. Called once, during
     /// the component's first generation, right after its first render.
@@ -36,8 +37,8 @@ public protocol ComponentDefinition: Sendable, Equatable {
 }
 
 extension ComponentDefinition {
-    public func perform(action: String, arguments: [Value], component: ComponentRef<Self>) throws -> Bool {
-        false
+    public func perform(action: String, arguments: [Value], component: ComponentRef<Self>) throws -> Value? {
+        nil
     }
 
     public func makeController(for component: ComponentRef<Self>) throws -> (any ComponentController)? {

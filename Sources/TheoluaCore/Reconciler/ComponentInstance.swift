@@ -31,7 +31,8 @@ class ComponentInstanceBase: Instance {
     /// Tells the definition the component has left the tree.
     func didUnmount() {}
 
-    func perform(action: String, arguments: [Value]) throws -> Bool { false }
+    /// Performs `action` if the definition handles it: its result, or `nil` if not handled.
+    func perform(action: String, arguments: [Value]) throws -> Value? { nil }
 
     func startTimer(delay: Duration, repeating: Bool, _ work: @escaping () -> Void) -> TimerHandle? {
         guard isMounted, let reconciler else {
@@ -126,7 +127,7 @@ final class ComponentInstance<D: ComponentDefinition>: ComponentInstanceBase {
         controller = try definition.makeController(for: ComponentRef(self))
     }
 
-    override func perform(action: String, arguments: [Value]) throws -> Bool {
+    override func perform(action: String, arguments: [Value]) throws -> Value? {
         try definition.perform(action: action, arguments: arguments, component: ComponentRef(self))
     }
 

@@ -10,8 +10,7 @@ extension Reconciler {
         switch handler.target {
         case .function(let box):
             do {
-                try box.function.call(arguments)
-                return .handled
+                return .handled(try box.function.call(arguments))
             } catch {
                 onError(
                     ComponentError(
@@ -53,11 +52,13 @@ extension Reconciler {
         while let instance = current {
             if let component = instance.asComponent {
                 do {
-                    if try component.perform(action: action, arguments: arguments) { return .handled }
+                    if let result = try component.perform(action: action, arguments: arguments) {
+                        return .handled(result)
+                    }
                     if let controller = component.controller,
-                        try controller.perform(action: action, arguments: arguments)
+                        let result = try controller.performReturningValue(action: action, arguments: arguments)
                     {
-                        return .handled
+                        return .handled(result)
                     }
                 } catch {
                     report(component, .action(action), error)

@@ -1,7 +1,9 @@
 /// What happened to a dispatched action.
 public enum DispatchOutcome: Sendable, Equatable {
-    /// A component or controller on the responder chain performed it.
-    case handled
+    /// A component or controller on the responder chain performed it; the value is what
+    /// it returned (`nil` for nothing), so an `onKey` handler can return `true` to stop
+    /// a key.
+    case handled(Value)
     /// Nobody on the chain handles it; a warning was reported.
     case unhandled
     /// Its target component has unmounted; a warning was reported.

@@ -21,9 +21,9 @@ public protocol HandlerFunction: AnyObject, Sendable {
     /// A short description for messages, such as `function at app.lua:12`.
     var handlerDescription: String { get }
 
-    /// Calls the function with the handler's arguments. Errors are reported by the
-    /// dispatcher as script errors.
-    func call(_ arguments: [Value]) throws
+    /// Calls the function with the handler's arguments and returns its result (`.null`
+    /// for none). Errors are reported by the dispatcher as script errors.
+    func call(_ arguments: [Value]) throws -> Value
 }
 
 /// A Swift closure usable as a handler.
@@ -38,7 +38,10 @@ public final class SwiftHandlerFunction: HandlerFunction {
 
     public var handlerDescription: String { "Swift function" }
 
-    public func call(_ arguments: [Value]) throws { body(arguments) }
+    public func call(_ arguments: [Value]) throws -> Value {
+        body(arguments)
+        return .null
+    }
 }
 
 /// A handler value: what `onPress` and similar props hold.

@@ -21,7 +21,11 @@ final class ScriptController: ComponentController {
     func willUnmount() throws { try bridge?.callControllerMethod("willUnmount", of: self) }
 
     func perform(action: String, arguments: [Value]) throws -> Bool {
-        guard let bridge else { return false }
+        try performReturningValue(action: action, arguments: arguments) != nil
+    }
+
+    func performReturningValue(action: String, arguments: [Value]) throws -> Value? {
+        guard let bridge else { return nil }
         return try bridge.performControllerAction(action, arguments: arguments, of: self)
     }
 }
@@ -105,24 +109,23 @@ extension LuaBridge {
 
     /// Runs `controller.actions[action](ctl, ...)` if there is one.
     func performControllerAction(_ action: String, arguments: [Value], of controller: ScriptController) throws(ScriptError)
-        -> Bool
+        -> Value?
     {
         drainReleases()
         let base = lua_gettop(L)
         pushControllerSpecField("actions", of: controller.component)
         guard lua_type(L, -1) == LUA_TTABLE else {
             lua_settop(L, base)
-            return false
+            return nil
         }
         state.rawField(-1, action)
         lua_rotate(L, -2, 1)
         state.pop()
         guard lua_type(L, -1) == LUA_TFUNCTION else {
             lua_settop(L, base)
-            return false
+            return nil
         }
         controller.table.push(L)
-        try callWithArguments(arguments, extra: 1, owner: controller.component)
-        return true
+        return try callWithArguments(arguments, extra: 1, owner: controller.component)
     }
 }

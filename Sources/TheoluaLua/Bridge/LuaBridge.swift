@@ -70,6 +70,14 @@ public final class LuaBridge {
         try installModule()
     }
 
+    deinit {
+        // Closing the state runs finalizers; they must find no bridge to call back into,
+        // and run under a budget so a looping __gc cannot hang the host.
+        state.context = nil
+        lua_setwarnf(L, nil, nil)
+        theolua_arm_budget(L)
+    }
+
     /// The bridge of `L`, from the context pointer in its support record.
     static func from(_ L: OpaquePointer) -> LuaBridge? {
         guard let context = theolua_getsupport(L)?.pointee.context else { return nil }

@@ -19,16 +19,20 @@ final class LuaFunction: HandlerFunction, @unchecked Sendable {
 
     var handlerDescription: String { location }
 
-    /// Calls the function with `arguments` as plain Lua values.
-    func call(_ arguments: [Value]) throws {
-        guard let bridge else { return }
-        try bridge.call(self, arguments: arguments, owner: nil)
+    /// Calls the function with `arguments` as plain Lua values; returns its first result.
+    func call(_ arguments: [Value]) throws -> Value {
+        guard let bridge else { return .null }
+        return try bridge.call(self, arguments: arguments, owner: nil)
     }
 }
 
 extension LuaBridge {
-    /// Calls `function` with plain arguments, discarding results.
-    func call(_ function: LuaFunction, arguments: [Value], owner: ComponentRef<ScriptComponent>?) throws(ScriptError) {
+    /// Calls `function` with plain arguments; returns its first result (nil when it
+    /// cannot be converted).
+    @discardableResult
+    func call(_ function: LuaFunction, arguments: [Value], owner: ComponentRef<ScriptComponent>?) throws(ScriptError)
+        -> Value
+    {
         drainReleases()
         guard lua_checkstack(L, Int32(clamping: arguments.count + 4)) != 0 else {
             throw ScriptError(.runtime, message: "too many arguments")
@@ -37,10 +41,18 @@ extension LuaBridge {
         for argument in arguments { pushPlain(argument) }
         do {
             try withOwner(owner) { () throws(ScriptError) in
-                try state.call(arguments: Int32(arguments.count), results: 0)
+                try state.call(arguments: Int32(arguments.count), results: 1)
             }
         } catch {
             throw scriptError(error, component: owner?.name)
         }
+        return popResult()
+    }
+
+    /// Pops a call's result, converted; values that cannot be converted read as nil.
+    func popResult() -> Value {
+        defer { state.pop() }
+        var context = ConversionContext()
+        return (try? value(at: -1, &context)) ?? .null
     }
 }

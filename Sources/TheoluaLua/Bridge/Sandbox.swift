@@ -59,6 +59,9 @@ extension LuaBridge {
             state.pop()
         }
         try state.call(arguments: 3, results: 0)
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))
+        theolua_guard_protected_calls(L)
+        state.pop()
     }
 
     /// `print`'s sink: one line of the runtime's log.

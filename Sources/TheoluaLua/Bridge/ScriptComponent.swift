@@ -42,8 +42,8 @@ public final class ScriptComponent: ComponentDefinition, @unchecked Sendable {
         return try bridge.render(component)
     }
 
-    public func perform(action: String, arguments: [Value], component: ComponentRef<ScriptComponent>) throws -> Bool {
-        guard let bridge else { return false }
+    public func perform(action: String, arguments: [Value], component: ComponentRef<ScriptComponent>) throws -> Value? {
+        guard let bridge else { return nil }
         return try bridge.perform(action: action, arguments: arguments, component: component)
     }
 
@@ -123,25 +123,30 @@ extension LuaBridge {
         return elements
     }
 
-    /// Runs the spec's `actions[action](self, ...)` if there is one.
-    func perform(action: String, arguments: [Value], component: ComponentRef<ScriptComponent>) throws(ScriptError) -> Bool {
+    /// Runs the spec's `actions[action](self, ...)` if there is one; returns its result.
+    func perform(action: String, arguments: [Value], component: ComponentRef<ScriptComponent>) throws(ScriptError)
+        -> Value?
+    {
         drainReleases()
         let definition = component.definition
         definition.pushSpecField("actions", L)
         defer { state.pop() }
-        guard lua_type(L, -1) == LUA_TTABLE else { return false }
+        guard lua_type(L, -1) == LUA_TTABLE else { return nil }
         state.rawField(-1, action)
         guard lua_type(L, -1) == LUA_TFUNCTION else {
             state.pop()
-            return false
+            return nil
         }
         pushSelf(of: component)
-        try callWithArguments(arguments, extra: 1, owner: component)
-        return true
+        return try callWithArguments(arguments, extra: 1, owner: component)
     }
 
-    /// `[f, extra…]` → `[]`: calls with `extra` values already pushed, then `arguments`.
-    func callWithArguments(_ arguments: [Value], extra: Int32, owner: ComponentRef<ScriptComponent>) throws(ScriptError) {
+    /// `[f, extra…]` → `[]`: calls with `extra` values already pushed, then `arguments`;
+    /// returns the first result.
+    @discardableResult
+    func callWithArguments(_ arguments: [Value], extra: Int32, owner: ComponentRef<ScriptComponent>) throws(ScriptError)
+        -> Value
+    {
         guard lua_checkstack(L, Int32(clamping: arguments.count + 4)) != 0 else {
             state.pop(extra + 1)
             throw ScriptError(.runtime, message: "too many arguments", component: owner.name)
@@ -149,10 +154,11 @@ extension LuaBridge {
         for argument in arguments { pushPlain(argument) }
         do {
             try withOwner(owner) { () throws(ScriptError) in
-                try state.call(arguments: extra + Int32(arguments.count), results: 0)
+                try state.call(arguments: extra + Int32(arguments.count), results: 1)
             }
         } catch {
             throw scriptError(error, component: owner.name)
         }
+        return popResult()
     }
 }

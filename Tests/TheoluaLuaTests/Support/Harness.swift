@@ -4,7 +4,7 @@ import TheoluaLua
 /// A Lua app on a recording host and a manual clock: what the bridge tests drive.
 final class Harness {
     let loop = ManualRunLoop()
-    let host = RecordingHost()
+    let host = MirrorHost()
     let reconciler: Reconciler
     let bridge: LuaBridge
     var errors: [String] = []
@@ -59,6 +59,18 @@ final class Harness {
         return errors.first
     }
 
+    /// Calls the `onPress` of the button labelled `label`, as pressing it would.
+    func press(_ label: String, arguments: [Value] = []) {
+        guard let node = host.nodes.first(where: { $0.kind == "button" && $0.props["text"] == .string(label) }),
+            let handler = node.props["onPress"]?.handlerValue
+        else {
+            errors.append("no button '\(label)'")
+            return
+        }
+        reconciler.dispatch(handler, arguments: arguments)
+        loop.runUntilIdle()
+    }
+
     func settle() -> [String] {
         loop.runUntilIdle()
         return host.take()
@@ -70,5 +82,26 @@ extension ScriptError {
         var copy = self
         if copy.component == nil { copy.component = name }
         return copy.description
+    }
+}
+
+/// A recording host that also keeps the mounted host nodes, so tests can find them.
+final class MirrorHost: HostRenderer {
+    let recorder = RecordingHost()
+    private(set) var nodes: [HostNode] = []
+
+    func take() -> [String] { recorder.take() }
+
+    func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
+        nodes.append(node)
+        recorder.insert(node, into: parent, before: sibling)
+    }
+    func move(_ node: HostNode, in parent: HostNode?, before sibling: HostNode?) {
+        recorder.move(node, in: parent, before: sibling)
+    }
+    func update(_ node: HostNode, from oldProps: Record) { recorder.update(node, from: oldProps) }
+    func remove(_ node: HostNode, from parent: HostNode?) {
+        nodes.removeAll { $0 === node }
+        recorder.remove(node, from: parent)
     }
 }
