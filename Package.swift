@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TheoluaCore", targets: ["TheoluaCore"]),
         .library(name: "TheoluaCanvas", targets: ["TheoluaCanvas"]),
         .library(name: "TheoluaTerminal", targets: ["TheoluaTerminal"]),
+        .library(name: "TheoluaLua", targets: ["TheoluaLua"]),
+        .library(name: "TheoluaRuntime", targets: ["TheoluaRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,17 +33,24 @@ let package = Package(
         .target(name: "TheoluaCanvas"),
         // The only code that touches a tty: raw mode, signals, resize, writing frames, decoding keys.
         .target(name: "TheoluaTerminal"),
+        // Joins them: mounts components into the canvas, routes keys and focus, runs
+        // apps headless or in a terminal. The public API hosts (and the CLI) use.
+        .target(
+            name: "TheoluaRuntime",
+            dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua"]
+        ),
         .executableTarget(
             name: "theolua",
             dependencies: [
-                "TheoluaCore",
+                "TheoluaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "theolua-bench", dependencies: ["TheoluaCore"]),
+        .executableTarget(name: "theolua-bench", dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaLua", "TheoluaRuntime"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua", "CLuaSupport"]),
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore"]),
         .testTarget(name: "TheoluaLuaTests", dependencies: ["TheoluaLua", "TheoluaCore"]),
+        .testTarget(name: "TheoluaRuntimeTests", dependencies: ["TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
         .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal"]),
     ],
