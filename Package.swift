@@ -46,7 +46,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "theolua-bench", dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaLua", "TheoluaRuntime"]),
+        .executableTarget(name: "theolua-bench", dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaLua"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua", "CLuaSupport"]),
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore"]),
         .testTarget(name: "TheoluaLuaTests", dependencies: ["TheoluaLua", "TheoluaCore"]),

@@ -1,12 +1,17 @@
 // theolua-bench: medians of the core's hot paths, in release mode.
 //
-//   swift run -c release theolua-bench [--quick]
+//   swift run -c release theolua-bench [--quick] [core] [canvas] [lua]
 //
 // Each figure is the median of repeated runs; targets are the issue's, for this 2-core
 // machine. Nothing here is part of the test suite.
 
 let quick = CommandLine.arguments.contains("--quick")
-var report = BenchReport()
+let report = BenchReport()
 
-CoreBenchmarks(report: report, quick: quick).run()
+let only = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
+func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
+
+if wanted("core") { CoreBenchmarks(report: report, quick: quick).run() }
+if wanted("canvas") { CanvasBenchmarks(report: report, quick: quick).run() }
+if wanted("lua") { LuaBenchmarks(report: report, quick: quick).run() }
 report.print()

@@ -41,6 +41,16 @@ public struct Element: Sendable {
         Element(storage: ComponentElementStorage(definition: definition, props: props, key: key))
     }
 
+    /// The shared storage object, for bridges that keep elements in foreign memory
+    /// (one retained pointer instead of a box around the struct).
+    package var storageObject: AnyObject { storage }
+
+    /// The element whose storage is `object`, if it is one.
+    package init?(storageObject object: AnyObject) {
+        guard let storage = object as? ElementStorage else { return nil }
+        self.storage = storage
+    }
+
     /// A copy of this element with `key`.
     public func withKey(_ key: Key?) -> Element {
         Element(storage: storage.withKey(key))

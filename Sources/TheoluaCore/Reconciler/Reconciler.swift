@@ -79,6 +79,18 @@ public final class Reconciler {
     /// The number of mounted logical components.
     public var componentCount: Int { instances.count }
 
+    /// The mounted components named `name`, in tree order: a hook for benchmarks and
+    /// tests that need to reach one component.
+    package func mountedComponents(named name: String) -> [ComponentID] {
+        var found: [ComponentID] = []
+        var stack: [Instance] = [root]
+        while let instance = stack.popLast() {
+            if let component = instance.asComponent, component.componentName == name { found.append(component.id) }
+            stack.append(contentsOf: instance.children.reversed())
+        }
+        return found
+    }
+
     /// Applies every queued state update now, as the next turn would: each affected
     /// component re-renders once, parents before children. Safe to call at any time; a
     /// call from inside a pass leaves the work to the scheduled turn.

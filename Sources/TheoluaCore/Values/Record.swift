@@ -8,9 +8,15 @@
 /// hash computed once, so lookups stay O(1) and unequal records are told apart early.
 public struct Record: Sendable {
     /// One field.
-    @usableFromInline struct Entry: Sendable {
+    package struct Entry: Sendable {
         let key: String
         let value: Value
+
+        /// A field named `key` holding `value`.
+        package init(key: String, value: Value) {
+            self.key = key
+            self.value = value
+        }
     }
 
     /// Key positions and the order-independent hash of a large record.
@@ -58,7 +64,7 @@ public struct Record: Sendable {
     }
 
     /// A record from entries whose keys are known to be distinct.
-    init(uniqueEntries entries: [Entry]) {
+    package init(uniqueEntries entries: [Entry]) {
         self.entries = entries
         index = entries.count >= AggregateHashing.cacheThreshold ? Index(entries) : nil
     }

@@ -42,7 +42,7 @@ extension LuaBridge {
             throw scriptError(error, component: nil)
         }
         defer { state.pop() }
-        if let element = object(at: -1, kind: .element, as: Box<Element>.self) { return .element(element.value) }
+        if let element = element(at: -1) { return .element(element) }
         if lua_type(L, -1) == LUA_TFUNCTION {
             registryTable(.constructors)
             lua_pushvalue(L, -2)
@@ -71,5 +71,15 @@ extension LuaBridge {
                 throw ScriptError(.validation, message: error.message(subject: "prop"), component: definition.name)
             }
         }
+    }
+}
+
+extension LuaBridge {
+    /// Runs a chunk of Lua for its effects, outside any app: a hook for benchmarks that
+    /// time plain Lua against the bridge.
+    package func evaluate(_ source: String, name: String = "=evaluate") throws(ScriptError) {
+        drainReleases()
+        try state.load(source, chunkName: name)
+        try state.call(arguments: 0, results: 0)
     }
 }

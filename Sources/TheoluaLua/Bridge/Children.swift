@@ -19,8 +19,8 @@ extension LuaBridge {
         case LUA_TSTRING, LUA_TNUMBER:
             elements.append(.text(state.describe(index)))
         case LUA_TUSERDATA:
-            if let element = object(at: index, kind: .element, as: Box<Element>.self) {
-                elements.append(element.value)
+            if let element = element(at: index) {
+                elements.append(element)
             } else if let view = object(at: index, kind: .view, as: View.self), let items = view.value.arrayValue {
                 for item in items {
                     switch item {

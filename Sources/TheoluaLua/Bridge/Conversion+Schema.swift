@@ -38,7 +38,7 @@ extension LuaBridge {
             throw context.mismatch(type.description, found: found(at: index))
         case .element:
             if luaType == LUA_TSTRING { return .element(.text(state.string(at: index) ?? "")) }
-            if let element = object(at: index, kind: .element, as: Box<Element>.self) { return .element(element.value) }
+            if let element = element(at: index) { return .element(element) }
             throw context.mismatch(type.description, found: found(at: index))
         case .elements:
             var elements: [Element] = []
@@ -145,45 +145,59 @@ extension LuaBridge {
         return .record(Record(entries))
     }
 
-    /// Validates the table at `index` against `schema`: known fields converted, defaults
-    /// filled in declaration order, required ones present, unknown ones rejected with a
-    /// suggestion. Keys in `ignoring` (an element's `key`) are neither read nor rejected.
+    /// Validates the table at `index` against `schema` in one pass over its keys: known
+    /// fields converted, unknown ones rejected with a suggestion, then defaults filled in
+    /// and required fields checked. Keys in `ignoring` (an element's `key`) and non-string
+    /// keys (an element's children) are left alone.
     func record(
         at index: Int32, schema: RecordSchema, ignoring: Set<String> = [], _ context: inout ConversionContext
     ) throws(Mismatch) -> Record {
         let table = state.absolute(index)
-        // Unknown fields first: a typo is the most useful thing to report.
+        var entries: [Record.Entry] = []
+        entries.reserveCapacity(schema.fields.count)
+        var present = FieldSet(count: schema.fields.count)
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
-            state.pop()
-            guard lua_type(L, -1) == LUA_TSTRING, let key = state.string(at: -1) else { continue }
-            if schema.field(named: key) == nil && !ignoring.contains(key) {
+            guard lua_type(L, -2) == LUA_TSTRING, let key = state.string(at: -2) else {
                 state.pop()
+                continue
+            }
+            guard let position = schema.position(of: key) else {
+                if ignoring.contains(key) {
+                    state.pop()
+                    continue
+                }
+                state.pop(2)
                 var mismatch = context.mismatch("", found: "")
                 mismatch.path = context.pathText.isEmpty ? key : "\(context.pathText).\(key)"
                 mismatch.isUnknownField = true
                 mismatch.suggestion = schema.suggestion(for: key)
                 throw mismatch
             }
-        }
-        var entries: [(String, Value)] = []
-        entries.reserveCapacity(schema.fields.count)
-        for field in schema.fields {
-            state.push(field.name)
-            lua_rawget(L, table)
-            defer { state.pop() }
-            if lua_type(L, -1) == LUA_TNIL {
-                if let value = field.defaultValue {
-                    entries.append((field.name, value))
-                    continue
-                }
-                if field.optional { continue }
+            let field = schema.fields[position]
+            present.insert(position)
+            context.path.append(.field(key))
+            do {
+                entries.append(Record.Entry(key: key, value: try value(at: -1, as: field.type, &context)))
+            } catch {
+                state.pop(2)
+                throw error
             }
-            context.path.append(.field(field.name))
-            entries.append((field.name, try value(at: -1, as: field.type, &context)))
             context.path.removeLast()
+            state.pop()
         }
-        return Record(entries)
+        if !present.isFull {
+            for (position, field) in schema.fields.enumerated() where !present.contains(position) {
+                if let value = field.defaultValue {
+                    entries.append(Record.Entry(key: field.name, value: value))
+                } else if !field.optional {
+                    context.path.append(.field(field.name))
+                    defer { context.path.removeLast() }
+                    throw context.mismatch(field.type.description, found: "nil")
+                }
+            }
+        }
+        return Record(uniqueEntries: entries)
     }
 
     /// Validates a color: a name, `bright<Name>`, `#rrggbb`, or 0–255.
@@ -211,5 +225,29 @@ enum ColorNames {
         if all.contains(text) { return true }
         guard text.count == 7, text.first == "#" else { return false }
         return text.dropFirst().allSatisfy(\.isHexDigit)
+    }
+}
+
+/// Which of a schema's fields a table had: a bit set, with a fallback for schemas of
+/// more than 64 fields.
+struct FieldSet {
+    private var bits: UInt64 = 0
+    private var overflow: Set<Int> = []
+    private let count: Int
+
+    init(count: Int) { self.count = count }
+
+    mutating func insert(_ position: Int) {
+        if position < 64 { bits |= 1 << UInt64(position) } else { overflow.insert(position) }
+    }
+
+    func contains(_ position: Int) -> Bool {
+        position < 64 ? bits & (1 << UInt64(position)) != 0 : overflow.contains(position)
+    }
+
+    var isFull: Bool {
+        let low = min(count, 64)
+        let mask: UInt64 = low == 64 ? ~0 : (1 << UInt64(low)) - 1
+        return bits & mask == mask && overflow.count == max(0, count - 64)
     }
 }

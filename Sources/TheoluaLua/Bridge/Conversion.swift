@@ -132,7 +132,7 @@ extension LuaBridge {
 
     /// The value of an element, handler or view userdata.
     func bridgedValue(at index: Int32) -> Value? {
-        if let element = object(at: index, kind: .element, as: Box<Element>.self) { return .element(element.value) }
+        if let element = element(at: index) { return .element(element) }
         if let handler = object(at: index, kind: .handler, as: Box<Handler>.self) { return .handler(handler.value) }
         if let view = object(at: index, kind: .view, as: View.self) { return view.value }
         return nil
@@ -236,10 +236,18 @@ extension LuaBridge {
     // MARK: Value → Lua
 
     /// Pushes `value` for reading: aggregates as read-only views labelled `label`
-    /// (`state`, `props.items`), for error messages naming `owner`: `[]` → `[v]`.
+    /// (`state`, `props`), for error messages naming `owner`: `[]` → `[v]`.
     func pushView(_ value: Value, owner: String, label: String) {
         switch value {
         case .array, .record: pushObject(View(value: value, owner: owner, label: label), kind: .view)
+        default: pushScalar(value)
+        }
+    }
+
+    /// Pushes a field or item of `parent` for reading: `[]` → `[v]`.
+    func pushView(_ value: Value, in parent: View, at step: PathComponent) {
+        switch value {
+        case .array, .record: pushObject(View(value: value, in: parent, at: step), kind: .view)
         default: pushScalar(value)
         }
     }
@@ -285,7 +293,7 @@ extension LuaBridge {
             } else {
                 pushObject(Box(handler), kind: .handler)
             }
-        case .element(let element): pushObject(Box(element), kind: .element)
+        case .element(let element): pushElement(element)
         case .array, .record: pushPlain(value)
         }
     }
@@ -296,13 +304,37 @@ final class View {
     let value: Value
     /// The component, for error messages.
     let owner: String
-    /// The path from `props` or `state`, for error messages.
-    let label: String
+    private let parent: View?
+    private let step: PathComponent
 
     init(value: Value, owner: String, label: String) {
         self.value = value
         self.owner = owner
-        self.label = label
+        parent = nil
+        step = .field(label)
+    }
+
+    init(value: Value, in parent: View, at step: PathComponent) {
+        self.value = value
+        owner = parent.owner
+        self.parent = parent
+        self.step = step
+    }
+
+    /// The path from `props` or `state`, for error messages; built only when asked for.
+    var label: String {
+        let base = parent?.label ?? ""
+        switch step {
+        case .field(let name): return base.isEmpty ? name : "\(base).\(name)"
+        case .index(let index): return "\(base)[\(index)]"
+        }
+    }
+
+    /// Whether this views state (rather than props).
+    var isState: Bool {
+        if let parent { return parent.isState }
+        if case .field(let name) = step { return name == "state" }
+        return false
     }
 }
 

@@ -130,7 +130,7 @@ extension LuaBridge {
             guard let definition = bridge.object(at: theolua_upvalueindex(1), kind: .definition, as: ScriptComponent.self)
             else { return 0 }
             let element = try bridge.makeComponentElement(definition)
-            bridge.pushObject(Box(element), kind: .element)
+            bridge.pushElement(element)
             return 1
         }
     }

@@ -54,6 +54,8 @@ public final class LuaBridge {
     var currentOwner: ComponentRef<ScriptComponent>?
     /// The message of the last validation error raised into Lua, to tell its kind later.
     var lastValidationMessage: String?
+    /// Registry references of each object kind's metatable, by kind index.
+    var metatableRefs = [Int32](repeating: 0, count: ObjectKind.allCases.count)
     /// A warning being assembled from pieces.
     var pendingWarning = ""
     /// Handlers made for Lua functions, by function, so one function is one handler.

@@ -9,14 +9,14 @@ extension LuaBridge {
         case .element:
             setMetamethod("__tostring") { L in
                 LuaBridge.entry(L) { bridge, L in
-                    let text = bridge.object(at: 1, kind: .element, as: Box<Element>.self)?.value.description ?? "element"
+                    let text = bridge.element(at: 1)?.description ?? "element"
                     bridge.state.push("element " + text)
                     return 1
                 }
             }
             setMetamethod("__index") { L in
                 LuaBridge.entry(L) { bridge, L in
-                    guard let element = bridge.object(at: 1, kind: .element, as: Box<Element>.self)?.value else { return 0 }
+                    guard let element = bridge.element(at: 1) else { return 0 }
                     switch bridge.state.string(at: 2) {
                     case "type": bridge.state.push(element.typeName)
                     case "key":

@@ -71,7 +71,7 @@ extension LuaBridge {
             let raw = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
             guard let constructor = PrimitiveConstructor(rawValue: raw) else { return 0 }
             let element = try bridge.makePrimitive(constructor)
-            bridge.pushObject(Box(element), kind: .element)
+            bridge.pushElement(element)
             return 1
         }
     }

@@ -11,6 +11,9 @@ enum ObjectKind: String, CaseIterable {
     case component = "theolua.self"
     case timer = "theolua.timer"
     case definition = "theolua.definition"
+
+    /// The kind's position, stored in its metatable.
+    var index: Int { ObjectKind.allCases.firstIndex(of: self) ?? 0 }
 }
 
 /// A Swift value boxed for a userdata.
@@ -26,28 +29,54 @@ extension LuaBridge {
         let slot = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer>.size, 0)
         let pointer = Unmanaged.passRetained(object).toOpaque()
         slot?.storeBytes(of: pointer, as: UnsafeMutableRawPointer.self)
-        _ = luaL_setmetatable(L, kind.rawValue)
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(metatableRefs[kind.index]))
+        lua_setmetatable(L, -2)
+    }
+
+    /// Pushes an element as a userdata holding its storage: `[]` → `[u]`.
+    func pushElement(_ element: Element) {
+        pushObject(element.storageObject, kind: .element)
+    }
+
+    /// The element of the userdata at `index`, if it is one.
+    func element(at index: Int32) -> Element? {
+        guard let object = rawObject(at: index, kind: .element) else { return nil }
+        return Element(storageObject: object)
     }
 
     /// The object of a userdata of `kind` at `index`, or `nil` for any other value.
     func object<T: AnyObject>(at index: Int32, kind: ObjectKind, as type: T.Type) -> T? {
-        guard let slot = luaL_testudata(L, index, kind.rawValue) else { return nil }
-        let pointer = slot.load(as: UnsafeMutableRawPointer?.self)
-        guard let pointer else { return nil }
-        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
+        rawObject(at: index, kind: kind) as? T
     }
 
-    /// The kind of bridge userdata at `index`, if it is one.
-    func objectKind(at index: Int32) -> ObjectKind? {
-        guard lua_type(L, index) == LUA_TUSERDATA else { return nil }
-        return ObjectKind.allCases.first { luaL_testudata(L, index, $0.rawValue) != nil }
+    private func rawObject(at index: Int32, kind: ObjectKind) -> AnyObject? {
+        guard objectKind(at: index) == kind, let slot = lua_touserdata(L, index),
+            let pointer = slot.load(as: UnsafeMutableRawPointer?.self)
+        else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
     }
+
+    /// The kind of bridge userdata at `index`, if it is one: its metatable's `__kind`.
+    func objectKind(at index: Int32) -> ObjectKind? {
+        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
+        lua_pushlightuserdata(L, LuaBridge.kindKey)
+        lua_rawget(L, -2)
+        let raw = lua_type(L, -1) == LUA_TNUMBER ? Int(lua_tointegerx(L, -1, nil)) : -1
+        lua_settop(L, -3)
+        return raw >= 0 && raw < ObjectKind.allCases.count ? ObjectKind.allCases[raw] : nil
+    }
+
+    /// A unique light-userdata key for the kind number in each bridge metatable.
+    nonisolated(unsafe) static let kindKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     /// Creates the metatables of every object kind, each with `__gc` releasing the Swift
     /// object and `__metatable` hiding the metatable from scripts.
     func installMetatables() {
         for kind in ObjectKind.allCases {
-            luaL_newmetatable(L, kind.rawValue)  // stack: mt
+            lua_createtable(L, 0, 8)  // stack: mt
+            lua_pushlightuserdata(L, LuaBridge.kindKey)
+            lua_pushinteger(L, lua_Integer(kind.index))
+            lua_rawset(L, -3)
             theolua_pushfunction(L, { L in
                 guard let L, let slot = lua_touserdata(L, 1) else { return 0 }
                 if let pointer = slot.load(as: UnsafeMutableRawPointer?.self) {
@@ -62,7 +91,7 @@ extension LuaBridge {
             state.push(kind.rawValue)
             lua_setfield(L, -2, "__name")
             installMethods(for: kind)  // stack: mt
-            state.pop()
+            metatableRefs[kind.index] = luaL_ref(L, LuaState.registryIndex)
         }
     }
 

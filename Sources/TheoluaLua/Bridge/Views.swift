@@ -18,8 +18,8 @@ extension LuaBridge {
                 guard let view = bridge.object(at: 1, kind: .view, as: View.self) else { return 0 }
                 let key = bridge.state.describe(2)
                 let field = lua_type(L, 2) == LUA_TNUMBER ? "\(view.label)[\(key)]" : "\(view.label).\(key)"
-                let remedy = view.label.hasPrefix("state") ? "use self:updateState" : "props are set by the parent"
-                throw bridge.raise("\(view.owner): cannot assign \(field): \(view.label.split(separator: ".").first ?? "") is read-only; \(remedy)")
+                let remedy = view.isState ? "state is read-only; use self:updateState" : "props are read-only; the parent sets them"
+                throw bridge.raise("\(view.owner): cannot assign \(field): \(remedy)")
             }
         }
         setMetamethod("__len") { L in
@@ -61,7 +61,7 @@ extension LuaBridge {
                 lua_pushnil(L)
                 return
             }
-            pushView(value, owner: view.owner, label: "\(view.label).\(name)")
+            pushView(value, in: view, at: .field(name))
         case .array(let array):
             guard lua_type(L, key) == LUA_TNUMBER, lua_isinteger(L, key) != 0 else {
                 lua_pushnil(L)
@@ -72,7 +72,7 @@ extension LuaBridge {
                 lua_pushnil(L)
                 return
             }
-            pushView(array[position - 1], owner: view.owner, label: "\(view.label)[\(position)]")
+            pushView(array[position - 1], in: view, at: .index(position))
         default:
             lua_pushnil(L)
         }
@@ -92,13 +92,13 @@ extension LuaBridge {
                 guard next < record.count else { return 0 }
                 let (key, value) = record.field(at: next)
                 bridge.state.push(key)
-                bridge.pushView(value, owner: view.owner, label: "\(view.label).\(key)")
+                bridge.pushView(value, in: view, at: .field(key))
                 return 2
             case .array(let array):
                 let next = lua_type(L, 2) == LUA_TNIL ? 1 : Int(lua_tointegerx(L, 2, nil)) + 1
                 guard next >= 1 && next <= array.count else { return 0 }
                 lua_pushinteger(L, lua_Integer(next))
-                bridge.pushView(array[next - 1], owner: view.owner, label: "\(view.label)[\(next)]")
+                bridge.pushView(array[next - 1], in: view, at: .index(next))
                 return 2
             default:
                 return 0

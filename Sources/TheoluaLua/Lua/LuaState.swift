@@ -73,7 +73,7 @@ final class LuaState {
     /// `LUA_MULTRET`). On error the stack is as before the function and arguments.
     func call(arguments: Int32, results: Int32) throws(ScriptError) {
         let base = lua_gettop(L) - arguments  // index of the function
-        theolua_pushfunction(L, { L in theolua_message_handler(L) }, 0)
+        lua_pushcclosure(L, theolua_message_handler, 0)  // a light C function: no allocation
         lua_rotate(L, base, 1)
         let outerSwift = support.pointee.in_swift
         support.pointee.in_swift = 0

@@ -90,6 +90,10 @@ struct RecordSchema: Sendable {
         positions[name].map { fields[$0] }
     }
 
+    func position(of name: String) -> Int? {
+        positions[name]
+    }
+
     /// The declared name closest to `name`, if it is close enough to be a likely typo.
     func suggestion(for name: String) -> String? {
         closestName(to: name, among: fields.map(\.name))

@@ -1,0 +1,143 @@
+import TheoluaCore
+import TheoluaLua
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The Lua bridge's hot paths on a keyed list of stateful script rows.
+struct LuaBenchmarks {
+    let report: BenchReport
+    let quick: Bool
+
+    static func app(count: Int) -> String {
+        """
+        local ui = require("theolua")
+        local Row = ui.component("Row", {
+          props = { index = "integer", selected = "boolean" },
+          initialState = function() return { clicks = 0 } end,
+          render = function(self)
+            local p = self.props
+            return ui.text { (p.selected and "> " or "  ") .. "row " .. p.index .. " " .. self.state.clicks, bold = p.selected }
+          end,
+          actions = { click = function(self) self:updateState(function(s) return { clicks = s.clicks + 1 } end) end },
+        })
+        local List = ui.component("List", {
+          initialState = function() return { selected = 1 } end,
+          render = function(self)
+            local rows, selected = {}, self.state.selected
+            for i = 1, \(count) do rows[i] = Row { key = i, index = i, selected = i == selected } end
+            return ui.scroll { rows }
+          end,
+          actions = { move = function(self) self:updateState(function(s) return { selected = s.selected % \(count) + 1 } end) end },
+        })
+        return List {}
+        """
+    }
+
+    /// The floor: plain Lua building the same 10,000 tables a List render builds.
+    static let plainFloor = """
+        local rows, selected = {}, 7
+        for i = 1, 10000 do rows[i] = { key = i, index = i, selected = i == selected } end
+        return rows
+        """
+
+    final class Setup {
+        let loop = ManualRunLoop()
+        let reconciler: Reconciler
+        let bridge: LuaBridge
+
+        init(count: Int, host: any HostRenderer = NullHost()) throws {
+            reconciler = Reconciler(host: host, runLoop: loop)
+            bridge = try LuaBridge(runLoop: loop)
+            bridge.reconciler = reconciler
+            reconciler.onError = { print("error: \($0)") }
+            let root = try bridge.loadApp(source: LuaBenchmarks.app(count: count), name: "bench.lua")
+            reconciler.update(root: try bridge.rootElement(root, props: Record()))
+            loop.runUntilIdle()
+        }
+    }
+
+    func run() {
+        report.line("lua bridge (NullHost)")
+        if CommandLine.arguments.contains("--lua-move-only"), let setup = try? Setup(count: 10_000) {
+            let list = setup.reconciler.mountedComponents(named: "List")[0]
+            for _ in 0..<5 {
+                setup.reconciler.dispatch(action: "move", to: list)
+                setup.loop.runUntilIdle()
+            }
+            return
+        }
+        if CommandLine.arguments.contains("--lua-first-only") {
+            for _ in 0..<2 { _ = try? Setup(count: 10_000) }
+            return
+        }
+        do {
+            report.measure("first frame, 10,000 script rows", iterations: quick ? 3 : 11, target: "≤ 150 ms") {
+                _ = try? Setup(count: 10_000)
+            }
+            var rowMedians: [Int: Duration] = [:]
+            for count in [1_000, 10_000, 100_000] where !(quick && count == 100_000) {
+                let setup = try Setup(count: count)
+                let rows = setup.reconciler.mountedComponents(named: "Row")
+                var generator = SplitMix(seed: 11)
+                rowMedians[count] = report.measure(
+                    "one row's own state update, \(count) rows", iterations: quick ? 100 : 1_000, warmup: 20,
+                    target: count == 10_000 ? "≤ 0.2 ms" : ""
+                ) {
+                    let id = rows[Int(generator.next() % UInt64(rows.count))]
+                    setup.reconciler.dispatch(action: "click", to: id)
+                    setup.loop.runUntilIdle()
+                }
+            }
+            if let small = rowMedians[1_000], let large = rowMedians[100_000] {
+                report.line("  row update 100,000 / 1,000 rows: " + String(format: "%.2f×", ratio(large, small)) + "   (target flat)")
+            }
+            let setup = try Setup(count: 10_000)
+            let lists = setup.reconciler.mountedComponents(named: "List")
+            let move = report.measure("selection move: List re-renders, 2 of 10,000 rows change", iterations: quick ? 5 : 21) {
+                if let list = lists.first { setup.reconciler.dispatch(action: "move", to: list) }
+                setup.loop.runUntilIdle()
+            }
+            let floor = report.measure("floor: plain Lua building the 10,000 row tables", iterations: quick ? 5 : 21) {
+                try? setup.bridge.evaluate(LuaBenchmarks.plainFloor)
+            }
+            report.line("  selection move / floor: " + String(format: "%.2f×", ratio(move, floor)) + "   (target ≤ 3×)")
+            report.line(
+                "  memory with 10,000 rows mounted: Lua heap " + String(format: "%.1f MiB", Double(setup.bridge.memoryUsed) / 1_048_576)
+                    + ", process resident " + String(format: "%.1f MiB", Double(residentBytes()) / 1_048_576) + "   (target ≤ 150 MiB)")
+        } catch {
+            report.line("lua benchmark failed: \(error)")
+        }
+    }
+}
+
+func ratio(_ a: Duration, _ b: Duration) -> Double {
+    func nanoseconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9
+    }
+    return nanoseconds(a) / max(nanoseconds(b), 1)
+}
+
+/// The process's resident memory, from /proc on Linux (0 elsewhere).
+func residentBytes() -> Int {
+    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(file) }
+    var size = 0
+    var resident = 0
+    guard fscanf_statm(file, &size, &resident) else { return 0 }
+    return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+private func fscanf_statm(_ file: UnsafeMutablePointer<FILE>, _ size: inout Int, _ resident: inout Int) -> Bool {
+    var buffer = [CChar](repeating: 0, count: 128)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
+    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let fields = text.split(separator: " ").compactMap { Int($0.filter(\.isNumber)) }
+    guard fields.count >= 2 else { return false }
+    size = fields[0]
+    resident = fields[1]
+    return true
+}
