@@ -5,8 +5,9 @@ import TheoluaTerminal
 /// `ui.button`: a box (laid out by the button's box props) holding its label.
 ///
 /// Without a border the label is shown in brackets, `[ label ]`; with one, as
-/// `│ label │`. The label is centered, ends with `…` when it does not fit, and takes the
-/// text style props. Focused, the label is inverse and a single or round border is drawn
+/// `│ label │`. The label sits at the left, or in the middle when the button is given a
+/// `width` or `minWidth`; it ends with `…` when it does not fit and takes the text style
+/// props. Focused, the label is inverse and a single or round border is drawn
 /// bold. Enter and space call `onPress()`; a button with `focusable = false` is skipped
 /// by focus.
 final class ButtonWidget: HostWidget {
@@ -32,7 +33,8 @@ final class ButtonWidget: HostWidget {
         label.text = baseStyle.border == nil ? "[ \(text) ]" : " \(text) "
         labelStyle = PropsMapping.textStyle(props)
         labelStyle.wrap = .ellipsis
-        labelStyle.align = .center
+        let sized = baseStyle.width != nil || baseStyle.minWidth != nil
+        labelStyle.align = sized ? .center : .left
         labelStyle.background = .default
         showFocus()
     }

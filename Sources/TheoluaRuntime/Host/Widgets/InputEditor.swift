@@ -108,6 +108,12 @@ struct InputEditor: Sendable, Equatable {
         return cursor != old
     }
 
+    /// The input was mounted showing `value`: the cursor starts after its last character.
+    mutating func mounted(with value: String) {
+        request = nil
+        cursor = value.count
+    }
+
     /// The parent rendered the input with a new `value`: the request is answered (the
     /// cursor stays where the edit put it, clamped if the parent changed the value).
     mutating func valueChanged(to value: String) {

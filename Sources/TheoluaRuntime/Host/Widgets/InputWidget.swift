@@ -11,7 +11,7 @@ import TheoluaTerminal
 /// window scrolls to keep the cursor in view. An empty value shows the dimmed
 /// `placeholder`.
 ///
-/// Focused, the cursor cell is inverse and a single or round border is drawn bold.
+/// The cursor starts at the end of the value. Focused, the cursor cell is inverse and a single or round border is drawn bold.
 /// Keys: left, right, home, end (also ctrl+a, ctrl+e) move; backspace, delete, ctrl+u
 /// (to the start), ctrl+k (to the end) delete; typed text and pastes insert (pasted
 /// line breaks and tabs become spaces); each edit calls `onChange(newValue)`. Enter
@@ -54,7 +54,10 @@ final class InputWidget: HostWidget {
         textStyle = TextStyle(
             color: PropsMapping.color(props["color"]), attributes: PropsMapping.attributes(props), wrap: .none)
         let newValue = props["value"]?.stringValue ?? ""
-        if newValue != value {
+        if old == nil {
+            value = newValue
+            editor.mounted(with: newValue)
+        } else if newValue != value {
             value = newValue
             editor.valueChanged(to: newValue)
         }
