@@ -16,7 +16,9 @@ import TheoluaCore
         let harness = HostHarness(
             .box(children: [
                 .text("title"),
-                .box(children: [.box(["focusable": true], key: "inner", children: [.button("x", onPress: nil, key: "x")])]),
+                .box(children: [
+                    .box(["focusable": true], key: "inner", children: [.button("x", onPress: nil, key: "x")])
+                ]),
                 .input(["value": ""], key: "in"),
             ]))
         #expect(harness.focusedKey == "inner")
@@ -91,9 +93,11 @@ import TheoluaCore
             .box(children: [
                 .button("a", onPress: nil, key: "a"),
                 withPanel
-                    ? .box(key: "panel", children: [
-                        .button("p1", onPress: nil, key: "p1"), .button("p2", onPress: nil, key: "p2"),
-                    ]) : .empty,
+                    ? .box(
+                        key: "panel",
+                        children: [
+                            .button("p1", onPress: nil, key: "p1"), .button("p2", onPress: nil, key: "p2"),
+                        ]) : .empty,
                 .button("z", onPress: nil, key: "z"),
             ])
         }
@@ -116,7 +120,9 @@ import TheoluaCore
     @Test func aBoxThatStopsBeingFocusableHandsFocusOn() {
         let tree = { (focusable: Bool) -> Element in
             .box(children: [
-                .box(["focusable": .bool(focusable)], key: "box", children: [.button("in", onPress: nil, key: "in")]),
+                .box(
+                    ["focusable": .bool(focusable)], key: "box",
+                    children: [.button("in", onPress: nil, key: "in")]),
                 .button("out", onPress: nil, key: "out"),
             ])
         }

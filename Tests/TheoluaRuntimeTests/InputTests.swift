@@ -55,7 +55,8 @@ import TheoluaCore
 
     @Test func keysThatChangeNothingAreStillTheInputs() {
         let (harness, log) = Self.field("ab")
-        #expect(harness.press("delete", "right", "home", "backspace", "left") == [true, true, true, true, true])
+        #expect(
+            harness.press("delete", "right", "home", "backspace", "left") == [true, true, true, true, true])
         #expect(log.take().isEmpty)
         #expect(harness.press("up", "esc", "f1") == [false, false, false])
     }
@@ -137,7 +138,8 @@ import TheoluaCore
 
     @Test func borderedInputsFitInsideTheirBorderAndShowFocus() {
         let log = CallLog()
-        let field = Field(log: LogRef(log: log), initial: "abcdefgh", props: ["width": 6, "border": "single"])
+        let field = Field(
+            log: LogRef(log: log), initial: "abcdefgh", props: ["width": 6, "border": "single"])
         let harness = HostHarness(width: 8, height: 3, field.element())
         expectScreen(harness, ["┏━━━━┓", "┃fgh ┃", "┗━━━━┛"])
     }
@@ -172,5 +174,12 @@ import TheoluaCore
         expectScreen(harness, ["+-+|", "| |", "+-+"])
         harness.type("abc")
         expectScreen(harness, ["+----+|", "|abc |", "+----+"])
+    }
+
+    @Test func anInputWithoutHandlersIgnoresEditsButKeepsTheKeys() {
+        let harness = HostHarness(width: 8, height: 1, .input(["value": "fixed"]))
+        #expect(harness.press("x", "backspace", "enter") == [true, true, false])
+        harness.host.handle(.paste("more"))
+        expectScreen(harness, ["fixed"])
     }
 }

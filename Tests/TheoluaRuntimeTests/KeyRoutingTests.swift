@@ -27,7 +27,8 @@ import TheoluaCore
                     .box(["onKey": .handler(log.handler("sibling"))], children: []),
                 ]))
         #expect(harness.press("j", "ctrl+x") == [false, false])
-        #expect(log.take() == ["button j", "inner j", "outer j", "button ctrl+x", "inner ctrl+x", "outer ctrl+x"])
+        #expect(
+            log.take() == ["button j", "inner j", "outer j", "button ctrl+x", "inner ctrl+x", "outer ctrl+x"])
     }
 
     @Test func aHandlerReturningTrueStopsTheKey() {
@@ -38,7 +39,9 @@ import TheoluaCore
                 children: [
                     .box(
                         ["onKey": .handler(log.handler("inner", returning: true))],
-                        children: [.button("a", onPress: nil, key: "a"), .button("b", onPress: nil, key: "b")])
+                        children: [
+                            .button("a", onPress: nil, key: "a"), .button("b", onPress: nil, key: "b"),
+                        ])
                 ]))
         #expect(harness.press("q", "tab") == [true, true])
         #expect(log.take() == ["inner q", "inner tab"])
@@ -63,7 +66,9 @@ import TheoluaCore
         let harness = HostHarness(
             .box(
                 ["onKey": .handler(log.handler("root"))],
-                children: [.box(["onKey": .handler(log.handler("child"))], children: [.text("no focusables")])]))
+                children: [
+                    .box(["onKey": .handler(log.handler("child"))], children: [.text("no focusables")])
+                ]))
         harness.press("q")
         harness.paste("clip")
         #expect(log.take() == ["root q", "root paste"])
@@ -72,7 +77,9 @@ import TheoluaCore
     @Test func pasteOutsideAnInputBubblesAsAPasteKey() {
         let log = CallLog()
         let harness = HostHarness(
-            .box(["onKey": .handler(log.handler("root", returning: true))], children: [.button("b", onPress: nil)]))
+            .box(
+                ["onKey": .handler(log.handler("root", returning: true))],
+                children: [.button("b", onPress: nil)]))
         #expect(harness.paste("hello"))
         #expect(log.take() == ["root paste"])
     }

@@ -45,7 +45,10 @@ import TheoluaCore
         let harness = HostHarness(
             width: 8, height: 2,
             .box(
-                ["width": "wide", "padding": "lots", "border": 3, "color": [1], "grow": -2, "gap": .double(.nan)],
+                [
+                    "width": "wide", "padding": "lots", "border": 3, "color": [1], "grow": -2,
+                    "gap": .double(.nan),
+                ],
                 children: [.text("ok", ["color": "nocolor", "bold": "yes", "wrap": 7]), .host("mystery")]))
         expectScreen(harness, ["ok", ""])
     }
@@ -62,14 +65,16 @@ import TheoluaCore
 
     @Test func keyedChildrenMoveInTheCanvas() {
         let harness = HostHarness(
-            width: 6, height: 3, .box(children: [.text("a", key: "a"), .text("b", key: "b"), .text("c", key: "c")]))
+            width: 6, height: 3,
+            .box(children: [.text("a", key: "a"), .text("b", key: "b"), .text("c", key: "c")]))
         expectScreen(harness, ["a", "b", "c"])
         harness.mount(.box(children: [.text("c", key: "c"), .text("a", key: "a")]))
         expectScreen(harness, ["c", "a", ""])
     }
 
     @Test func resizeLaysEverythingOutAgain() {
-        let harness = HostHarness(width: 6, height: 3, .box(["border": "single"], children: [.text("wrap me")]))
+        let harness = HostHarness(
+            width: 6, height: 3, .box(["border": "single"], children: [.text("wrap me")]))
         expectScreen(harness, ["┌────┐", "│wrap│", "└────┘"])
         harness.host.resize(width: 10, height: 3)
         expectScreen(harness, ["┌────────┐", "│wrap me │", "└────────┘"])
@@ -104,5 +109,19 @@ import TheoluaCore
         expectScreen(harness, ["one", ""])
         harness.mount(nil)
         expectScreen(harness, ["", ""])
+    }
+
+    @Test func contentUpdatesKeepTheTextStyle() {
+        let harness = HostHarness(width: 8, height: 1, .text("one", ["bold": true, "color": "red"]))
+        harness.mount(.text("two", ["bold": true, "color": "red"]))
+        expectScreen(harness, ["two"])
+        #expect(harness.host.buffer[0, 0].style == CellStyle(foreground: .red, attributes: .bold))
+    }
+
+    @Test func inputsFitTheirWindowAgainAfterAResize() {
+        let harness = HostHarness(width: 6, height: 1, .input(["value": "abcdefghij"]))
+        expectScreen(harness, ["fghij"])
+        harness.host.resize(width: 12, height: 1)
+        expectScreen(harness, ["abcdefghij"])
     }
 }

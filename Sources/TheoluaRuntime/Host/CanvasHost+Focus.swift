@@ -16,7 +16,9 @@ extension CanvasHost {
     /// Gives focus to `node` when it is mounted and focusable; returns whether it did.
     @discardableResult
     package func focus(_ node: HostNode) -> Bool {
-        guard let view = Self.view(of: node), view.isFocusable, view.isAttached(to: rootView) else { return false }
+        guard let view = Self.view(of: node), view.isFocusable, view.isAttached(to: rootView) else {
+            return false
+        }
         setFocus(view)
         return true
     }

@@ -16,7 +16,8 @@ extension CanvasHost {
     /// Routes one key; returns whether something used it.
     @discardableResult
     package func handleKey(_ key: KeyEvent) -> Bool {
-        if let focused = focusedView, focused.widget.handleKey(key, props: focused.props, dispatch: dispatch) {
+        if let focused = focusedView, focused.widget.handleKey(key, props: focused.props, dispatch: dispatch)
+        {
             return true
         }
         if bubble(Self.record(of: key)) { return true }
@@ -32,7 +33,9 @@ extension CanvasHost {
     /// extension of the contract's key names). Returns whether something used it.
     @discardableResult
     package func handlePaste(_ text: String) -> Bool {
-        if let focused = focusedView, focused.widget.handlePaste(text, props: focused.props, dispatch: dispatch) {
+        if let focused = focusedView,
+            focused.widget.handlePaste(text, props: focused.props, dispatch: dispatch)
+        {
             return true
         }
         let record: Record = [

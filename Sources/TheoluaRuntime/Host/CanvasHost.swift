@@ -88,6 +88,8 @@ package final class CanvasHost: HostRenderer {
 
     // MARK: HostRenderer
 
+    /// Creates the node's view (mapping its props into canvas nodes) and inserts it; a
+    /// focusable with `autoFocus = true` becomes a candidate for focus at the commit.
     package func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
         let view = HostView(kind: HostKind(hostKind: node.kind), props: node.props)
         view.hostNode = node
@@ -97,11 +99,14 @@ package final class CanvasHost: HostRenderer {
         if let input = view.widget as? InputWidget { inputs[ObjectIdentifier(view)] = (view, input) }
     }
 
+    /// Moves the node's view and canvas node before `sibling`'s.
     package func move(_ node: HostNode, in parent: HostNode?, before sibling: HostNode?) {
         guard let view = Self.view(of: node) else { return }
         self.view(of: parent).move(view, before: sibling.flatMap(Self.view(of:)))
     }
 
+    /// Maps the changed props into the canvas; moves focus on when the focused node stops
+    /// being focusable.
     package func update(_ node: HostNode, from oldProps: Record) {
         guard let view = Self.view(of: node) else { return }
         if view.update(props: node.props), let focused = focusedView, focused === view {
@@ -109,6 +114,8 @@ package final class CanvasHost: HostRenderer {
         }
     }
 
+    /// Removes the node's subtree; when it holds the focused node, focus moves to the next
+    /// focusable after it (or the previous one) first.
     package func remove(_ node: HostNode, from parent: HostNode?) {
         guard let view = Self.view(of: node) else { return }
         if let focused = focusedView, view.contains(focused) { moveFocusAway(from: view) }
@@ -116,6 +123,8 @@ package final class CanvasHost: HostRenderer {
         if !inputs.isEmpty { inputs = inputs.filter { $0.value.view.isAttached(to: rootView) } }
     }
 
+    /// After each reconciliation pass: settles focus (see `settleFocusAfterCommit()`) and
+    /// the inputs' answered edits. Painting waits for ``render()``.
     package func commit() {
         settleFocusAfterCommit()
         settleInputs()
@@ -128,6 +137,7 @@ package final class CanvasHost: HostRenderer {
         node.flatMap(Self.view(of:)) ?? rootView
     }
 
+    /// The view attached to a host node by ``insert(_:into:before:)``.
     static func view(of node: HostNode) -> HostView? {
         node.attachment as? HostView
     }

@@ -44,7 +44,8 @@ enum PropsMapping {
     }
 
     /// A `ui.text` style: colors, attributes, `wrap` and `align` (with the given defaults).
-    static func textStyle(_ props: Record, wrap: TextWrap = .word, align: TextAlignment = .left) -> TextStyle {
+    static func textStyle(_ props: Record, wrap: TextWrap = .word, align: TextAlignment = .left) -> TextStyle
+    {
         var style = TextStyle(wrap: wrap, align: align)
         style.color = color(props["color"])
         style.background = color(props["bg"])
@@ -112,6 +113,16 @@ enum PropsMapping {
         case .int, .double: return value?.intValue.flatMap(Color.init(paletteIndex:)) ?? .default
         default: return .default
         }
+    }
+
+    /// Whether `new` differs from `old` in the field `key` only, so an update of a text's
+    /// content (the most frequent one) skips mapping styles that cannot have changed.
+    static func onlyChanged(_ key: String, from old: Record?, to new: Record) -> Bool {
+        guard let old, old.count == new.count else { return false }
+        for (name, value) in new where name != key {
+            guard let previous = old[name], previous == value else { return false }
+        }
+        return true
     }
 
     /// A boolean prop: only `true` counts as set.

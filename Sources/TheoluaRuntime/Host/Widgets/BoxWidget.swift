@@ -8,7 +8,9 @@ import TheoluaTerminal
 /// `focusable = false`. Focus shows on the border (see ``FocusLook``). A focused scroll
 /// scrolls with up, down, pageup, pagedown, home and end.
 final class BoxWidget: HostWidget {
+    /// The box or scroll node.
     let node: CanvasNode
+    /// The node itself: children go straight into it.
     var container: CanvasNode? { node }
     private let isScroll: Bool
     private let isRoot: Bool

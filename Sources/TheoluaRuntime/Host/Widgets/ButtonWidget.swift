@@ -11,7 +11,9 @@ import TheoluaTerminal
 /// bold. Enter and space call `onPress()`; a button with `focusable = false` is skipped
 /// by focus.
 final class ButtonWidget: HostWidget {
+    /// The button's box, holding the label.
     let node = CanvasNode(box: BoxStyle())
+    /// None: a button's content is its `text` prop.
     var container: CanvasNode? { nil }
     private let label = CanvasNode(text: "")
     private var baseStyle = BoxStyle()

@@ -31,10 +31,15 @@ protocol HostWidget: AnyObject {
     func handlePaste(_ text: String, props: Record, dispatch: HandlerDispatch) -> Bool
 }
 
+/// Defaults for primitives that never take focus or keys.
 extension HostWidget {
+    /// Not focusable.
     func isFocusable(_ props: Record) -> Bool { false }
+    /// No focus look.
     func setFocused(_ focused: Bool) {}
+    /// Uses no keys.
     func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+    /// Uses no pastes.
     func handlePaste(_ text: String, props: Record, dispatch: HandlerDispatch) -> Bool { false }
 }
 

@@ -18,7 +18,9 @@ import TheoluaTerminal
 /// calls `onSubmit(value)` when there is an `onSubmit`, and bubbles otherwise. Other
 /// keys (tab, up, down, esc…) are not used and bubble.
 final class InputWidget: HostWidget {
+    /// The field's box: a row of the three texts.
     let node = CanvasNode(box: BoxStyle(direction: .row))
+    /// None: an input has no children.
     var container: CanvasNode? { nil }
     private let beforeText = CanvasNode(text: "", style: TextStyle(wrap: .none))
     private let cursorText = CanvasNode(text: " ", style: TextStyle(wrap: .none))
@@ -43,16 +45,9 @@ final class InputWidget: HostWidget {
         props["focusable"]?.boolValue != false
     }
 
+    /// Maps the props; when only `value` changed, the styles are left alone.
     func apply(_ props: Record, old: Record?) {
-        var style = BoxStyle(direction: .row)
-        PropsMapping.applySizing(props, to: &style)
-        style.border = props["border"]?.stringValue.flatMap(BorderKind.init(parsing:))
-        style.borderColor = PropsMapping.color(props["borderColor"])
-        style.background = PropsMapping.color(props["bg"])
-        baseStyle = style
-        node.boxStyle = isFocused ? FocusLook.focused(style) : style
-        textStyle = TextStyle(
-            color: PropsMapping.color(props["color"]), attributes: PropsMapping.attributes(props), wrap: .none)
+        if !PropsMapping.onlyChanged("value", from: old, to: props) { applyStyles(props) }
         let newValue = props["value"]?.stringValue ?? ""
         if old == nil {
             value = newValue
@@ -61,8 +56,21 @@ final class InputWidget: HostWidget {
             value = newValue
             editor.valueChanged(to: newValue)
         }
-        placeholder = props["placeholder"]?.stringValue ?? ""
         contentChanged()
+    }
+
+    private func applyStyles(_ props: Record) {
+        var style = BoxStyle(direction: .row)
+        PropsMapping.applySizing(props, to: &style)
+        style.border = props["border"]?.stringValue.flatMap(BorderKind.init(parsing:))
+        style.borderColor = PropsMapping.color(props["borderColor"])
+        style.background = PropsMapping.color(props["bg"])
+        baseStyle = style
+        node.boxStyle = isFocused ? FocusLook.focused(style) : style
+        textStyle = TextStyle(
+            color: PropsMapping.color(props["color"]), attributes: PropsMapping.attributes(props), wrap: .none
+        )
+        placeholder = props["placeholder"]?.stringValue ?? ""
     }
 
     func setFocused(_ focused: Bool) {
@@ -158,7 +166,8 @@ final class InputWidget: HostWidget {
             afterText.text = window.after
         } else {
             let window = InputWindow(
-                characters: Array(value), cursor: editor.displayCursor(shown: value), offset: offset, width: width)
+                characters: Array(value), cursor: editor.displayCursor(shown: value), offset: offset,
+                width: width)
             offset = window.offset
             beforeText.text = window.before
             cursorText.text = window.cursor
