@@ -30,12 +30,13 @@ public final class CanvasNode {
     /// The children, in order. Always empty for a text node.
     @exclusivity(unchecked) public internal(set) var children: [CanvasNode] = []
 
-    /// The box properties (box and scroll nodes; a scroll is always a column).
+    /// The box properties (box and scroll nodes; a scroll is always a column). A text
+    /// node uses only its sizes, `grow`, `shrink` and `margin`, as a flex item.
     public var boxStyle: BoxStyle {
         didSet {
             if kind == .scroll && boxStyle.direction != .column { boxStyle.direction = .column }
             if boxStyle != oldValue {
-                if kind != .text { item = FlexItem(boxStyle) }
+                item = FlexItem(boxStyle)
                 invalidate()
             }
         }

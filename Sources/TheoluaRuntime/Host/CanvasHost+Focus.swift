@@ -1,0 +1,73 @@
+import TheoluaCore
+
+/// Focus: which focusable primitive gets keys, and how focus moves.
+///
+/// Focusable are buttons, inputs, scrolls and boxes with `focusable = true` (a button,
+/// input or scroll with `focusable = false` is not). After each commit, the first
+/// focusable mounted in that commit with `autoFocus = true` takes focus; otherwise, when
+/// nothing has focus, the first focusable in tree order takes it. A focused node keeps
+/// focus across re-renders while it stays mounted and focusable; when it is removed (or
+/// stops being focusable), focus moves to the next focusable in tree order, or to the
+/// previous one when it was the last.
+extension CanvasHost {
+    /// The focused host node, if any.
+    package var focusedNode: HostNode? { focusedView?.hostNode }
+
+    /// Gives focus to `node` when it is mounted and focusable; returns whether it did.
+    @discardableResult
+    package func focus(_ node: HostNode) -> Bool {
+        guard let view = Self.view(of: node), view.isFocusable, view.isAttached(to: rootView) else {
+            return false
+        }
+        setFocus(view)
+        return true
+    }
+
+    /// Moves focus to the next focusable in tree order, wrapping to the first (tab).
+    /// Returns whether anything is focusable.
+    @discardableResult
+    package func focusNext() -> Bool {
+        let next = focusedView.flatMap { $0.nextFocusable() } ?? rootView.firstFocusable
+        guard let next else { return false }
+        setFocus(next)
+        return true
+    }
+
+    /// Moves focus to the previous focusable in tree order, wrapping to the last (backtab).
+    /// Returns whether anything is focusable.
+    @discardableResult
+    package func focusPrevious() -> Bool {
+        let previous = focusedView.flatMap { $0.previousFocusable() } ?? rootView.lastFocusable
+        guard let previous else { return false }
+        setFocus(previous)
+        return true
+    }
+
+    /// Gives focus to `view` (or to nothing), updating how both views look.
+    func setFocus(_ view: HostView?) {
+        guard view !== focusedView else { return }
+        focusedView?.widget.setFocused(false)
+        focusedView = view
+        view?.widget.setFocused(true)
+    }
+
+    /// Before `view`'s subtree (holding the focused view) leaves the tree, or when the
+    /// focused `view` stops being focusable (`keepingSubtree`, so focus may go inside
+    /// it): focus the next focusable, else the previous one, else nothing.
+    func moveFocusAway(from view: HostView, keepingSubtree: Bool = false) {
+        let target = view.nextFocusable(skippingSubtree: !keepingSubtree) ?? view.previousFocusable()
+        setFocus(target.flatMap { $0 === view ? nil : $0 })
+    }
+
+    /// At the end of a commit: honour `autoFocus`, or focus the first focusable when
+    /// nothing has focus.
+    func settleFocusAfterCommit() {
+        let candidates = autoFocusCandidates
+        autoFocusCandidates.removeAll()
+        if let chosen = candidates.first(where: { $0.isFocusable && $0.isAttached(to: rootView) }) {
+            setFocus(chosen)
+        } else if focusedView == nil, let first = rootView.firstFocusable {
+            setFocus(first)
+        }
+    }
+}

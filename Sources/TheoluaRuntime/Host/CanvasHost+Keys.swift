@@ -1,0 +1,84 @@
+import TheoluaCore
+import TheoluaTerminal
+
+/// Key routing.
+///
+/// A key goes to the focused primitive's own behaviour first (a button presses, an input
+/// edits, a scroll scrolls), then to the `onKey` handlers from the focused node up
+/// through its ancestors, until one returns `true`; then, if nobody used it, tab and
+/// backtab move focus. With nothing focused (no focusable is mounted) the key goes to
+/// the `onKey` handlers of the top-level nodes, in order, so an app without focusables
+/// can still listen to keys on its root box. ctrl+c is the runtime's, never routed here.
+///
+/// Handlers receive the key event record
+/// `{ name = "ctrl+x", text = nil, ctrl = true, alt = false, shift = false }`.
+extension CanvasHost {
+    /// Routes one key; returns whether something used it.
+    @discardableResult
+    package func handleKey(_ key: KeyEvent) -> Bool {
+        if let focused = focusedView, focused.widget.handleKey(key, props: focused.props, dispatch: dispatch)
+        {
+            return true
+        }
+        if bubble(Self.record(of: key)) { return true }
+        switch key.fullName {
+        case "tab": return focusNext()
+        case "backtab": return focusPrevious()
+        default: return false
+        }
+    }
+
+    /// Routes pasted text: the focused input inserts it; otherwise it bubbles to the
+    /// `onKey` handlers as a key named `paste` whose `text` is the pasted text (an
+    /// extension of the contract's key names). Returns whether something used it.
+    @discardableResult
+    package func handlePaste(_ text: String) -> Bool {
+        if let focused = focusedView,
+            focused.widget.handlePaste(text, props: focused.props, dispatch: dispatch)
+        {
+            return true
+        }
+        let record: Record = [
+            "name": "paste", "text": .string(text), "ctrl": false, "alt": false, "shift": false,
+        ]
+        return bubble(record)
+    }
+
+    /// Routes an input event from the terminal.
+    @discardableResult
+    package func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(let key): handleKey(key)
+        case .paste(let text): handlePaste(text)
+        }
+    }
+
+    /// The key event as handlers receive it.
+    package static func record(of key: KeyEvent) -> Record {
+        [
+            "name": .string(key.fullName), "text": key.text.map(Value.string) ?? .null,
+            "ctrl": .bool(key.ctrl), "alt": .bool(key.alt), "shift": .bool(key.shift),
+        ]
+    }
+
+    /// Calls the `onKey` handlers of the chain until one returns `true`.
+    ///
+    /// The handlers are collected first: a handler may change the tree (a Swift handler
+    /// can flush updates), and the chain is the one the key was pressed in.
+    private func bubble(_ event: Record) -> Bool {
+        var handlers: [Handler] = []
+        if let focused = focusedView {
+            var node: HostView? = focused
+            while let current = node, current !== rootView {
+                if let handler = current.keyHandler { handlers.append(handler) }
+                node = current.parent
+            }
+        } else {
+            handlers = rootView.children.compactMap(\.keyHandler)
+        }
+        for handler in handlers {
+            if case .handled(.bool(true)) = dispatch(handler, [.record(event)]) { return true }
+        }
+        return false
+    }
+}

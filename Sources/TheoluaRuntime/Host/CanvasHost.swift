@@ -1,0 +1,149 @@
+import TheoluaCanvas
+import TheoluaCore
+
+/// The host renderer that mounts primitives into a text canvas, owns focus and routes
+/// keys: what joins the core's reconciler to the canvas.
+///
+/// It mirrors the reconciler's host nodes into a persistent tree of canvas nodes (each
+/// host node's ``HostView`` is its `attachment`), mapping props into styles as they
+/// arrive; nothing is rebuilt per frame, and ``render()`` lays out and paints only what
+/// changed. Top-level nodes are laid out as a column filling the canvas.
+///
+/// ```swift
+/// let host = CanvasHost(width: 80, height: 24)
+/// let reconciler = Reconciler(host: host, runLoop: loop)
+/// host.connect(to: reconciler)           // handlers (onPress, onKey…) go through it
+/// reconciler.update(root: app)
+/// host.handleKey(KeyEvent(.tab))         // for each key: route it…
+/// loop.runUntilIdle()                    // …let the updates it caused render…
+/// let screen = host.render()             // …then draw the frame
+/// ```
+///
+/// Like the canvas and the reconciler, a host is confined to one thread: the run loop's.
+package final class CanvasHost: HostRenderer {
+    /// The canvas the primitives are drawn on.
+    package let canvas: Canvas
+
+    /// Calls handlers (onPress, onChange, onSubmit, onKey); ``connect(to:)`` sets it to the
+    /// reconciler's `dispatch`. Until then handlers are not called.
+    package var dispatch: HandlerDispatch = { _, _ in .unhandled }
+
+    /// The view of the root container.
+    let rootView = HostView(kind: .root, props: Record())
+
+    /// The focused view, if any.
+    var focusedView: HostView?
+
+    /// Focusables with `autoFocus = true` inserted since the last commit, in order.
+    var autoFocusCandidates: [HostView] = []
+
+    /// The mounted inputs, which fit their text to their width after each layout.
+    var inputs: [ObjectIdentifier: (view: HostView, widget: InputWidget)] = [:]
+
+    /// A host drawing on a canvas of `width` × `height` cells.
+    package init(width: Int, height: Int) {
+        canvas = Canvas(width: width, height: height)
+        canvas.root = rootView.widget.node
+    }
+
+    /// Sends handler calls to `reconciler.dispatch`. The reconciler is held weakly, since
+    /// it holds this host.
+    package func connect(to reconciler: Reconciler) {
+        dispatch = { [weak reconciler] handler, arguments in
+            reconciler?.dispatch(handler, arguments: arguments) ?? .targetGone
+        }
+    }
+
+    /// The canvas size in cells.
+    package var size: Size { canvas.size }
+
+    /// Lays out and paints what changed since the last frame, and returns the screen.
+    ///
+    /// Render after the run loop has applied the updates the last keys caused: an input
+    /// edit the parent has not answered by now counts as refused.
+    @discardableResult
+    package func render() -> CellBuffer {
+        settleInputs()
+        if !inputs.isEmpty {
+            // Inputs fit their window to the width layout gives them; fitting can change
+            // their content size, so lay out again (a few times at most).
+            for _ in 0..<3 {
+                canvas.layout()
+                var changed = false
+                for entry in inputs.values where entry.widget.fit() { changed = true }
+                if !changed { break }
+            }
+        }
+        return canvas.render()
+    }
+
+    /// Changes the canvas size; the next ``render()`` lays out and paints everything.
+    package func resize(width: Int, height: Int) {
+        canvas.resize(width: width, height: height)
+        for entry in inputs.values { entry.widget.refit() }
+    }
+
+    /// The screen as of the last ``render()``.
+    package var buffer: CellBuffer { canvas.buffer }
+
+    // MARK: HostRenderer
+
+    /// Creates the node's view (mapping its props into canvas nodes) and inserts it; a
+    /// focusable with `autoFocus = true` becomes a candidate for focus at the commit.
+    package func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
+        let view = HostView(kind: HostKind(hostKind: node.kind), props: node.props)
+        view.hostNode = node
+        node.attachment = view
+        self.view(of: parent).insert(view, before: sibling.flatMap(Self.view(of:)))
+        if view.isFocusable, PropsMapping.flag(node.props["autoFocus"]) { autoFocusCandidates.append(view) }
+        if let input = view.widget as? InputWidget { inputs[ObjectIdentifier(view)] = (view, input) }
+    }
+
+    /// Moves the node's view and canvas node before `sibling`'s.
+    package func move(_ node: HostNode, in parent: HostNode?, before sibling: HostNode?) {
+        guard let view = Self.view(of: node) else { return }
+        self.view(of: parent).move(view, before: sibling.flatMap(Self.view(of:)))
+    }
+
+    /// Maps the changed props into the canvas; moves focus on when the focused node stops
+    /// being focusable.
+    package func update(_ node: HostNode, from oldProps: Record) {
+        guard let view = Self.view(of: node) else { return }
+        if view.update(props: node.props), let focused = focusedView, focused === view {
+            moveFocusAway(from: view, keepingSubtree: true)
+        }
+    }
+
+    /// Removes the node's subtree; when it holds the focused node, focus moves to the next
+    /// focusable after it (or the previous one) first.
+    package func remove(_ node: HostNode, from parent: HostNode?) {
+        guard let view = Self.view(of: node) else { return }
+        if let focused = focusedView, view.contains(focused) { moveFocusAway(from: view) }
+        self.view(of: parent).remove(view)
+        if !inputs.isEmpty { inputs = inputs.filter { $0.value.view.isAttached(to: rootView) } }
+    }
+
+    /// After each reconciliation pass: settles focus (see `settleFocusAfterCommit()`) and
+    /// the inputs' answered edits. Painting waits for ``render()``.
+    package func commit() {
+        settleFocusAfterCommit()
+        settleInputs()
+    }
+
+    // MARK: Views
+
+    /// The view of a host node, or the root's for nil.
+    func view(of node: HostNode?) -> HostView {
+        node.flatMap(Self.view(of:)) ?? rootView
+    }
+
+    /// The view attached to a host node by ``insert(_:into:before:)``.
+    static func view(of node: HostNode) -> HostView? {
+        node.attachment as? HostView
+    }
+
+    /// Settles every input's unanswered edit (see ``InputEditor``).
+    private func settleInputs() {
+        for entry in inputs.values { entry.widget.settle() }
+    }
+}

@@ -1,0 +1,62 @@
+/// Focus order: the focusable views in tree order (pre-order: a focusable box comes
+/// before the focusables inside it).
+///
+/// Every search descends only into subtrees whose focusable count is not zero, so a
+/// long list without focusables costs a scan of its sibling counts at most, never a
+/// walk of its rows, and ordinary keys cost no search at all.
+extension HostView {
+    /// The first focusable view of this subtree in tree order, this view included.
+    var firstFocusable: HostView? {
+        guard focusableCount > 0 else { return nil }
+        if isFocusable { return self }
+        for child in children where child.focusableCount > 0 {
+            if let found = child.firstFocusable { return found }
+        }
+        return nil
+    }
+
+    /// The last focusable view of this subtree in tree order, this view included.
+    var lastFocusable: HostView? {
+        guard focusableCount > 0 else { return nil }
+        for child in children.reversed() where child.focusableCount > 0 {
+            if let found = child.lastFocusable { return found }
+        }
+        return isFocusable ? self : nil
+    }
+
+    /// The first focusable view after this one in tree order, inside its subtree first
+    /// unless `skippingSubtree`; nil when there is none (no wrapping).
+    func nextFocusable(skippingSubtree: Bool = false) -> HostView? {
+        if !skippingSubtree {
+            for child in children where child.focusableCount > 0 {
+                if let found = child.firstFocusable { return found }
+            }
+        }
+        var node = self
+        while let parent = node.parent {
+            if let position = parent.index(of: node) {
+                for sibling in parent.children[(position + 1)...] where sibling.focusableCount > 0 {
+                    if let found = sibling.firstFocusable { return found }
+                }
+            }
+            node = parent
+        }
+        return nil
+    }
+
+    /// The last focusable view before this one in tree order (its ancestors count, its
+    /// subtree does not); nil when there is none (no wrapping).
+    func previousFocusable() -> HostView? {
+        var node = self
+        while let parent = node.parent {
+            if let position = parent.index(of: node) {
+                for sibling in parent.children[..<position].reversed() where sibling.focusableCount > 0 {
+                    if let found = sibling.lastFocusable { return found }
+                }
+            }
+            if parent.isFocusable { return parent }
+            node = parent
+        }
+        return nil
+    }
+}

@@ -1,0 +1,177 @@
+import TheoluaCanvas
+import TheoluaCore
+
+/// The primitive a host node is, read from its `kind` string.
+enum HostKind: Sendable, Equatable {
+    /// The invisible root container the top-level nodes live in.
+    case root
+    /// `ui.text`.
+    case text
+    /// `ui.box` (and any kind the host does not know, drawn as a plain box).
+    case box
+    /// `ui.button`.
+    case button
+    /// `ui.input`.
+    case input
+    /// `ui.scroll`.
+    case scroll
+
+    /// The kind for a host node's `kind`; unknown kinds become boxes rather than errors.
+    init(hostKind: String) {
+        switch hostKind {
+        case "text": self = .text
+        case "button": self = .button
+        case "input": self = .input
+        case "scroll": self = .scroll
+        default: self = .box
+        }
+    }
+}
+
+/// The host's mirror of one mounted host node: its widget (canvas nodes, look,
+/// behaviour), its latest props, and its place in the host tree.
+///
+/// The host tree has the reconciler's shape, which the canvas tree does not always have
+/// (a button is a box holding a text), so focus order and key bubbling walk this tree.
+/// Each view counts the focusable views in its subtree, so that finding the next
+/// focusable skips whole subtrees without one instead of scanning every row.
+///
+/// A view is the `attachment` of its host node, so it lives exactly as long as the node;
+/// it refers back to the node and to its parent weakly.
+final class HostView {
+    /// What the view is.
+    let kind: HostKind
+    /// The primitive's canvas nodes, look and behaviour.
+    let widget: any HostWidget
+    /// The props as of the last insert or update.
+    private(set) var props: Record
+    /// The host node this view mirrors (nil for the root).
+    weak var hostNode: HostNode?
+    /// The parent view; nil for the root and for detached views.
+    private(set) weak var parent: HostView?
+    /// The children, in order.
+    private(set) var children: [HostView] = []
+    /// Where this view last was among its parent's children, to find it quickly.
+    private var indexHint = 0
+    /// Whether the view takes focus with its current props.
+    private(set) var isFocusable = false
+    /// The focusable views in this subtree, this one included.
+    private(set) var focusableCount = 0
+
+    /// A view of `kind` showing `props`.
+    init(kind: HostKind, props: Record) {
+        self.kind = kind
+        self.props = props
+        switch kind {
+        case .text: widget = TextWidget()
+        case .button: widget = ButtonWidget()
+        case .input: widget = InputWidget()
+        case .scroll: widget = BoxWidget(scroll: true)
+        case .box: widget = BoxWidget(scroll: false)
+        case .root: widget = BoxWidget(root: ())
+        }
+        widget.apply(props, old: nil)
+        isFocusable = widget.isFocusable(props)
+        focusableCount = isFocusable ? 1 : 0
+    }
+
+    /// Takes new props, maps what changed into the canvas, and returns whether the view
+    /// stopped being focusable.
+    @discardableResult
+    func update(props newProps: Record) -> Bool {
+        let old = props
+        props = newProps
+        widget.apply(newProps, old: old)
+        let focusable = widget.isFocusable(newProps)
+        guard focusable != isFocusable else { return false }
+        isFocusable = focusable
+        addToFocusableCounts(focusable ? 1 : -1)
+        return !focusable
+    }
+
+    /// The `onKey` handler, if the props have one.
+    var keyHandler: Handler? { props["onKey"]?.handlerValue }
+
+    /// Whether the view is in the tree under `root` (walks up: O(depth)).
+    func isAttached(to root: HostView) -> Bool {
+        var node: HostView? = self
+        while let current = node {
+            if current === root { return true }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// Whether this view is `view` or one of its ancestors.
+    func contains(_ view: HostView) -> Bool {
+        var node: HostView? = view
+        while let current = node {
+            if current === self { return true }
+            node = current.parent
+        }
+        return false
+    }
+
+    // MARK: Tree
+
+    /// Inserts `child` before `sibling` (at the end when nil or not a child), in this tree
+    /// and in the canvas. A leaf's children are kept in the tree but never drawn.
+    func insert(_ child: HostView, before sibling: HostView?) {
+        if child.parent != nil { child.parent?.remove(child) }
+        let position = sibling.flatMap { index(of: $0) } ?? children.count
+        children.insert(child, at: position)
+        child.parent = self
+        child.indexHint = position
+        addToFocusableCounts(child.focusableCount)
+        widget.container?.insertChild(child.widget.node, before: sibling?.widget.node)
+    }
+
+    /// Moves a child before `sibling` (to the end when nil).
+    func move(_ child: HostView, before sibling: HostView?) {
+        guard child !== sibling, let position = index(of: child) else { return }
+        children.remove(at: position)
+        let target = sibling.flatMap { index(of: $0) } ?? children.count
+        children.insert(child, at: target)
+        child.indexHint = target
+        widget.container?.insertChild(child.widget.node, before: sibling?.widget.node)
+    }
+
+    /// Removes a child (with its subtree) from this tree and from the canvas.
+    func remove(_ child: HostView) {
+        guard let position = index(of: child) else { return }
+        children.remove(at: position)
+        child.parent = nil
+        addToFocusableCounts(-child.focusableCount)
+        child.widget.node.removeFromParent()
+    }
+
+    /// The position of `child` among the children, searching outwards from its hint.
+    func index(of child: HostView) -> Int? {
+        guard child.parent === self else { return nil }
+        let hint = child.indexHint
+        if hint < children.count, children[hint] === child { return hint }
+        var distance = 1
+        while hint - distance >= 0 || hint + distance < children.count {
+            if hint + distance < children.count, children[hint + distance] === child {
+                child.indexHint = hint + distance
+                return hint + distance
+            }
+            if hint - distance >= 0, hint - distance < children.count, children[hint - distance] === child {
+                child.indexHint = hint - distance
+                return hint - distance
+            }
+            distance += 1
+        }
+        return nil
+    }
+
+    /// Adds `delta` to the focusable counts of this view and its ancestors.
+    private func addToFocusableCounts(_ delta: Int) {
+        guard delta != 0 else { return }
+        var node: HostView? = self
+        while let current = node {
+            current.focusableCount += delta
+            node = current.parent
+        }
+    }
+}

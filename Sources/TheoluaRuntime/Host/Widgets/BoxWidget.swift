@@ -1,0 +1,66 @@
+import TheoluaCanvas
+import TheoluaCore
+import TheoluaTerminal
+
+/// `ui.box`, `ui.scroll` and the root container: a canvas box or scroll node.
+///
+/// A box is focusable with `focusable = true`; a scroll is focusable unless
+/// `focusable = false`. Focus shows on the border (see ``FocusLook``). A focused scroll
+/// scrolls with up, down, pageup, pagedown, home and end.
+final class BoxWidget: HostWidget {
+    /// The box or scroll node.
+    let node: CanvasNode
+    /// The node itself: children go straight into it.
+    var container: CanvasNode? { node }
+    private let isScroll: Bool
+    private let isRoot: Bool
+    private var baseStyle = BoxStyle()
+    private var isFocused = false
+
+    /// A box, or a scroll when `scroll` is true.
+    init(scroll: Bool) {
+        isScroll = scroll
+        isRoot = false
+        node = scroll ? CanvasNode(scroll: BoxStyle()) : CanvasNode(box: BoxStyle())
+    }
+
+    /// The root container: a column filling the canvas, without props of its own.
+    init(root: Void) {
+        isScroll = false
+        isRoot = true
+        node = CanvasNode(box: BoxStyle())
+        node.debugName = "root"
+    }
+
+    func isFocusable(_ props: Record) -> Bool {
+        if isRoot { return false }
+        let flag = props["focusable"]?.boolValue
+        return isScroll ? flag != false : flag == true
+    }
+
+    func apply(_ props: Record, old: Record?) {
+        guard !isRoot else { return }
+        baseStyle = PropsMapping.boxStyle(props)
+        node.boxStyle = isFocused ? FocusLook.focused(baseStyle) : baseStyle
+        if isScroll { node.follow = PropsMapping.flag(props["follow"]) }
+    }
+
+    func setFocused(_ focused: Bool) {
+        isFocused = focused
+        node.boxStyle = focused ? FocusLook.focused(baseStyle) : baseStyle
+    }
+
+    func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
+        guard isScroll, key.isPlain, !key.shift else { return false }
+        switch key.specialKey {
+        case .up: node.scrollUp()
+        case .down: node.scrollDown()
+        case .pageup: node.pageUp()
+        case .pagedown: node.pageDown()
+        case .home: node.scrollToStart()
+        case .end: node.scrollToEnd()
+        default: return false
+        }
+        return true
+    }
+}

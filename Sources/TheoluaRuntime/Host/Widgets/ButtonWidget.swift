@@ -1,0 +1,61 @@
+import TheoluaCanvas
+import TheoluaCore
+import TheoluaTerminal
+
+/// `ui.button`: a box (laid out by the button's box props) holding its label.
+///
+/// Without a border the label is shown in brackets, `[ label ]`; with one, as
+/// `│ label │`. The label sits at the left, or in the middle when the button is given a
+/// `width` or `minWidth`; it ends with `…` when it does not fit and takes the text style
+/// props. Focused, the label is inverse and a single or round border is drawn
+/// bold. Enter and space call `onPress()`; a button with `focusable = false` is skipped
+/// by focus.
+final class ButtonWidget: HostWidget {
+    /// The button's box, holding the label.
+    let node = CanvasNode(box: BoxStyle())
+    /// None: a button's content is its `text` prop.
+    var container: CanvasNode? { nil }
+    private let label = CanvasNode(text: "")
+    private var baseStyle = BoxStyle()
+    private var labelStyle = TextStyle()
+    private var isFocused = false
+
+    init() {
+        node.appendChild(label)
+    }
+
+    func isFocusable(_ props: Record) -> Bool {
+        props["focusable"]?.boolValue != false
+    }
+
+    func apply(_ props: Record, old: Record?) {
+        baseStyle = PropsMapping.boxStyle(props)
+        baseStyle.direction = .column
+        let text = TextWidget.content(props["text"])
+        label.text = baseStyle.border == nil ? "[ \(text) ]" : " \(text) "
+        labelStyle = PropsMapping.textStyle(props)
+        labelStyle.wrap = .ellipsis
+        let sized = baseStyle.width != nil || baseStyle.minWidth != nil
+        labelStyle.align = sized ? .center : .left
+        labelStyle.background = .default
+        showFocus()
+    }
+
+    func setFocused(_ focused: Bool) {
+        isFocused = focused
+        showFocus()
+    }
+
+    func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
+        guard key.isPlain, key.specialKey == .enter || key.specialKey == .space else { return false }
+        if let onPress = props["onPress"]?.handlerValue { _ = dispatch(onPress, []) }
+        return true
+    }
+
+    private func showFocus() {
+        node.boxStyle = isFocused ? FocusLook.focused(baseStyle) : baseStyle
+        var style = labelStyle
+        if isFocused { style.attributes.insert(.inverse) }
+        label.textStyle = style
+    }
+}

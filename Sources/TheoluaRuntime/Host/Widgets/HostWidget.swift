@@ -1,0 +1,61 @@
+import TheoluaCanvas
+import TheoluaCore
+import TheoluaTerminal
+
+/// Calls a handler with arguments: the runtime passes the reconciler's `dispatch`.
+package typealias HandlerDispatch = (Handler, [Value]) -> DispatchOutcome
+
+/// What a primitive is on the canvas and at the keyboard: its canvas nodes, how its
+/// props and focus look, and what it does with keys when focused.
+protocol HostWidget: AnyObject {
+    /// The outermost canvas node, the one its parent's container holds.
+    var node: CanvasNode { get }
+
+    /// The canvas node host children go into; nil for primitives without children.
+    var container: CanvasNode? { get }
+
+    /// Whether the primitive takes focus with `props`.
+    func isFocusable(_ props: Record) -> Bool
+
+    /// Maps `props` into the canvas nodes; `old` is nil on mount. Assigning an unchanged
+    /// style or text is free, so only what changed is laid out and painted again.
+    func apply(_ props: Record, old: Record?)
+
+    /// Shows focus, or stops showing it.
+    func setFocused(_ focused: Bool)
+
+    /// The primitive's own behaviour for a key while focused; returns whether it used it.
+    func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool
+
+    /// The primitive's own behaviour for pasted text while focused; returns whether it used it.
+    func handlePaste(_ text: String, props: Record, dispatch: HandlerDispatch) -> Bool
+}
+
+/// Defaults for primitives that never take focus or keys.
+extension HostWidget {
+    /// Not focusable.
+    func isFocusable(_ props: Record) -> Bool { false }
+    /// No focus look.
+    func setFocused(_ focused: Bool) {}
+    /// Uses no keys.
+    func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+    /// Uses no pastes.
+    func handlePaste(_ text: String, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+}
+
+/// How focus shows on a border: single, round and bold borders are drawn bold
+/// (`┏━┓`); double and ascii borders keep their glyphs (already heavy, or ascii-only).
+enum FocusLook {
+    /// `style` as drawn while focused.
+    static func focused(_ style: BoxStyle) -> BoxStyle {
+        guard let border = style.border, border == .single || border == .round else { return style }
+        var result = style
+        result.border = .bold
+        return result
+    }
+}
+
+extension KeyEvent {
+    /// Whether the key was pressed without ctrl or alt (shift is allowed).
+    var isPlain: Bool { !ctrl && !alt }
+}

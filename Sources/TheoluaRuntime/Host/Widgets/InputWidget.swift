@@ -1,0 +1,199 @@
+import TheoluaCanvas
+import TheoluaCore
+import TheoluaTerminal
+
+/// `ui.input`: a controlled one-line text field.
+///
+/// It shows `props.value` in a row of three texts (before the cursor, the cursor cell,
+/// after it) inside a box that takes the sizing, `border` and `borderColor` props.
+/// Without a width it is as wide as its value plus one cell for the cursor (and
+/// stretches in a column, like any box). When the value is wider than the field, the
+/// window scrolls to keep the cursor in view. An empty value shows the dimmed
+/// `placeholder`.
+///
+/// The cursor starts at the end of the value. Focused, the cursor cell is inverse and a single or round border is drawn bold.
+/// Keys: left, right, home, end (also ctrl+a, ctrl+e) move; backspace, delete, ctrl+u
+/// (to the start), ctrl+k (to the end) delete; typed text and pastes insert (pasted
+/// line breaks and tabs become spaces); each edit calls `onChange(newValue)`. Enter
+/// calls `onSubmit(value)` when there is an `onSubmit`, and bubbles otherwise. Other
+/// keys (tab, up, down, esc…) are not used and bubble.
+final class InputWidget: HostWidget {
+    /// The field's box: a row of the three texts.
+    let node = CanvasNode(box: BoxStyle(direction: .row))
+    /// None: an input has no children.
+    var container: CanvasNode? { nil }
+    private let beforeText = CanvasNode(text: "", style: TextStyle(wrap: .none))
+    private let cursorText = CanvasNode(text: " ", style: TextStyle(wrap: .none))
+    private let afterText = CanvasNode(text: "", style: TextStyle(wrap: .none))
+    private var baseStyle = BoxStyle(direction: .row)
+    private var textStyle = TextStyle(wrap: .none)
+    private var value = ""
+    private var placeholder = ""
+    private var editor = InputEditor()
+    private var offset = 0
+    private var isFocused = false
+    /// The inner width the window was last fitted to; nil when the content changed since.
+    private var fittedWidth: Int?
+
+    init() {
+        node.appendChild(beforeText)
+        node.appendChild(cursorText)
+        node.appendChild(afterText)
+    }
+
+    func isFocusable(_ props: Record) -> Bool {
+        props["focusable"]?.boolValue != false
+    }
+
+    /// Maps the props; when only `value` changed, the styles are left alone.
+    func apply(_ props: Record, old: Record?) {
+        if !PropsMapping.onlyChanged("value", from: old, to: props) { applyStyles(props) }
+        let newValue = props["value"]?.stringValue ?? ""
+        if old == nil {
+            value = newValue
+            editor.mounted(with: newValue)
+        } else if newValue != value {
+            value = newValue
+            editor.valueChanged(to: newValue)
+        }
+        contentChanged()
+    }
+
+    private func applyStyles(_ props: Record) {
+        var style = BoxStyle(direction: .row)
+        PropsMapping.applySizing(props, to: &style)
+        style.border = props["border"]?.stringValue.flatMap(BorderKind.init(parsing:))
+        style.borderColor = PropsMapping.color(props["borderColor"])
+        style.background = PropsMapping.color(props["bg"])
+        baseStyle = style
+        node.boxStyle = isFocused ? FocusLook.focused(style) : style
+        textStyle = TextStyle(
+            color: PropsMapping.color(props["color"]), attributes: PropsMapping.attributes(props), wrap: .none
+        )
+        placeholder = props["placeholder"]?.stringValue ?? ""
+    }
+
+    func setFocused(_ focused: Bool) {
+        isFocused = focused
+        node.boxStyle = focused ? FocusLook.focused(baseStyle) : baseStyle
+        contentChanged()
+    }
+
+    func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
+        if key.ctrl && !key.alt {
+            switch key.name {
+            case "a": return move(.home)
+            case "e": return move(.end)
+            case "u": return edit(.deleteToStart, props, dispatch)
+            case "k": return edit(.deleteToEnd, props, dispatch)
+            default: return false
+            }
+        }
+        guard key.isPlain else { return false }
+        switch key.specialKey {
+        case .left: return move(.left)
+        case .right: return move(.right)
+        case .home: return move(.home)
+        case .end: return move(.end)
+        case .backspace: return edit(.deleteBackward, props, dispatch)
+        case .delete: return edit(.deleteForward, props, dispatch)
+        case .enter:
+            guard let onSubmit = props["onSubmit"]?.handlerValue else { return false }
+            _ = dispatch(onSubmit, [.string(editor.workingValue(shown: value))])
+            return true
+        default:
+            guard let text = key.text, !text.isEmpty else { return false }
+            return edit(.insert(text), props, dispatch)
+        }
+    }
+
+    func handlePaste(_ text: String, props: Record, dispatch: HandlerDispatch) -> Bool {
+        edit(.insert(Self.oneLine(text)), props, dispatch)
+    }
+
+    /// Ends a frame: an edit the parent never answered is settled (see ``InputEditor``).
+    func settle() {
+        if editor.settle(shown: value) { contentChanged() }
+    }
+
+    /// Fits the window to the field's inner width after a layout; returns whether the
+    /// texts changed (and so the layout must run again).
+    func fit() -> Bool {
+        let frame = node.frame
+        let insets = baseStyle.border == nil ? 0 : 2
+        let width = frame.width - insets
+        guard frame.width > 0, width != fittedWidth else { return false }
+        fittedWidth = width
+        return show(width: max(0, width))
+    }
+
+    /// Shows the whole value again so that the next layout can give the field more room
+    /// (after a resize, say) before the window is fitted.
+    func refit() { contentChanged() }
+
+    private func move(_ movement: InputEditor.Movement) -> Bool {
+        if editor.move(movement, shown: value) { contentChanged() }
+        return true
+    }
+
+    private func edit(_ edit: InputEditor.Edit, _ props: Record, _ dispatch: HandlerDispatch) -> Bool {
+        guard let onChange = props["onChange"]?.handlerValue else { return true }
+        if let newValue = editor.apply(edit, shown: value) {
+            contentChanged()
+            _ = dispatch(onChange, [.string(newValue)])
+        }
+        return true
+    }
+
+    /// Shows the whole value (so the field's content size is its value's) until the next
+    /// layout tells how wide the field is.
+    private func contentChanged() {
+        fittedWidth = nil
+        _ = show(width: Int.max / 4)
+    }
+
+    /// Sets the three texts for a field `width` cells wide; returns whether they changed.
+    private func show(width: Int) -> Bool {
+        let old = (beforeText.text, cursorText.text, afterText.text)
+        var plain = textStyle
+        var cursorStyle = textStyle
+        if value.isEmpty && !placeholder.isEmpty {
+            plain.attributes.insert(.dim)
+            cursorStyle.attributes.insert(.dim)
+            let window = InputWindow(characters: Array(placeholder), cursor: 0, offset: 0, width: width)
+            beforeText.text = ""
+            cursorText.text = window.cursor
+            afterText.text = window.after
+        } else {
+            let window = InputWindow(
+                characters: Array(value), cursor: editor.displayCursor(shown: value), offset: offset,
+                width: width)
+            offset = window.offset
+            beforeText.text = window.before
+            cursorText.text = window.cursor
+            afterText.text = window.after
+        }
+        if isFocused { cursorStyle.attributes.insert(.inverse) }
+        beforeText.textStyle = plain
+        cursorText.textStyle = cursorStyle
+        afterText.textStyle = plain
+        return old != (beforeText.text, cursorText.text, afterText.text)
+    }
+
+    /// Pasted text on one line: line breaks and tabs become spaces, other controls go.
+    static func oneLine(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if character == "\n" || character == "\r\n" || character == "\r" || character == "\t" {
+                result.append(" ")
+            } else if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+                scalar.value < 0x20 || scalar.value == 0x7F
+            {
+                continue
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

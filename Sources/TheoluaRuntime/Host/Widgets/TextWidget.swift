@@ -1,0 +1,28 @@
+import TheoluaCanvas
+import TheoluaCore
+
+/// `ui.text`: one canvas text node. Its content is the `text` prop; numbers and booleans
+/// given by Swift hosts are shown as written.
+final class TextWidget: HostWidget {
+    /// The text node.
+    let node = CanvasNode(text: "")
+    /// None: a text has no children.
+    var container: CanvasNode? { nil }
+
+    /// Sets the content, and the styles unless only the content changed.
+    func apply(_ props: Record, old: Record?) {
+        node.text = Self.content(props["text"])
+        if PropsMapping.onlyChanged("text", from: old, to: props) { return }
+        node.textStyle = PropsMapping.textStyle(props)
+        node.boxStyle = PropsMapping.sizingStyle(props)
+    }
+
+    /// A prop as text: strings as they are, numbers and booleans as written, else empty.
+    static func content(_ value: Value?) -> String {
+        switch value {
+        case .string(let text): text
+        case .int, .double, .bool: value?.description ?? ""
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+import TheoluaCanvas
+import TheoluaCore
+
+/// A focused scroll scrolls with keys; `follow` keeps the end in view.
+@Suite struct ScrollTests {
+    static func list(_ count: Int, follow: Bool = false) -> Element {
+        .scroll(
+            ["height": 3, "follow": .bool(follow)],
+            children: (0..<count).map { Element.text("line \($0)", key: .int($0)) })
+    }
+
+    @Test func arrowsPagesHomeAndEndScrollTheFocusedScroll() {
+        let harness = HostHarness(width: 10, height: 3, Self.list(10))
+        expectScreen(harness, ["line 0", "line 1", "line 2"])
+        #expect(harness.press("down", "down") == [true, true])
+        expectScreen(harness, ["line 2", "line 3", "line 4"])
+        harness.press("up")
+        expectScreen(harness, ["line 1", "line 2", "line 3"])
+        harness.press("pagedown")
+        expectScreen(harness, ["line 4", "line 5", "line 6"])
+        harness.press("end")
+        expectScreen(harness, ["line 7", "line 8", "line 9"])
+        harness.press("pageup")
+        expectScreen(harness, ["line 4", "line 5", "line 6"])
+        harness.press("home")
+        expectScreen(harness, ["line 0", "line 1", "line 2"])
+    }
+
+    @Test func scrollKeysDoNothingWhenTheScrollIsNotFocused() {
+        let harness = HostHarness(
+            width: 10, height: 4,
+            .box(children: [.button("b", onPress: nil, key: "b"), Self.list(10)]))
+        #expect(harness.press("down") == [false])
+        expectScreen(harness, ["[ b ]", "line 0", "line 1", "line 2"])
+    }
+
+    @Test func followKeepsTheEndInViewAsRowsArrive() {
+        let harness = HostHarness(width: 10, height: 3, Self.list(4, follow: true))
+        expectScreen(harness, ["line 1", "line 2", "line 3"])
+        harness.mount(Self.list(6, follow: true))
+        expectScreen(harness, ["line 3", "line 4", "line 5"])
+        harness.press("up")
+        harness.mount(Self.list(8, follow: true))
+        expectScreen(harness, ["line 2", "line 3", "line 4"])
+        harness.press("end")
+        harness.mount(Self.list(9, follow: true))
+        expectScreen(harness, ["line 6", "line 7", "line 8"])
+    }
+
+    @Test func aFocusedBorderedScrollShowsFocus() {
+        let harness = HostHarness(
+            width: 8, height: 4,
+            .scroll(["border": "round", "grow": 1], children: [.text("a"), .text("b"), .text("c")]))
+        expectScreen(harness, ["┏━━━━━━┓", "┃a     ┃", "┃b     ┃", "┗━━━━━━┛"])
+        harness.press("down")
+        expectScreen(harness, ["┏━━━━━━┓", "┃b     ┃", "┃c     ┃", "┗━━━━━━┛"])
+    }
+}
