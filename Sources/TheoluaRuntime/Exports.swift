@@ -1,0 +1,7 @@
+// The runtime's public API speaks in the types of the modules below it (elements and
+// values, script errors and limits, keys, cell buffers), so a host needs only
+// `import TheoluaRuntime`.
+@_exported import TheoluaCanvas
+@_exported import TheoluaCore
+@_exported import TheoluaLua
+@_exported import TheoluaTerminal

@@ -1,0 +1,249 @@
+import TheoluaCanvas
+import TheoluaCore
+import TheoluaLua
+import TheoluaTerminal
+
+/// A theolua app: a Lua script (or Swift elements) mounted into a text canvas, driven by
+/// keys, time and reloads. The public API that hosts and the `theolua` command use.
+///
+/// ```swift
+/// let runtime = try Runtime(width: 40, height: 5)
+/// try runtime.load(source: "return require('theolua').text 'hi'")
+/// try runtime.mount()
+/// print(runtime.text)
+/// ```
+///
+/// A runtime is confined to the thread it was created on.
+public final class Runtime {
+    /// How scripts run.
+    public struct Options: Sendable {
+        /// Memory and instruction limits per script call.
+        public var limits: ScriptLimits
+        /// Whether scripts may use files, processes and C modules.
+        public var allowIO: Bool
+        /// Folders `require` searches after the app's own.
+        public var modulePaths: [String]
+
+        /// Options with the given limits, sandbox and module paths.
+        public init(limits: ScriptLimits = ScriptLimits(), allowIO: Bool = false, modulePaths: [String] = []) {
+            self.limits = limits
+            self.allowIO = allowIO
+            self.modulePaths = modulePaths
+        }
+    }
+
+    /// The scheduler; a ``ManualRunLoop`` unless one was given.
+    public let runLoop: any RunLoop
+    /// The reconciler the app runs on.
+    public let reconciler: Reconciler
+    /// The Lua bridge scripts run in.
+    public let bridge: LuaBridge
+    let host: CanvasHost
+
+    /// Receives `ui.emit(name, payload)` from scripts.
+    public var onEmit: (String, Value) -> Void = { _, _ in }
+    /// Receives what scripts `print` and `warn`, one line at a time.
+    public var onLog: (String) -> Void = { _ in }
+    /// Receives each error as it happens, formatted as `file:line: Component: message`.
+    public var onError: (String) -> Void = { _ in }
+
+    /// Errors since the last ``takeErrors()``, formatted like ``onError``'s.
+    public private(set) var errors: [String] = []
+    /// Warnings (unhandled actions and the like) since the last ``takeWarnings()``.
+    public private(set) var warnings: [String] = []
+    /// Whether a script called `ui.quit()` (or ctrl+c was pressed).
+    public private(set) var quitRequested = false
+
+    private var appFile: String?
+    private var appSource: (text: String, name: String)?
+    private var root: AppRoot?
+    private var rootProps = Record()
+    private var swiftRoot: Element?
+
+    /// A runtime with a `width`×`height` canvas, running on `runLoop` (a manual clock for
+    /// headless use when `nil`).
+    public init(options: Options = Options(), width: Int = 80, height: Int = 24, runLoop: (any RunLoop)? = nil) throws {
+        let loop = runLoop ?? ManualRunLoop()
+        self.runLoop = loop
+        host = CanvasHost(width: max(width, 1), height: max(height, 1))
+        reconciler = Reconciler(host: host, runLoop: loop)
+        bridge = try LuaBridge(
+            options: LuaBridge.Options(limits: options.limits, allowIO: options.allowIO, modulePaths: options.modulePaths),
+            runLoop: loop)
+        bridge.reconciler = reconciler
+        host.connect(to: reconciler)
+        reconciler.onError = { [unowned self] error in report(Runtime.describe(error)) }
+        reconciler.onWarning = { [unowned self] warning in warnings.append(warning.message) }
+        bridge.onError = { [unowned self] error in report(error.description) }
+        bridge.onEmit = { [unowned self] name, payload in onEmit(name, payload) }
+        bridge.onLog = { [unowned self] line in onLog(line) }
+        bridge.onQuit = { [unowned self] in quitRequested = true }
+    }
+
+    // MARK: Loading and mounting
+
+    /// Loads the app at `path`. Errors in the script (syntax, runtime, validation) are
+    /// thrown; the previous app, if any, stays mounted.
+    public func load(file path: String) throws(ScriptError) {
+        appFile = path
+        appSource = nil
+        root = try bridge.loadApp(file: path)
+    }
+
+    /// Loads an app from source text, named `name` in messages.
+    public func load(source: String, name: String = "app.lua") throws(ScriptError) {
+        appSource = (source, name)
+        appFile = nil
+        root = try bridge.loadApp(source: source, name: name)
+    }
+
+    /// The files the loaded app consists of: the app and every module it required.
+    public var loadedFiles: [String] { bridge.loadedFiles }
+
+    /// Mounts the loaded app with `props` (validated by its component's schema when it
+    /// returned a component) and renders it, running the turns that follow.
+    public func mount(props: Record = Record()) throws(ScriptError) {
+        guard let root else { throw ScriptError(.runtime, message: "no app loaded") }
+        let element = try bridge.rootElement(root, props: props)
+        rootProps = props
+        swiftRoot = nil
+        reconciler.update(root: element)
+        settle()
+    }
+
+    /// Mounts the loaded app with props from any `Encodable` value.
+    public func mount<Props: Encodable>(props: Props) throws {
+        guard case .record(let record) = try ValueEncoder().encode(props) else {
+            throw ScriptError(.validation, message: "props must encode as a record of fields")
+        }
+        try mount(props: record)
+    }
+
+    /// Mounts `element` (a UI built in Swift) as the root.
+    public func mount(_ element: Element) {
+        swiftRoot = element
+        root = nil
+        reconciler.update(root: element)
+        settle()
+    }
+
+    /// Reloads the app's file (or source) and re-renders, keeping the state and
+    /// controllers of every component whose name and place are unchanged. On an error
+    /// the previous generation stays on screen and the error is thrown.
+    public func reload() throws(ScriptError) {
+        if let appFile {
+            root = try bridge.loadApp(file: appFile)
+        } else if let appSource {
+            root = try bridge.loadApp(source: appSource.text, name: appSource.name)
+        } else {
+            return
+        }
+        guard let root else { return }
+        let element = try bridge.rootElement(root, props: rootProps)
+        reconciler.update(root: element, forceRender: true)
+        settle()
+    }
+
+    /// Unmounts the app: every controller's `willUnmount` runs.
+    public func unmount() {
+        reconciler.update(root: nil)
+        settle()
+    }
+
+    // MARK: Driving
+
+    /// Sends one key: ctrl+c quits; otherwise the focused element, then `onKey`
+    /// handlers, then focus movement. Pending updates render before this returns.
+    public func send(_ key: KeyEvent) {
+        if key.ctrl && key.name == "c" {
+            quitRequested = true
+            return
+        }
+        _ = host.handleKey(key)
+        settle()
+    }
+
+    /// Sends each key of a space-separated list of key names (`"down down enter"`,
+    /// `"text:abc"`), letting pending updates render after each.
+    public func send(keys: String) throws(KeyNameError) {
+        for key in try KeyEvent.parseKeys(keys) { send(key) }
+    }
+
+    /// Sends pasted text to the focused element.
+    public func paste(_ text: String) {
+        host.handlePaste(text)
+        settle()
+    }
+
+    /// Resizes the canvas; the next frame is laid out at the new size.
+    public func resize(width: Int, height: Int) {
+        host.resize(width: max(width, 1), height: max(height, 1))
+    }
+
+    /// Advances a manual clock by `seconds`, firing due timers in order and rendering
+    /// after each. Does nothing on a real run loop.
+    public func advance(by seconds: Double) {
+        guard let manual = runLoop as? ManualRunLoop, seconds.isFinite, seconds > 0 else { return }
+        manual.advance(by: .nanoseconds(Int64(min(seconds, 1e9) * 1e9)))
+    }
+
+    /// Applies pending state updates now.
+    public func flush() {
+        reconciler.flush()
+    }
+
+    private func settle() {
+        if let manual = runLoop as? ManualRunLoop {
+            manual.runUntilIdle()
+        } else {
+            reconciler.flush()
+        }
+    }
+
+    // MARK: Reading the screen
+
+    /// The current frame, laid out and painted.
+    public var screen: CellBuffer { host.render() }
+
+    /// The screen as plain text: exactly one line per row, trailing spaces removed.
+    public var lines: [String] { screen.lines }
+
+    /// The screen as plain text, lines joined with newlines.
+    public var text: String { lines.joined(separator: "\n") }
+
+    /// The screen with colors and styles as ANSI escape codes.
+    public var ansiText: String { screen.ansiText }
+
+    /// Returns and clears the errors collected so far.
+    public func takeErrors() -> [String] {
+        defer { errors.removeAll() }
+        return errors
+    }
+
+    /// Returns and clears the warnings collected so far.
+    public func takeWarnings() -> [String] {
+        defer { warnings.removeAll() }
+        return warnings
+    }
+
+    private func report(_ message: String) {
+        errors.append(message)
+        onError(message)
+    }
+
+    /// `file:line: Component: message` for script errors; the component and the
+    /// problem for the others.
+    static func describe(_ error: ComponentError) -> String {
+        if let script = error.underlying as? ScriptError { return script.inComponentNamed(error.component).description }
+        return "\(error.component): \(error.underlying)"
+    }
+}
+
+extension ScriptError {
+    /// This error naming `component` if it named none.
+    public func inComponentNamed(_ component: String) -> ScriptError {
+        var copy = self
+        if copy.component == nil { copy.component = component }
+        return copy
+    }
+}

@@ -1,0 +1,135 @@
+import TheoluaCanvas
+import TheoluaCore
+import TheoluaLua
+import TheoluaTerminal
+
+/// `theolua run`: an app full-screen in the terminal, with hot reload.
+///
+/// The loop: run due work (turns and timers), paint a frame if anything changed (one
+/// write, only the changed cells), then wait for a key, a signal, the next timer or the
+/// next file check. A script error shows an overlay over the last good frame; the app
+/// keeps running and the next good save clears it. The terminal is restored on every
+/// way out: return, ctrl+c, SIGTERM/SIGINT/SIGHUP, and errors.
+public final class TerminalApp {
+    /// What to run and how.
+    public struct Configuration: Sendable {
+        /// The app script.
+        public var file: String
+        /// Props for an app that returns a component.
+        public var props: Record
+        /// Whether to reload when the app or its modules are saved.
+        public var watch: Bool
+        /// Sandbox and limits.
+        public var options: Runtime.Options
+
+        /// A configuration running `file` with `props`, watching unless told not to.
+        public init(file: String, props: Record = Record(), watch: Bool = true, options: Runtime.Options = .init()) {
+            self.file = file
+            self.props = props
+            self.watch = watch
+            self.options = options
+        }
+    }
+
+    private let configuration: Configuration
+    private let loop = ClockRunLoop()
+    private let watcher = FileWatcher()
+    private var log: [String] = []
+    private var showingLog = false
+    private var overlayMessage: String?
+
+    /// An app ready to run with `configuration`.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Runs until the app quits; returns the process exit status. Throws only when the
+    /// terminal cannot be used.
+    public func run(on device: any TerminalDevice) throws -> Int32 {
+        let session = try TerminalSession(device: device)
+        defer { session.close() }
+        let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
+        let runtime = try Runtime(
+            options: configuration.options, width: size.columns, height: size.rows, runLoop: loop)
+        runtime.onLog = { [unowned self] line in
+            log.append(line)
+            if log.count > 1_000 { log.removeFirst(log.count - 1_000) }
+        }
+        start(runtime)
+
+        var encoder = FrameEncoder()
+        var previous: CellBuffer? = nil
+        while !runtime.quitRequested {
+            loop.runDueWork()
+            if configuration.watch && watcher.poll() { reload(runtime) }
+            if let error = runtime.takeErrors().last { overlayMessage = error }
+            var frame = runtime.screen
+            if let overlayMessage { frame = Overlay.error(overlayMessage, over: frame) }
+            if showingLog { frame = Overlay.log(log, over: frame) }
+            let bytes = encoder.encode(from: previous, to: frame)
+            if !bytes.isEmpty { try session.write(bytes) }
+            previous = frame
+            if runtime.quitRequested { break }
+
+            var deadline = loop.nextDeadline
+            if configuration.watch { deadline = Self.earliest(deadline, watcher.nextDeadline) }
+            if loop.hasPendingTurns { deadline = .now }
+            for event in try session.nextEvents(until: deadline) {
+                switch event {
+                case .input(.key(let key)):
+                    if key.name == "f12" {
+                        showingLog.toggle()
+                    } else {
+                        runtime.send(key)
+                    }
+                case .input(.paste(let text)):
+                    runtime.paste(text)
+                case .resize(let size):
+                    runtime.resize(width: size.columns, height: size.rows)
+                    previous = nil
+                case .resume:
+                    encoder.invalidate()
+                    previous = nil
+                case .terminate(let signal):
+                    runtime.unmount()
+                    session.close()
+                    signal.exitProcess()
+                case .inputClosed:
+                    runtime.unmount()
+                    return 0
+                }
+            }
+        }
+        runtime.unmount()
+        return 0
+    }
+
+    private func start(_ runtime: Runtime) {
+        do {
+            try runtime.load(file: configuration.file)
+            try runtime.mount(props: configuration.props)
+        } catch {
+            overlayMessage = error.description
+        }
+        watcher.watch(runtime.loadedFiles.isEmpty ? [configuration.file] : runtime.loadedFiles)
+    }
+
+    private func reload(_ runtime: Runtime) {
+        do {
+            try runtime.reload()
+            overlayMessage = nil
+            if let error = runtime.takeErrors().last { overlayMessage = error }
+        } catch {
+            overlayMessage = error.description
+        }
+        watcher.watch(runtime.loadedFiles.isEmpty ? [configuration.file] : runtime.loadedFiles)
+    }
+
+    private static func earliest(_ a: ContinuousClock.Instant?, _ b: ContinuousClock.Instant?) -> ContinuousClock.Instant? {
+        switch (a, b) {
+        case (let a?, let b?): min(a, b)
+        case (let a?, nil): a
+        case (nil, let b): b
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import TheoluaRuntime
+
+/// Sandbox and limits, shared by the commands that run scripts.
+struct ScriptOptions: ParsableArguments {
+    @Flag(name: .customLong("allow-io"), help: "Let scripts use io, os, debug, package and C modules.")
+    var allowIO = false
+
+    @Option(name: .customLong("max-memory"), help: ArgumentHelp("Memory cap for the Lua state.", valueName: "MiB"))
+    var maxMemory: Int = 256
+
+    @Option(name: .customLong("max-instructions"), help: ArgumentHelp("Instruction budget per call into a script.", valueName: "N"))
+    var maxInstructions: Int = 50_000_000
+
+    func validate() throws {
+        guard (1...65_536).contains(maxMemory) else {
+            throw ValidationError("--max-memory must be between 1 and 65536 MiB, got \(maxMemory)")
+        }
+        guard maxInstructions >= 1_000 else {
+            throw ValidationError("--max-instructions must be at least 1000, got \(maxInstructions)")
+        }
+    }
+
+    var runtimeOptions: Runtime.Options {
+        Runtime.Options(limits: ScriptLimits(memoryBytes: maxMemory << 20, instructions: maxInstructions), allowIO: allowIO)
+    }
+}
+
+/// The app argument, checked to be a readable file.
+struct AppArgument: ParsableArguments {
+    @Argument(help: ArgumentHelp("The app script.", valueName: "APP.lua"))
+    var app: String
+
+    func validate() throws {
+        guard Foundationless.fileIsReadable(app) else {
+            throw ValidationError("cannot read \(app): no such file, or not readable")
+        }
+    }
+}
+
+/// `--props JSON`, parsed into a record.
+struct PropsOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Props for an app that returns a component, as a JSON object.", valueName: "JSON"))
+    var props: String?
+
+    func validate() throws {
+        _ = try record()
+    }
+
+    func record() throws -> Record {
+        guard let props else { return Record() }
+        let value: Value
+        do {
+            value = try Value.parseJSON(props)
+        } catch {
+            throw ValidationError("--props: \(error)")
+        }
+        guard case .record(let record) = value else {
+            if case .array(let array) = value, array.isEmpty { return Record() }
+            throw ValidationError("--props: expected a JSON object, got \(value.typeName)")
+        }
+        return record
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import TheoluaRuntime
+
+/// `theolua run`: full-screen and interactive, with hot reload.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run an app full-screen; reload it on save, keeping its state.",
+        discussion: "ctrl+c quits. F12 shows the log of print and warn.")
+
+    @OptionGroup var app: AppArgument
+    @OptionGroup var props: PropsOption
+
+    @Flag(name: .customLong("no-watch"), help: "Do not reload when the app or its modules change.")
+    var noWatch = false
+
+    @OptionGroup var script: ScriptOptions
+
+    func run() throws {
+        let configuration = TerminalApp.Configuration(
+            file: app.app, props: try props.record(), watch: !noWatch, options: script.runtimeOptions)
+        let device: TTYTerminal
+        do {
+            device = try TTYTerminal.standardStreams()
+        } catch {
+            throw ValidationError("run needs a terminal: \(error)")
+        }
+        let status = try TerminalApp(configuration: configuration).run(on: device)
+        throw ExitCode(status)
+    }
+}

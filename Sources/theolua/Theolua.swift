@@ -1,0 +1,86 @@
+import ArgumentParser
+import TheoluaRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `theolua` command: run, render and check theolua apps.
+@main
+struct Theolua: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "theolua",
+        abstract: "A scriptable component runtime for text user interfaces.",
+        discussion: "Write components in Lua 5.4; run them full-screen with hot reload, or render them headless.",
+        version: TheoluaVersion.current,
+        subcommands: [Run.self, Render.self, Check.self]
+    )
+
+    /// Parses and runs, mapping every usage mistake to one line on standard error and
+    /// exit status 2, and script errors to exit status 1.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundationless.exit(exit.rawValue)
+        } catch let failure as ScriptFailure {
+            for line in failure.messages { Foundationless.printError(line) }
+            Foundationless.exit(1)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help and --version
+                print(fullMessage(for: error))
+                Foundationless.exit(0)
+            }
+            Foundationless.printError("theolua: " + message(for: error))
+            Foundationless.exit(2)
+        }
+    }
+}
+
+/// Script errors (syntax, runtime, validation, limits): printed, exit status 1.
+struct ScriptFailure: Error {
+    var messages: [String]
+}
+
+/// The version `--version` prints.
+enum TheoluaVersion {
+    static let current = "0.1.0"
+}
+
+/// Process exit and standard error without Foundation.
+enum Foundationless {
+    static func exit(_ status: Int32) -> Never {
+        fflush(nil)
+        #if canImport(Glibc)
+            Glibc.exit(status)
+        #else
+            Darwin.exit(status)
+        #endif
+    }
+
+    static func printError(_ line: String) {
+        fflush(nil)
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return write(2, base + offset, buffer.count - offset)
+            }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { break }
+            offset += written
+        }
+    }
+
+    static func fileIsReadable(_ path: String) -> Bool {
+        guard let file = fopen(path, "rb") else { return false }
+        fclose(file)
+        return true
+    }
+}
