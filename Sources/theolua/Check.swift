@@ -11,6 +11,7 @@ struct Check: ParsableCommand {
     @OptionGroup var script: ScriptOptions
 
     func run() throws {
+        try app.checkReadable()
         let runtime = try Runtime(options: script.runtimeOptions)
         do {
             try runtime.load(file: app.app)

@@ -31,7 +31,9 @@ struct AppArgument: ParsableArguments {
     @Argument(help: ArgumentHelp("The app script.", valueName: "APP.lua"))
     var app: String
 
-    func validate() throws {
+    /// Checked when the command runs, after every flag was parsed, so a bad flag is
+    /// reported as such rather than as a missing file.
+    func checkReadable() throws {
         guard Foundationless.fileIsReadable(app) else {
             throw ValidationError("cannot read \(app): no such file, or not readable")
         }

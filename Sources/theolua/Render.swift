@@ -54,6 +54,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        try app.checkReadable()
         let (width, height) = try dimensions()
         let runtime = try Runtime(options: script.runtimeOptions, width: width, height: height)
         runtime.onLog = { Foundationless.printError($0) }

@@ -16,6 +16,7 @@ struct Run: ParsableCommand {
     @OptionGroup var script: ScriptOptions
 
     func run() throws {
+        try app.checkReadable()
         let configuration = TerminalApp.Configuration(
             file: app.app, props: try props.record(), watch: !noWatch, options: script.runtimeOptions)
         let device: TTYTerminal
