@@ -51,6 +51,9 @@ let package = Package(
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore"]),
         .testTarget(name: "TheoluaLuaTests", dependencies: ["TheoluaLua", "TheoluaCore"]),
         .testTarget(name: "TheoluaRuntimeTests", dependencies: ["TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua"]),
+        // Runs the built theolua binary as a process: the CLI contract, examples, and
+        // `run` through a pseudo-terminal.
+        .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
         .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal"]),
     ],

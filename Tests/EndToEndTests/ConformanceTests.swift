@@ -1,0 +1,17 @@
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The shared sample cases of the CLI contract, run against the built binary.
+@Suite struct ConformanceTests {
+    @Test func sharedConformanceSamplesPass() throws {
+        let runner = Paths.package + "/../shared/conformance/run.py"
+        guard access(runner, R_OK) == 0 else { return }  // the samples live beside the repository
+        let result = runProcess("/usr/bin/env", ["python3", runner, Paths.binary])
+        #expect(result.stdout.contains(" 0 failed"), "\(result.stdout)\(result.stderr)")
+    }
+}

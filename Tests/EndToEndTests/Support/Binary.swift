@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where the package and its built `theolua` binary are.
+enum Paths {
+    /// The package's root folder.
+    static let package: String = {
+        var path = #filePath
+        for _ in 0..<4 {
+            guard let slash = path.lastIndex(of: "/") else { break }
+            path = String(path[..<slash])
+        }
+        return path
+    }()
+
+    /// The built binary: the debug build `scripts/test` makes, or `THEOLUA_BINARY`.
+    static var binary: String {
+        if let override = getenv("THEOLUA_BINARY") { return String(cString: override) }
+        return package + "/.build/debug/theolua"
+    }
+}
+
+/// What a finished process printed and how it ended.
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `theolua` with `arguments` and collects its output (no terminal attached).
+func runTheolua(_ arguments: [String]) -> ProcessResult {
+    runProcess(Paths.binary, arguments)
+}
+
+/// Runs `executable` with `arguments`, standard input closed, and waits for it.
+func runProcess(_ executable: String, _ arguments: [String]) -> ProcessResult {
+    var outPipe: [Int32] = [0, 0]
+    var errPipe: [Int32] = [0, 0]
+    guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { return ProcessResult(status: -1, stdout: "", stderr: "pipe failed") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+    posix_spawn_file_actions_addclose(&actions, outPipe[0])
+    posix_spawn_file_actions_addclose(&actions, errPipe[0])
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
+    close(outPipe[1])
+    close(errPipe[1])
+    guard spawned == 0 else {
+        close(outPipe[0])
+        close(errPipe[0])
+        return ProcessResult(status: -1, stdout: "", stderr: "spawn failed: \(spawned)")
+    }
+    let (out, err) = readBoth(outPipe[0], errPipe[0])
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    return ProcessResult(status: code, stdout: out, stderr: err)
+}
+
+/// Reads two pipes to their ends without deadlocking on either.
+private func readBoth(_ first: Int32, _ second: Int32) -> (String, String) {
+    var buffers: [[UInt8]] = [[], []]
+    var fds = [pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0)]
+    var open = [true, true]
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while open.contains(true) {
+        for index in 0..<2 { fds[index].fd = open[index] ? (index == 0 ? first : second) : -1 }
+        guard poll(&fds, 2, 10_000) > 0 else { break }
+        for index in 0..<2 where open[index] && fds[index].revents != 0 {
+            let count = read(fds[index].fd, &chunk, chunk.count)
+            if count > 0 {
+                buffers[index].append(contentsOf: chunk[0..<count])
+            } else if count == 0 || errno != EINTR {
+                open[index] = false
+                close(index == 0 ? first : second)
+            }
+        }
+    }
+    return (String(decoding: buffers[0], as: UTF8.self), String(decoding: buffers[1], as: UTF8.self))
+}
