@@ -1,6 +1,7 @@
 #include "theolua_support.h"
 
 #include <lauxlib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,9 +46,21 @@ theolua_support *theolua_getsupport(lua_State *L) {
     return support;
 }
 
+static void theolua_note_location(lua_State *L, theolua_support *support) {
+    lua_Debug where;
+    if (lua_getstack(L, 0, &where) && lua_getinfo(L, "Sl", &where) && where.currentline > 0) {
+        snprintf(support->last_location, sizeof(support->last_location), "%s:%d", where.short_src, where.currentline);
+    }
+}
+
 static void theolua_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     theolua_support *support = theolua_getsupport(L);
+    /* Every tenth check (10,000 instructions) is close enough for a location, and
+       keeps the hook's cost small. */
+    if (support->remaining % (10 * THEOLUA_HOOK_STEP) < THEOLUA_HOOK_STEP) {
+        theolua_note_location(L, support);
+    }
     if (support->budget <= 0) {
         return;
     }
@@ -65,6 +78,7 @@ void theolua_arm_budget(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     support->remaining = support->budget;
     support->budget_exceeded = 0;
+    support->last_location[0] = '\0';
     if (support->budget > 0) {
         lua_sethook(L, theolua_count_hook, LUA_MASKCOUNT, THEOLUA_HOOK_STEP);
     } else {

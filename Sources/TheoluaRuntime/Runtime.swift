@@ -144,6 +144,18 @@ public final class Runtime {
         settle()
     }
 
+    /// Offers the Swift component `C` to scripts as `ui.<name>` (its type name by
+    /// default). Props are validated by `schema`, written in the Lua schema language
+    /// (`"{ value = 'number', label = { 'string', default = '' } }"`), then decoded into
+    /// `C`; array items arrive as a `children` prop. Register before loading the app.
+    public func register<C: Component & Decodable>(_ type: C.Type, as name: String? = nil, schema: String? = nil)
+        throws(ScriptError)
+    {
+        try bridge.registerNativeComponent(named: name ?? C.name, schema: schema) { props, key in
+            try ValueDecoder().decode(C.self, from: .record(props)).element(key: key)
+        }
+    }
+
     /// Unmounts the app: every controller's `willUnmount` runs.
     public func unmount() {
         reconciler.update(root: nil)

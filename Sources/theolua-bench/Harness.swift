@@ -42,6 +42,26 @@ final class BenchReport {
         return median
     }
 
+    /// Times `body` `iterations` times; what it returns is kept until the next run
+    /// starts, so tearing it down is not timed.
+    @discardableResult
+    func measureKeeping<T>(_ name: String, iterations: Int, target: String = "", _ body: () -> T) -> Duration {
+        var samples: [Duration] = []
+        let clock = ContinuousClock()
+        var kept: T? = nil
+        for _ in 0..<(iterations + 1) {
+            kept = nil
+            var result: T? = nil
+            samples.append(clock.measure { result = body() })
+            kept = result
+        }
+        _ = kept
+        samples.removeFirst()
+        let median = samples.sorted()[samples.count / 2]
+        rows.append((name, median, target))
+        return median
+    }
+
     /// Records a figure computed elsewhere.
     func note(_ name: String, _ median: Duration, target: String = "") {
         rows.append((name, median, target))

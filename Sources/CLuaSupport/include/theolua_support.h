@@ -27,6 +27,9 @@ typedef struct theolua_support {
     int memory_overdraft;
     /// The Swift object that owns the state.
     void *context;
+    /// Where Lua code last ran, as `file:line`, noted by the count hook: the best
+    /// location for a memory error, for which Lua runs no message handler.
+    char last_location[160];
 } theolua_support;
 
 /// A Swift function callable from Lua. It returns the number of results it pushed, or

@@ -35,7 +35,8 @@ public protocol Component: Sendable, Equatable {
     /// state changed.
     func render(_ context: ComponentContext<Self>) throws -> [Element]
 
-    /// Handles `action` if this component knows it; returns whether it did.
+    /// Handles `action` if this component knows it; returns whether it did. An action
+    /// bound to `onKey` that returns true consumes the key.
     func perform(_ action: String, _ arguments: [Value], _ context: ComponentContext<Self>) throws -> Bool
 
     /// The controller of a new logical component, or `nil`. Runs once, in its first
@@ -88,7 +89,9 @@ public struct SwiftComponent<C: Component>: ComponentDefinition {
     public func perform(action: String, arguments: [Value], component: ComponentRef<SwiftComponent<C>>) throws
         -> Value?
     {
-        try component.props.perform(action, arguments, component) ? .null : nil
+        // A Swift action that handled an `onKey` key has consumed it, as a script's
+        // handler returning true has.
+        try component.props.perform(action, arguments, component) ? .bool(true) : nil
     }
 
     public func makeController(for component: ComponentRef<SwiftComponent<C>>) throws

@@ -9,8 +9,8 @@
 public struct Record: Sendable {
     /// One field.
     package struct Entry: Sendable {
-        let key: String
-        let value: Value
+        package let key: String
+        package let value: Value
 
         /// A field named `key` holding `value`.
         package init(key: String, value: Value) {

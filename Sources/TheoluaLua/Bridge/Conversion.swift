@@ -154,7 +154,7 @@ extension LuaBridge {
                 try bridge.value(at: -1, &context)
             }))
         }
-        var entries: [(String, Value)] = []
+        var entries: [Record.Entry] = []
         entries.reserveCapacity(shape.count)
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
@@ -168,10 +168,10 @@ extension LuaBridge {
                 throw error
             }
             context.path.removeLast()
-            entries.append((key, converted))
+            entries.append(Record.Entry(key: key, value: converted))
             state.pop()
         }
-        return .record(Record(entries))
+        return .record(Record(uniqueEntries: entries))  // a Lua table's keys are distinct
     }
 
     /// Marks the table at `table` as being converted: rejects cycles and deep nesting.

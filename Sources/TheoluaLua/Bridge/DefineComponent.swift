@@ -144,51 +144,24 @@ extension LuaBridge {
         guard lua_type(L, 1) == LUA_TTABLE else {
             throw raise("\(name): expected a table of props, got \(found(at: 1))")
         }
-        let key = try elementKey(subject: name)
         var context = ConversionContext()
-        var props: Record
-        let shape = shape(ofTable: 1)
+        let table: ElementTable
         do {
-            if let schema = definition.schema {
-                props = try record(at: 1, schema: schema, ignoring: ["key"], &context)
-            } else {
-                props = try looseProps(count: shape.count - shape.maxIndex, &context)
-            }
+            table = try elementTable(at: 1, schema: definition.schema, &context)
         } catch {
             throw validationError(subject: name, error)
         }
-        if shape.maxIndex > 0 {
+        var entries = table.entries
+        if table.itemCount > 0 {
             var children: [Element] = []
             do {
-                try childItems(of: 1, upTo: shape.maxIndex, into: &children, &context)
+                try childItems(of: 1, upTo: table.itemCount, into: &children, &context)
             } catch {
                 throw validationError(subject: name, error, noun: "child")
             }
-            props = props.setting("children", to: .array(ValueArray(children.map(Value.element))))
+            entries.removeAll { $0.key == "children" }
+            entries.append(Record.Entry(key: "children", value: .array(ValueArray(children.map(Value.element)))))
         }
-        return .component(definition, props: props, key: key)
-    }
-
-    /// Props of a component without a schema: every named field, converted as it is.
-    private func looseProps(count: Int, _ context: inout ConversionContext) throws(Mismatch) -> Record {
-        var entries: [(String, Value)] = []
-        entries.reserveCapacity(max(count, 0))
-        lua_pushnil(L)
-        while lua_next(L, 1) != 0 {
-            guard lua_type(L, -2) == LUA_TSTRING, let field = state.string(at: -2), field != "key" else {
-                state.pop()
-                continue
-            }
-            context.path.append(.field(field))
-            do {
-                entries.append((field, try value(at: -1, &context)))
-            } catch {
-                state.pop(2)
-                throw error
-            }
-            context.path.removeLast()
-            state.pop()
-        }
-        return Record(entries)
+        return .component(definition, props: Record(uniqueEntries: entries), key: table.key)
     }
 }

@@ -58,6 +58,8 @@ public final class LuaBridge {
     var metatableRefs = [Int32](repeating: 0, count: ObjectKind.allCases.count)
     /// A warning being assembled from pieces.
     var pendingWarning = ""
+    /// Swift components offered to scripts, in registration order.
+    var nativeComponents: [NativeComponent] = []
     /// Handlers made for Lua functions, by function, so one function is one handler.
     var functionCache: [UnsafeRawPointer: WeakFunction] = [:]
 

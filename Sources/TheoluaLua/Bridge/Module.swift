@@ -90,29 +90,31 @@ extension LuaBridge {
         guard lua_type(L, 1) == LUA_TTABLE else {
             throw raise("\(subject): expected a table of props, got \(found(at: 1))")
         }
-        let key = try elementKey(subject: subject)
-        var props: Record
+        var table: ElementTable
         do {
-            props = try record(at: 1, schema: constructor.schema, ignoring: ["key"], &context)
+            table = try elementTable(at: 1, schema: constructor.schema, &context)
         } catch {
             throw validationError(subject: subject, error)
         }
-        for (name, value) in constructor.presets where props[name] == nil { props = props.setting(name, to: value) }
-        let shape = shape(ofTable: 1)
-        if constructor.takesTextContent {
-            props = props.setting("text", to: .string(try textContent(subject: subject, count: shape.maxIndex)))
-            return .host(constructor.primitive.rawValue, props: props, key: key)
+        for (name, value) in constructor.presets where !table.has(name) {
+            table.entries.append(Record.Entry(key: name, value: value))
         }
-        guard constructor.takesChildren || shape.maxIndex == 0 else {
+        if constructor.takesTextContent {
+            let text = try textContent(subject: subject, count: table.itemCount)
+            table.entries.append(Record.Entry(key: "text", value: .string(text)))
+            return .host(constructor.primitive.rawValue, props: Record(uniqueEntries: table.entries), key: table.key)
+        }
+        guard constructor.takesChildren || table.itemCount == 0 else {
             throw raise("\(subject): takes no children")
         }
         var children: [Element] = []
         do {
-            try childItems(of: 1, upTo: shape.maxIndex, into: &children, &context)
+            try childItems(of: 1, upTo: table.itemCount, into: &children, &context)
         } catch {
             throw validationError(subject: subject, error, noun: "child")
         }
-        return .host(constructor.primitive.rawValue, props: props, children: children, key: key)
+        let props = Record(uniqueEntries: table.entries)
+        return .host(constructor.primitive.rawValue, props: props, children: children, key: table.key)
     }
 
     /// The text of `ui.text { "a", "b" }`: strings and numbers joined; nil and false skipped.
@@ -130,18 +132,6 @@ extension LuaBridge {
             }
         }
         return text
-    }
-
-    /// The `key` of the props table at 1, if any.
-    func elementKey(subject: String) throws -> Key? {
-        state.rawField(1, "key")
-        defer { state.pop() }
-        switch lua_type(L, -1) {
-        case LUA_TNIL: return nil
-        case LUA_TSTRING: return .string(state.string(at: -1) ?? "")
-        case LUA_TNUMBER where lua_isinteger(L, -1) != 0: return .int(Int(lua_tointegerx(L, -1, nil)))
-        default: throw raise("\(subject): key must be a string or an integer, got \(found(at: -1))")
-        }
     }
 
     /// A validation error raised at the calling line, remembered so its kind is known.

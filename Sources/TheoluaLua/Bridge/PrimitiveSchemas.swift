@@ -49,7 +49,8 @@ enum PrimitiveSchemas {
     static let input = RecordSchema(
         fields: textStyle + sizing + [
             field("value", .string), field("onChange", .function), field("onSubmit", .function),
-            field("placeholder", .string), field("autoFocus", .boolean), field("onKey", .function),
+            field("placeholder", .string), field("autoFocus", .boolean), field("focusable", .boolean),
+            field("onKey", .function),
             field("border", .enumeration(["single", "double", "round", "bold", "ascii"])),
             field("borderColor", .color),
         ])

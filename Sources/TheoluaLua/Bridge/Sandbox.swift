@@ -31,8 +31,8 @@ extension LuaBridge {
         }, Unmanaged.passUnretained(self).toOpaque())
         let prelude = """
             local log, require, allowIO = ...
-            dofile, loadfile = nil, nil
             if not allowIO then
+              dofile, loadfile = nil, nil
               local os_ = os
               os = { time = os_.time, clock = os_.clock, date = os_.date, difftime = os_.difftime }
             end

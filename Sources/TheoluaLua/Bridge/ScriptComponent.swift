@@ -79,9 +79,11 @@ extension LuaBridge {
             state.pop()
             return .null
         }
-        pushView(.record(props), owner: definition.name, label: "props")
+        // `function() return { … } end` does not look at props: skip making a view.
+        let arguments: Int32 = takesParameters(at: -1) ? 1 : 0
+        if arguments == 1 { pushView(.record(props), owner: definition.name, label: "props") }
         do {
-            try state.call(arguments: 1, results: 1)
+            try state.call(arguments: arguments, results: 1)
         } catch {
             throw scriptError(error, component: definition.name)
         }
@@ -160,5 +162,15 @@ extension LuaBridge {
             throw scriptError(error, component: owner.name)
         }
         return popResult()
+    }
+}
+
+extension LuaBridge {
+    /// Whether the Lua function at `index` declares parameters (or is variadic).
+    func takesParameters(at index: Int32) -> Bool {
+        var debug = lua_Debug()
+        lua_pushvalue(L, index)
+        guard lua_getinfo(L, ">u", &debug) != 0 else { return true }
+        return debug.nparams > 0 || debug.isvararg != 0
     }
 }

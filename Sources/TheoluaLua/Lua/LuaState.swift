@@ -86,16 +86,27 @@ final class LuaState {
             let message = popString()
             if status == LUA_ERRMEM || support.pointee.memory_exceeded != 0 {
                 support.pointee.memory_exceeded = 0
-                throw memoryError()
+                var error = memoryError()
+                error.location = lastLocation
+                throw error
             }
             if support.pointee.budget_exceeded != 0 {
                 support.pointee.budget_exceeded = 0
                 var error = ScriptError(.instructions, luaMessage: message)
                 error.message = "instruction budget of \(limits.instructions ?? 0) exceeded (a runaway loop?)"
+                error.location = error.location ?? lastLocation
                 throw error
             }
             throw ScriptError(.runtime, luaMessage: message)
         }
+    }
+
+    /// Where Lua code last ran, as noted by the count hook.
+    private var lastLocation: String? {
+        let text = withUnsafeBytes(of: support.pointee.last_location) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return text.isEmpty ? nil : text
     }
 
     private func memoryError() -> ScriptError {

@@ -1,0 +1,86 @@
+import CLua
+import TheoluaCore
+
+/// What an element constructor's table holds, read in one pass: the props, the `key`,
+/// and how many array items (children or text) follow.
+struct ElementTable {
+    var entries: [Record.Entry] = []
+    var key: Key? = nil
+    var itemCount = 0
+
+    /// Whether a prop named `name` is among the entries.
+    func has(_ name: String) -> Bool {
+        entries.contains { $0.key == name }
+    }
+}
+
+extension LuaBridge {
+    /// Reads the constructor table at `index` in one traversal: named fields become props
+    /// (validated by `schema` when there is one, with defaults and required fields),
+    /// `key` becomes the element's key, and integer keys are counted as items.
+    func elementTable(at index: Int32, schema: RecordSchema?, _ context: inout ConversionContext)
+        throws(Mismatch) -> ElementTable
+    {
+        let table = state.absolute(index)
+        var result = ElementTable()
+        result.entries.reserveCapacity(schema?.fields.count ?? 4)
+        var present = FieldSet(count: schema?.fields.count ?? 0)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            switch lua_type(L, -2) {
+            case LUA_TSTRING:
+                let name = state.string(at: -2) ?? ""
+                if name == "key" {
+                    switch lua_type(L, -1) {
+                    case LUA_TSTRING: result.key = .string(state.string(at: -1) ?? "")
+                    case LUA_TNUMBER where lua_isinteger(L, -1) != 0: result.key = .int(Int(lua_tointegerx(L, -1, nil)))
+                    default:
+                        let what = found(at: -1)
+                        state.pop(2)
+                        throw Mismatch(path: "key", expected: "string or integer", found: what)
+                    }
+                    state.pop()
+                    continue
+                }
+                let type: SchemaType
+                if let schema {
+                    guard let position = schema.position(of: name) else {
+                        state.pop(2)
+                        var mismatch = Mismatch(path: name, expected: "", found: "")
+                        mismatch.isUnknownField = true
+                        mismatch.suggestion = schema.suggestion(for: name)
+                        throw mismatch
+                    }
+                    present.insert(position)
+                    type = schema.fields[position].type
+                } else {
+                    type = .any
+                }
+                context.path.append(.field(name))
+                do {
+                    result.entries.append(Record.Entry(key: name, value: try value(at: -1, as: type, &context)))
+                } catch {
+                    state.pop(2)
+                    throw error
+                }
+                context.path.removeLast()
+            case LUA_TNUMBER where lua_isinteger(L, -2) != 0:
+                let position = lua_tointegerx(L, -2, nil)
+                if position >= 1 { result.itemCount = max(result.itemCount, Int(clamping: position)) }
+            default:
+                break
+            }
+            state.pop()
+        }
+        if let schema, !present.isFull {
+            for (position, field) in schema.fields.enumerated() where !present.contains(position) {
+                if let value = field.defaultValue {
+                    result.entries.append(Record.Entry(key: field.name, value: value))
+                } else if !field.optional {
+                    throw Mismatch(path: field.name, expected: field.type.description, found: "nil")
+                }
+            }
+        }
+        return result
+    }
+}

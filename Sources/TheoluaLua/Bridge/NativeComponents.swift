@@ -1,0 +1,90 @@
+import CLua
+import CLuaSupport
+import TheoluaCore
+
+/// A component written in Swift and offered to scripts as `ui.<name>`.
+struct NativeComponent {
+    let name: String
+    let schema: RecordSchema?
+    /// Makes the element from validated props and the element's key.
+    let make: (Record, Key?) throws -> Element
+}
+
+extension LuaBridge {
+    /// Offers a Swift component to scripts as `ui.<name>`.
+    ///
+    /// `schema` is a props schema in the Lua schema language, e.g.
+    /// `{ value = "number", label = { "string", default = "" } }`; props are validated by it
+    /// exactly like a script component's, with the same error messages. `make` turns the
+    /// validated props (with `children` when the call has array items) into an element.
+    public func registerNativeComponent(
+        named name: String, schema: String?, make: @escaping (Record, Key?) throws -> Element
+    ) throws(ScriptError) {
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isLetter == true
+        else {
+            throw ScriptError(.runtime, message: "native component name '\(name)' must be a Lua identifier")
+        }
+        var parsed: RecordSchema? = nil
+        if let schema {
+            try state.load("return " + schema, chunkName: "=schema of \(name)")
+            try state.call(arguments: 0, results: 1)
+            defer { state.pop() }
+            guard lua_type(L, -1) == LUA_TTABLE else {
+                throw ScriptError(.runtime, message: "schema of \(name): expected a table, got \(found(at: -1))")
+            }
+            do {
+                parsed = try parseRecordSchema(at: lua_gettop(L), path: "")
+            } catch {
+                throw ScriptError(.runtime, message: "schema of \(name): \(error.message)")
+            }
+        }
+        nativeComponents.append(NativeComponent(name: name, schema: parsed, make: make))
+        knownComponentNames.insert(name)
+        registryTable(.module)
+        lua_pushinteger(L, lua_Integer(nativeComponents.count - 1))
+        theolua_pushfunction(L, LuaBridge.nativeConstructor, 1)
+        state.setRawField(-2, name)
+        state.pop()
+    }
+
+    /// `ui.<Name> { … }` for a native component.
+    static let nativeConstructor: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            let index = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
+            guard bridge.nativeComponents.indices.contains(index) else { return 0 }
+            let native = bridge.nativeComponents[index]
+            if lua_type(L, 1) == LUA_TNONE || lua_type(L, 1) == LUA_TNIL {
+                lua_settop(L, 0)
+                lua_createtable(L, 0, 0)
+            }
+            guard lua_type(L, 1) == LUA_TTABLE else {
+                throw bridge.raise("\(native.name): expected a table of props, got \(bridge.found(at: 1))")
+            }
+            var context = ConversionContext()
+            let table: ElementTable
+            do throws(Mismatch) {
+                table = try bridge.elementTable(at: 1, schema: native.schema, &context)
+            } catch {
+                throw bridge.validationError(subject: native.name, error)
+            }
+            var entries = table.entries
+            if table.itemCount > 0 {
+                var children: [Element] = []
+                do throws(Mismatch) {
+                    try bridge.childItems(of: 1, upTo: table.itemCount, into: &children, &context)
+                } catch {
+                    throw bridge.validationError(subject: native.name, error, noun: "child")
+                }
+                entries.append(Record.Entry(key: "children", value: .array(ValueArray(children.map(Value.element)))))
+            }
+            let element: Element
+            do {
+                element = try native.make(Record(uniqueEntries: entries), table.key)
+            } catch {
+                throw bridge.raise("\(native.name): \(error)")
+            }
+            bridge.pushElement(element)
+            return 1
+        }
+    }
+}
