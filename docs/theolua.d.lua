@@ -1,0 +1,328 @@
+---@meta theolua
+-- LuaLS annotations for the `theolua` module (theolua 0.1.0).
+--
+-- Put this file's folder in `workspace.library` of your `.luarc.json`:
+--   { "runtime.version": "Lua 5.4", "workspace.library": ["path/to/theolua/docs"] }
+-- Then `local ui = require("theolua")` is typed, and `ui.` completes.
+-- See docs/lua-api.md for the behaviour behind each declaration.
+
+------------------------------------------------------------------------------
+-- Values
+------------------------------------------------------------------------------
+
+---An immutable description of UI: a primitive or a component, its props, its children
+---and an optional key. A userdata; assigning to it is an error.
+---@class theolua.Element
+---@field type string The primitive's kind ("text", "box", "button", "input", "scroll") or the component's name.
+---@field key string|integer|nil The element's key among its siblings.
+
+---A child: an element, a string or number (becomes text), nil or false (skipped), or a
+---list of children (flattened).
+---@alias theolua.Child theolua.Element|string|number|false|nil|theolua.Child[]
+
+---What `render` may return.
+---@alias theolua.RenderResult theolua.Element|string|theolua.Child[]|nil
+
+---A key: a string or an integer, unique among siblings.
+---@alias theolua.Key string|integer
+
+---A handler made by `self:handler(...)`: callable, equal across generations.
+---@class theolua.Handler
+---@overload fun(...: any)
+
+---What props of function type accept: a handler or a plain Lua function.
+---@alias theolua.HandlerLike theolua.Handler|fun(...: any): any
+
+---A color: a name, "bright<Name>", "#rrggbb", "default", or a palette index 0–255.
+---@alias theolua.Color
+---| "black" | "red" | "green" | "yellow" | "blue" | "magenta" | "cyan" | "white" | "gray"
+---| "brightBlack" | "brightRed" | "brightGreen" | "brightYellow" | "brightBlue"
+---| "brightMagenta" | "brightCyan" | "brightWhite" | "brightGray"
+---| "default"
+---| string
+---| integer
+
+---A size in cells (≥ 0), or a percentage of the parent's inner size such as "50%".
+---@alias theolua.Dimension integer|string
+
+---Spacing: a number for every side, { x, y }, or { top, right, bottom, left }.
+---@alias theolua.Spacing integer|integer[]
+
+---@alias theolua.Border "single"|"double"|"round"|"bold"|"ascii"
+---@alias theolua.Direction "column"|"row"
+---@alias theolua.Align "start"|"center"|"end"|"stretch"
+---@alias theolua.Justify "start"|"center"|"end"|"between"|"around"
+---@alias theolua.Wrap "word"|"char"|"none"|"ellipsis"
+---@alias theolua.TextAlign "left"|"center"|"right"
+
+------------------------------------------------------------------------------
+-- Keys
+------------------------------------------------------------------------------
+
+---A key name: a single character, or one of these, with optional "ctrl+", "alt+",
+---"shift+" prefixes (in that order), e.g. "ctrl+x", "shift+up".
+---@alias theolua.KeyName
+---| "enter" | "tab" | "backtab" | "esc" | "backspace" | "delete" | "insert"
+---| "up" | "down" | "left" | "right" | "home" | "end" | "pageup" | "pagedown" | "space"
+---| "f1" | "f2" | "f3" | "f4" | "f5" | "f6" | "f7" | "f8" | "f9" | "f10" | "f11" | "f12"
+---| "paste"
+---| string
+
+---The table `onKey` handlers receive (a fresh, mutable copy).
+---@class theolua.KeyEvent
+---@field name theolua.KeyName The key with its modifiers: "j", "J", "enter", "ctrl+x", "shift+up"; "paste" for a paste.
+---@field text string|nil What the key types (the character, " " for space, the pasted text); nil otherwise.
+---@field ctrl boolean
+---@field alt boolean
+---@field shift boolean Set only for special keys; for characters the case of `name` carries it.
+
+------------------------------------------------------------------------------
+-- Primitive props
+------------------------------------------------------------------------------
+
+---@class theolua.TextStyleProps
+---@field color? theolua.Color
+---@field bg? theolua.Color
+---@field bold? boolean
+---@field dim? boolean
+---@field italic? boolean
+---@field underline? boolean
+---@field inverse? boolean
+---@field strike? boolean
+
+---@class theolua.SizingProps
+---@field key? theolua.Key
+---@field width? theolua.Dimension
+---@field height? theolua.Dimension
+---@field minWidth? theolua.Dimension
+---@field maxWidth? theolua.Dimension
+---@field minHeight? theolua.Dimension
+---@field maxHeight? theolua.Dimension
+---@field grow? number Share of the parent's free main-axis space (default 0).
+---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
+---@field margin? theolua.Spacing
+
+---Props shared by box, row, column, spacer, scroll and button.
+---@class theolua.BoxLayoutProps : theolua.SizingProps
+---@field padding? theolua.Spacing
+---@field gap? integer Cells between children.
+---@field border? theolua.Border
+---@field borderColor? theolua.Color
+---@field title? string Shown in the top border (needs a border).
+---@field bg? theolua.Color
+---@field align? theolua.Align Cross axis (default "stretch").
+---@field justify? theolua.Justify Main axis (default "start").
+---@field focusable? boolean
+---@field autoFocus? boolean
+---@field onKey? theolua.HandlerLike Receives a theolua.KeyEvent; return true to stop the key.
+---@field [integer] theolua.Child
+
+---@class theolua.TextProps : theolua.TextStyleProps, theolua.SizingProps
+---@field wrap? theolua.Wrap Default "word".
+---@field align? theolua.TextAlign Default "left".
+---@field [integer] string|number|false|nil The text; items are joined.
+
+---@class theolua.BoxProps : theolua.BoxLayoutProps
+---@field direction? theolua.Direction Default "column".
+
+---Props of ui.row, ui.column and ui.spacer (their direction is fixed).
+---@class theolua.FixedBoxProps : theolua.BoxLayoutProps
+
+---@class theolua.ButtonProps : theolua.BoxLayoutProps
+---@field color? theolua.Color
+---@field bold? boolean
+---@field dim? boolean
+---@field italic? boolean
+---@field underline? boolean
+---@field inverse? boolean
+---@field strike? boolean
+---@field onPress? theolua.HandlerLike Called with no arguments on enter or space.
+---@field [integer] string|number The label.
+
+---@class theolua.InputProps : theolua.TextStyleProps, theolua.SizingProps
+---@field value? string The text shown (the input is controlled).
+---@field onChange? theolua.HandlerLike Called with the new value after each edit.
+---@field onSubmit? theolua.HandlerLike Called with the value on enter.
+---@field placeholder? string Shown dimmed while the value is empty.
+---@field autoFocus? boolean
+---@field onKey? theolua.HandlerLike
+---@field border? theolua.Border
+---@field borderColor? theolua.Color
+
+---@class theolua.ScrollProps : theolua.BoxLayoutProps
+---@field follow? boolean Keep the end in view as children are added.
+
+------------------------------------------------------------------------------
+-- Props schema
+------------------------------------------------------------------------------
+
+---A base type name; a "?" suffix ("string?") makes the prop optional.
+---@alias theolua.SchemaTypeName
+---| "string" | "number" | "integer" | "boolean" | "function" | "element" | "elements" | "table" | "any"
+---| "string?" | "number?" | "integer?" | "boolean?" | "function?" | "element?" | "elements?" | "table?" | "any?"
+
+---A table form: { "<type>", default = v }, { "number", min = 0, max = 1 },
+---{ "array", of = T }, { "map", of = T }, { "record", fields = { ... } },
+---{ "enum", values = { "a", "b" } }, { "oneOf", T1, T2, ... }.
+---@class theolua.SchemaTable
+---@field [1] theolua.SchemaTypeName|"array"|"map"|"record"|"enum"|"oneOf"|"array?"|"map?"|"record?"|"enum?"|"oneOf?"
+---@field [integer] theolua.SchemaType For "oneOf": the alternatives, from index 2.
+---@field default? any Makes the prop optional; checked when the component is defined.
+---@field min? number For "number" and "integer".
+---@field max? number For "number" and "integer".
+---@field of? theolua.SchemaType For "array" and "map".
+---@field fields? table<string, theolua.SchemaType> For "record".
+---@field values? string[] For "enum".
+
+---@alias theolua.SchemaType theolua.SchemaTypeName|theolua.SchemaTable
+
+---A props schema: prop name to type.
+---@alias theolua.Schema table<string, theolua.SchemaType>
+
+------------------------------------------------------------------------------
+-- Components
+------------------------------------------------------------------------------
+
+---The logical component, passed to render, actions and state updaters.
+---Read-only: assigning to it (or into props or state) is an error.
+---@class theolua.Self
+---@field props table The latest props (a read-only view; children in `props.children`).
+---@field state any The latest state (a read-only view when it is a table).
+local Self = {}
+
+---Queues a new state, or a function from the old state to the new one. Applied before
+---the next render, never synchronously; the whole state is replaced.
+---@param value any|fun(old: any): any
+function Self:updateState(value) end
+
+---A handler bound to this component and `action`, with `...` bound first.
+---@param action string
+---@param ... any
+---@return theolua.Handler
+function Self:handler(action, ...) end
+
+---Dispatches `action` along the responder chain, starting at the parent.
+---@param action string
+---@param ... any
+function Self:send(action, ...) end
+
+---A component's controller: a long-lived, mutable table. Fields other than these are yours.
+---@class theolua.Controller
+---@field props table The component's latest props (read-only).
+---@field state any The component's latest state (read-only).
+---@field [string] any
+local Controller = {}
+
+---Queues a new state for the component, like `self:updateState`.
+---@param value any|fun(old: any): any
+function Controller:updateState(value) end
+
+---Dispatches `action` from the component's parent up the responder chain.
+---@param action string
+---@param ... any
+function Controller:send(action, ...) end
+
+---@class theolua.ControllerSpec
+---@field init? fun(ctl: theolua.Controller) After the first generation is mounted.
+---@field didUpdateComponent? fun(ctl: theolua.Controller) After each later generation that re-rendered.
+---@field willUnmount? fun(ctl: theolua.Controller) Before the component leaves the tree.
+---@field actions? table<string, fun(ctl: theolua.Controller, ...: any): any>
+
+---The spec table of ui.component. Other fields are allowed and reachable through `self`.
+---@class theolua.ComponentSpec
+---@field props? theolua.Schema
+---@field initialState? fun(props: table): any Once per logical component; no state yet.
+---@field render fun(self: theolua.Self): theolua.RenderResult
+---@field actions? table<string, fun(self: theolua.Self, ...: any): any>
+---@field controller? theolua.ControllerSpec
+
+---A component constructor: call it with a props table (key, children in the array part).
+---@class theolua.Component
+---@overload fun(props?: table): theolua.Element
+
+------------------------------------------------------------------------------
+-- Timers
+------------------------------------------------------------------------------
+
+---@class theolua.Timer
+local Timer = {}
+
+---Stops the timer; cancelling twice is harmless.
+function Timer:cancel() end
+
+------------------------------------------------------------------------------
+-- The module
+------------------------------------------------------------------------------
+
+---@class theolua
+---@field _NAME "theolua"
+local ui = {}
+
+---Defines a component and returns its constructor. `name` is its identity across
+---reloads; two components with one name in one load are an error.
+---@param name string
+---@param spec theolua.ComponentSpec|fun(props: table): theolua.RenderResult A spec, or a stateless render function of the props.
+---@return theolua.Component
+function ui.component(name, spec) end
+
+---A run of text.
+---@param props theolua.TextProps|string|number
+---@return theolua.Element
+function ui.text(props) end
+
+---A flexbox container.
+---@param props? theolua.BoxProps
+---@return theolua.Element
+function ui.box(props) end
+
+---A box with direction = "row".
+---@param props? theolua.FixedBoxProps
+---@return theolua.Element
+function ui.row(props) end
+
+---A box with direction = "column".
+---@param props? theolua.FixedBoxProps
+---@return theolua.Element
+function ui.column(props) end
+
+---A box with grow = 1.
+---@param props? theolua.FixedBoxProps
+---@return theolua.Element
+function ui.spacer(props) end
+
+---A focusable button; enter or space calls onPress.
+---@param props theolua.ButtonProps|string|number
+---@return theolua.Element
+function ui.button(props) end
+
+---A focusable, controlled one-line text field.
+---@param props? theolua.InputProps
+---@return theolua.Element
+function ui.input(props) end
+
+---A focusable column that scrolls; only what is visible is laid out.
+---@param props? theolua.ScrollProps
+---@return theolua.Element
+function ui.scroll(props) end
+
+---Runs `fn` once after `seconds` (≥ 0).
+---@param seconds number
+---@param fn fun()
+---@return theolua.Timer
+function ui.after(seconds, fn) end
+
+---Runs `fn` every `seconds` (≥ 0) until cancelled or its component unmounts.
+---@param seconds number
+---@param fn fun()
+---@return theolua.Timer
+function ui.every(seconds, fn) end
+
+---Hands an event to the host program.
+---@param name string
+---@param payload? any
+function ui.emit(name, payload) end
+
+---Ends the app.
+function ui.quit() end
+
+return ui
