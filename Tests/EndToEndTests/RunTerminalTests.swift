@@ -210,6 +210,19 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// The full-screen and the headless paths paint the same picture.
+    @Test func runShowsWhatRenderPrints() throws {
+        let app = Paths.package + "/Examples/todo.lua"
+        let rendered = runTheolua(["render", app, "--size", "60x14", "--keys", "text:hi"])
+        #expect(rendered.status == 0)
+        let terminal = try TerminalProcess(Paths.binary, ["run", app, "--no-watch"], columns: 60, rows: 14)
+        terminal.type("hi")
+        let expected = String(rendered.stdout.dropLast())
+        #expect(terminal.wait { $0.screen.text == expected }, "run:\(terminal.screen)\nrender:\n\(rendered.stdout)")
+        terminal.type("\u{03}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func theDemoRunsAndQuits() throws {
         let terminal = try TerminalProcess(Paths.binary, ["run", Paths.package + "/Examples/demo.lua", "--no-watch"])
         #expect(terminal.waitForScreen(containing: "count 0"), "\(terminal.screen.text)")
