@@ -31,12 +31,14 @@ struct ProcessResult {
 }
 
 /// Runs `theolua` with `arguments` and collects its output (no terminal attached).
-func runTheolua(_ arguments: [String]) -> ProcessResult {
-    runProcess(Paths.binary, arguments)
+func runTheolua(_ arguments: [String], timeout: Double = 20) -> ProcessResult {
+    runProcess(Paths.binary, arguments, timeout: timeout)
 }
 
-/// Runs `executable` with `arguments`, standard input closed, and waits for it.
-func runProcess(_ executable: String, _ arguments: [String]) -> ProcessResult {
+/// Runs `executable` with `arguments`, standard input closed, and waits for it. A
+/// process still running after `timeout` seconds is killed (status 128 + 9), so a hang
+/// fails one test instead of stalling the suite.
+func runProcess(_ executable: String, _ arguments: [String], timeout: Double = 20) -> ProcessResult {
     var outPipe: [Int32] = [0, 0]
     var errPipe: [Int32] = [0, 0]
     guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { return ProcessResult(status: -1, stdout: "", stderr: "pipe failed") }
@@ -59,22 +61,30 @@ func runProcess(_ executable: String, _ arguments: [String]) -> ProcessResult {
         close(errPipe[0])
         return ProcessResult(status: -1, stdout: "", stderr: "spawn failed: \(spawned)")
     }
-    let (out, err) = readBoth(outPipe[0], errPipe[0])
+    let (out, err, timedOut) = readBoth(outPipe[0], errPipe[0], until: Deadline(seconds: timeout))
+    if timedOut { kill(pid, SIGKILL) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     return ProcessResult(status: code, stdout: out, stderr: err)
 }
 
-/// Reads two pipes to their ends without deadlocking on either.
-private func readBoth(_ first: Int32, _ second: Int32) -> (String, String) {
+/// Reads two pipes to their ends without deadlocking on either; gives up at `deadline`
+/// (then the third value is true).
+private func readBoth(_ first: Int32, _ second: Int32, until deadline: Deadline) -> (String, String, Bool) {
     var buffers: [[UInt8]] = [[], []]
     var fds = [pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0)]
     var open = [true, true]
     var chunk = [UInt8](repeating: 0, count: 65536)
+    var timedOut = false
     while open.contains(true) {
         for index in 0..<2 { fds[index].fd = open[index] ? (index == 0 ? first : second) : -1 }
-        guard poll(&fds, 2, 10_000) > 0 else { break }
+        let ready = poll(&fds, 2, deadline.remainingMilliseconds)
+        if ready < 0 && errno == EINTR { continue }
+        guard ready > 0 else {
+            timedOut = true
+            break
+        }
         for index in 0..<2 where open[index] && fds[index].revents != 0 {
             let count = read(fds[index].fd, &chunk, chunk.count)
             if count > 0 {
@@ -85,5 +95,24 @@ private func readBoth(_ first: Int32, _ second: Int32) -> (String, String) {
             }
         }
     }
-    return (String(decoding: buffers[0], as: UTF8.self), String(decoding: buffers[1], as: UTF8.self))
+    for index in 0..<2 where open[index] { close(index == 0 ? first : second) }
+    return (String(decoding: buffers[0], as: UTF8.self), String(decoding: buffers[1], as: UTF8.self), timedOut)
+}
+
+/// A point in time on the monotonic clock, for bounding waits.
+struct Deadline {
+    let instant: ContinuousClock.Instant
+
+    init(seconds: Double) {
+        instant = .now + .milliseconds(Int64(seconds * 1000))
+    }
+
+    var hasPassed: Bool { ContinuousClock.now >= instant }
+
+    /// What is left, in whole milliseconds for `poll` (0 when past).
+    var remainingMilliseconds: Int32 {
+        let left = instant - .now
+        let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+        return Int32(clamping: max(0, milliseconds))
+    }
 }

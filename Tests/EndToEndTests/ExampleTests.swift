@@ -1,0 +1,114 @@
+import Testing
+
+/// One scripted session of an example: `theolua render Examples/<app> ARGUMENTS`,
+/// whose screen must match `Golden/<name>.txt`.
+struct ExampleSession: Sendable, CustomTestStringConvertible {
+    var name: String
+    var app: String
+    var arguments: [String]
+    /// Applied to the output before comparing (and recording): hides what no run can
+    /// reproduce, like the wall clock.
+    var mask: @Sendable (String) -> String = { $0 }
+
+    var testDescription: String { name }
+    var path: String { Paths.package + "/Examples/" + app }
+
+    static let all: [ExampleSession] = [
+        ExampleSession(name: "counter-initial", app: "counter.lua", arguments: ["--size", "60x8"]),
+        ExampleSession(
+            name: "counter-pressed", app: "counter.lua",
+            arguments: ["--size", "60x8", "--keys", "enter enter tab enter + + + -"]),
+        ExampleSession(name: "todo-initial", app: "todo.lua", arguments: ["--size", "60x14"]),
+        // Adds "buy milk", then toggles the first and the third items with their buttons.
+        ExampleSession(
+            name: "todo-add-and-toggle", app: "todo.lua",
+            arguments: ["--size", "60x14", "--keys", "text:buy space text:milk enter tab enter tab tab enter"]),
+        ExampleSession(
+            name: "todo-props", app: "todo.lua",
+            arguments: ["--size", "40x10", "--props", #"{"title":"errands","items":["post office"]}"#, "--keys", "tab space"]),
+        // Twenty lines after ten seconds of a half-second timer; the scroll shows the end.
+        ExampleSession(name: "logs-after-10s", app: "logs.lua", arguments: ["--size", "80x16", "--time", "10"]),
+        ExampleSession(
+            name: "logs-filtered", app: "logs.lua",
+            arguments: ["--size", "80x16", "--keys", "text:error", "--time", "30"]),
+        ExampleSession(name: "logs-narrow", app: "logs.lua", arguments: ["--size", "40x10", "--time", "3"]),
+        // The wall clock line is masked: everything else counts timer ticks.
+        ExampleSession(
+            name: "clock-after-65s", app: "clock.lua", arguments: ["--size", "64x14", "--time", "65"],
+            mask: maskWallClock),
+        ExampleSession(
+            name: "clock-at-start", app: "clock.lua", arguments: ["--size", "64x14"], mask: maskWallClock),
+        ExampleSession(name: "picker-initial", app: "picker.lua", arguments: ["--size", "54x17"]),
+        // The renders column proves the memoization: a move re-renders two rows, a star
+        // one, and enter (a change of the parent's state only) none.
+        ExampleSession(
+            name: "picker-moved-and-starred", app: "picker.lua",
+            arguments: ["--size", "54x17", "--keys", "down space down down space up enter"]),
+        ExampleSession(name: "picker-wraps-around", app: "picker.lua", arguments: ["--size", "54x17", "--keys", "up space"]),
+        ExampleSession(name: "demo-initial", app: "demo.lua", arguments: []),
+        ExampleSession(
+            name: "demo-session", app: "demo.lua",
+            arguments: [
+                "--keys", "enter enter enter tab tab tab text:write space text:docs enter tab enter", "--time", "21",
+            ]),
+    ]
+}
+
+/// Replaces the digits of `YYYY-MM-DD  HH:MM:SS` (how clock.lua shows the wall clock)
+/// with `#`, so that a golden file can hold the rest of the screen.
+@Sendable func maskWallClock(_ text: String) -> String {
+    text.replacing(/\d{4}-\d{2}-\d{2}  \d{2}:\d{2}:\d{2}/, with: "####-##-##  ##:##:##")
+}
+
+/// Every example, rendered headless through scripted keys and time, against its golden
+/// screen; and each loads cleanly.
+@Suite struct ExampleTests {
+    @Test(arguments: ExampleSession.all)
+    func exampleSessionMatchesItsGoldenScreen(_ session: ExampleSession) {
+        let result = runTheolua(["render", session.path] + session.arguments)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("error"), "stderr: \(result.stderr)")
+        Golden.check(session.mask(result.stdout), named: session.name)
+    }
+
+    @Test(arguments: ["counter.lua", "todo.lua", "logs.lua", "clock.lua", "picker.lua", "demo.lua"])
+    func exampleChecksOk(_ app: String) {
+        let result = runTheolua(["check", Paths.package + "/Examples/" + app])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout == "ok\n")
+    }
+
+    /// Layout must hold at any size: nothing fails, exactly H lines, none wider than W.
+    @Test(arguments: ["counter.lua", "todo.lua", "logs.lua", "clock.lua", "picker.lua", "demo.lua"])
+    func exampleRendersAtTinyAndOddSizes(_ app: String) {
+        for (width, height) in [(1, 1), (12, 4), (33, 7), (120, 40)] {
+            let result = runTheolua([
+                "render", Paths.package + "/Examples/" + app, "--size", "\(width)x\(height)", "--keys", "tab enter", "--time", "3",
+            ])
+            #expect(result.status == 0, "\(width)x\(height): \(result.stderr)")
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count == height, "\(width)x\(height)")
+            #expect(lines.allSatisfy { $0.count <= width }, "\(width)x\(height):\n\(result.stdout)")
+        }
+    }
+
+    /// The clock's golden files hide the wall clock and nothing else: the unmasked
+    /// screen shows a real date and time, and masking changes exactly one line.
+    @Test func clockMaskHidesOnlyTheWallClockLine() {
+        let result = runTheolua(["render", Paths.package + "/Examples/clock.lua", "--size", "64x14", "--time", "2"])
+        #expect(result.status == 0)
+        let masked = maskWallClock(result.stdout)
+        #expect(masked.contains("####-##-##  ##:##:##"))
+        let before = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = masked.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(before.count == after.count)
+        #expect(zip(before, after).filter { $0 != $1 }.count == 1)
+    }
+
+    /// The golden mechanism itself: the difference shows both versions of a changed
+    /// line, marks trailing spaces, and makes escapes visible.
+    @Test func goldenDifferenceReadsLikeTheScreen() {
+        let difference = Golden.difference(expected: "a\nb \nc", actual: "a\n\u{1B}[31mB\nc")
+        #expect(difference == "    1 │a\n-   2 │b ·\n+   2 │␛[31mB\n    3 │c")
+    }
+}

@@ -1,0 +1,186 @@
+/// A tiny terminal emulator for tests: applies what `theolua run` writes (printable
+/// text, CUP and relative cursor moves, CR/LF, erase in line/display) to a grid of
+/// cells, and keeps track of the modes it turns on and off (alternate screen, cursor
+/// visibility, synchronized update). SGR and other sequences are parsed and ignored.
+struct ScreenModel: CustomStringConvertible {
+    private(set) var width: Int
+    private(set) var height: Int
+    /// Each cell's text; "" for the right half of a wide character.
+    private var cells: [[String]]
+    private(set) var cursorX = 0
+    private(set) var cursorY = 0
+    /// Whether the alternate screen is active (`CSI ?1049h`).
+    private(set) var alternateScreen = false
+    /// Whether the cursor is visible (`CSI ?25h` / `?25l`).
+    private(set) var cursorVisible = true
+    /// Whether a synchronized update is open (`CSI ?2026h` without its `l` yet).
+    private(set) var inSynchronizedUpdate = false
+    /// Bytes of an escape sequence or UTF-8 character cut by the end of a chunk.
+    private var pending: [UInt8] = []
+
+    init(width: Int, height: Int) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        cells = Array(repeating: Array(repeating: " ", count: max(width, 1)), count: max(height, 1))
+    }
+
+    /// The rows as text, trailing spaces removed.
+    var lines: [String] {
+        cells.map { row in
+            var line = row.joined()
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// The screen as text, rows joined with newlines.
+    var text: String { lines.joined(separator: "\n") }
+
+    /// The screen framed, as failure messages show it.
+    var description: String { "\n" + lines.map { "│" + $0 }.joined(separator: "\n") }
+
+    /// Clears the grid and takes a new size (the terminal was resized).
+    mutating func resize(width: Int, height: Int) {
+        self = ScreenModel(width: width, height: height)
+    }
+
+    /// Applies bytes written to the terminal.
+    mutating func feed(_ bytes: [UInt8]) {
+        let data = pending + bytes
+        pending = []
+        var index = 0
+        while index < data.count {
+            let byte = data[index]
+            if byte == 0x1B {
+                guard let consumed = escape(data, at: index) else {
+                    pending = Array(data[index...])
+                    return
+                }
+                index += consumed
+            } else if byte < 0x20 || byte == 0x7F {
+                control(byte)
+                index += 1
+            } else {
+                let length = byte < 0xC0 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                guard index + length <= data.count else {
+                    pending = Array(data[index...])
+                    return
+                }
+                let text = String(decoding: data[index..<(index + length)], as: UTF8.self)
+                for scalar in text.unicodeScalars { put(scalar) }
+                index += length
+            }
+        }
+    }
+
+    private mutating func control(_ byte: UInt8) {
+        switch byte {
+        case 0x0D: cursorX = 0
+        case 0x0A: cursorY = min(cursorY + 1, height - 1)
+        case 0x08: cursorX = max(cursorX - 1, 0)
+        default: break
+        }
+    }
+
+    /// Applies the escape sequence at `start`; returns its length, or nil when it is cut.
+    private mutating func escape(_ data: [UInt8], at start: Int) -> Int? {
+        guard start + 1 < data.count else { return nil }
+        switch data[start + 1] {
+        case UInt8(ascii: "["):
+            var index = start + 2
+            while index < data.count, !(0x40...0x7E).contains(data[index]) { index += 1 }
+            guard index < data.count else { return nil }
+            let parameters = String(decoding: data[(start + 2)..<index], as: UTF8.self)
+            csi(parameters, final: data[index])
+            return index - start + 1
+        case UInt8(ascii: "]"):
+            // OSC: up to BEL or ESC \.
+            var index = start + 2
+            while index < data.count {
+                if data[index] == 0x07 { return index - start + 1 }
+                if data[index] == 0x1B, index + 1 < data.count, data[index + 1] == UInt8(ascii: "\\") {
+                    return index - start + 2
+                }
+                index += 1
+            }
+            return nil
+        case UInt8(ascii: "("), UInt8(ascii: ")"):
+            return start + 2 < data.count ? 3 : nil
+        default:
+            return 2
+        }
+    }
+
+    private mutating func csi(_ parameters: String, final: UInt8) {
+        let isPrivate = parameters.hasPrefix("?")
+        let numbers = parameters.drop(while: { $0 == "?" }).split(separator: ";", omittingEmptySubsequences: false)
+            .map { Int($0) }
+        func number(_ position: Int, default value: Int) -> Int {
+            guard position < numbers.count, let given = numbers[position], given > 0 else { return value }
+            return given
+        }
+        switch final {
+        case UInt8(ascii: "H"), UInt8(ascii: "f"):
+            cursorY = min(number(0, default: 1), height) - 1
+            cursorX = min(number(1, default: 1), width) - 1
+        case UInt8(ascii: "A"): cursorY = max(cursorY - number(0, default: 1), 0)
+        case UInt8(ascii: "B"): cursorY = min(cursorY + number(0, default: 1), height - 1)
+        case UInt8(ascii: "C"): cursorX = min(cursorX + number(0, default: 1), width - 1)
+        case UInt8(ascii: "D"): cursorX = max(min(cursorX, width - 1) - number(0, default: 1), 0)
+        case UInt8(ascii: "G"): cursorX = min(number(0, default: 1), width) - 1
+        case UInt8(ascii: "K"):
+            let mode = numbers.first.flatMap { $0 } ?? 0
+            let range = mode == 0 ? min(cursorX, width)..<width : mode == 1 ? 0..<min(cursorX + 1, width) : 0..<width
+            for column in range { cells[cursorY][column] = " " }
+        case UInt8(ascii: "J"):
+            if (numbers.first.flatMap { $0 } ?? 0) >= 2 { clear() }
+        case UInt8(ascii: "h") where isPrivate, UInt8(ascii: "l") where isPrivate:
+            let on = final == UInt8(ascii: "h")
+            for mode in numbers.compactMap({ $0 }) {
+                switch mode {
+                case 1049:
+                    alternateScreen = on
+                    clear()
+                case 25: cursorVisible = on
+                case 2026: inSynchronizedUpdate = on
+                default: break
+                }
+            }
+        default:
+            break  // SGR and the rest do not change the text
+        }
+    }
+
+    private mutating func clear() {
+        cells = Array(repeating: Array(repeating: " ", count: width), count: height)
+    }
+
+    private mutating func put(_ scalar: Unicode.Scalar) {
+        let cellWidth = Self.width(of: scalar)
+        if cellWidth == 0 {
+            // A combining mark joins the character before it.
+            if cursorX > 0 { cells[cursorY][min(cursorX, width) - 1].unicodeScalars.append(scalar) }
+            return
+        }
+        if cursorX + cellWidth > width {
+            // Pending wrap: the next character goes to the start of the next line.
+            cursorX = 0
+            cursorY = min(cursorY + 1, height - 1)
+        }
+        cells[cursorY][cursorX] = String(scalar)
+        if cellWidth == 2, cursorX + 1 < width { cells[cursorY][cursorX + 1] = "" }
+        cursorX += cellWidth
+    }
+
+    /// Cells a scalar takes: 0 for combining marks, 2 for East Asian wide and emoji.
+    static func width(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: return 0
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default: return 1
+        }
+    }
+}

@@ -1,0 +1,246 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `theolua` (or any program) running in a pseudo-terminal, the test playing the
+/// terminal emulator: keys go in through the controller side, and what the program
+/// writes is kept as bytes and applied to a ``ScreenModel``.
+///
+/// The child gets its own session with the pty as its controlling terminal (so
+/// resizing sends it SIGWINCH) and `TERM=xterm-256color`. Every wait is bounded; `stop()`
+/// (also run on deinit) kills a child still running, so no test can hang the suite.
+final class TerminalProcess {
+    /// The controller side: what the "terminal emulator" reads and writes.
+    let controller: Int32
+    /// The replica side, kept open here to read its termios before, during and after.
+    let replica: Int32
+    let pid: pid_t
+    /// Everything the child wrote so far.
+    private(set) var output: [UInt8] = []
+    /// The screen as the child drew it.
+    private(set) var screen: ScreenModel
+    /// The exit status once the child has ended (128 + signal when killed).
+    private(set) var exitStatus: Int32?
+    /// The replica's termios as it was before the child started.
+    let modesAtStart: termios?
+
+    /// Why a pseudo-terminal session could not start.
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts `executable arguments` on a new `columns`×`rows` pseudo-terminal.
+    init(_ executable: String = Paths.binary, _ arguments: [String], columns: Int = 80, rows: Int = 24) throws {
+        let controller = PTY.openController(O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard controller >= 0 else { throw StartError(description: "posix_openpt failed: \(errno)") }
+        guard PTY.grant(controller) == 0, PTY.unlock(controller) == 0, let name = PTY.name(controller) else {
+            close(controller)
+            throw StartError(description: "grantpt, unlockpt or ptsname failed: \(errno)")
+        }
+        let replica = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard replica >= 0 else {
+            close(controller)
+            throw StartError(description: "cannot open \(name): \(errno)")
+        }
+        var window = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(controller, UInt(TIOCSWINSZ), &window)
+        var settings = termios()
+        modesAtStart = tcgetattr(replica, &settings) == 0 ? settings : nil
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Opened after setsid, without O_NOCTTY: the pty becomes the controlling terminal.
+        posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A new session, every signal unblocked and at its default action: the test
+        // runner's threads block most signals, and a spawned child inherits that mask
+        // (then SIGWINCH and SIGTERM would never reach it).
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        sigdelset(&allSignals, SIGKILL)
+        sigdelset(&allSignals, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(
+            &attributes, Int16(PTY.spawnSetSID | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
+
+        var environment = Self.inheritedEnvironment().filter { !$0.hasPrefix("TERM=") && !$0.hasPrefix("COLUMNS=") && !$0.hasPrefix("LINES=") }
+        environment.append("TERM=xterm-256color")
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else {
+            close(replica)
+            close(controller)
+            throw StartError(description: "posix_spawn \(executable) failed: \(spawned)")
+        }
+        self.controller = controller
+        self.replica = replica
+        self.pid = pid
+        screen = ScreenModel(width: columns, height: rows)
+    }
+
+    deinit {
+        stop()
+        close(replica)
+        close(controller)
+    }
+
+    // MARK: Keys in
+
+    /// Writes bytes as the keyboard would: `"+"`, `"\u{1B}[A"` (up), `"\u{03}"` (ctrl+c).
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    /// Resizes the terminal (the child gets SIGWINCH); the screen model starts blank.
+    func resize(columns: Int, rows: Int) {
+        var window = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(controller, UInt(TIOCSWINSZ), &window)
+        screen.resize(width: columns, height: rows)
+    }
+
+    // MARK: Screen out
+
+    /// Reads output until `condition` holds or `timeout` seconds pass; returns whether
+    /// it held. Checks after each chunk and once more after the child exits.
+    @discardableResult
+    func wait(timeout: Double = 5, until condition: (TerminalProcess) -> Bool) -> Bool {
+        let deadline = Deadline(seconds: timeout)
+        while true {
+            if condition(self) { return true }
+            if exitStatus != nil || deadline.hasPassed {
+                pump(milliseconds: 0)
+                return condition(self)
+            }
+            pump(milliseconds: min(deadline.remainingMilliseconds, 20))
+            reap()
+        }
+    }
+
+    /// Waits until the screen shows `text` somewhere.
+    @discardableResult
+    func waitForScreen(containing text: String, timeout: Double = 5) -> Bool {
+        wait(timeout: timeout) { $0.screen.text.contains(text) }
+    }
+
+    /// Waits for the child to end, reading its last output; nil if it is still running.
+    func waitForExit(timeout: Double = 5) -> Int32? {
+        wait(timeout: timeout) { $0.exitStatus != nil }
+        return exitStatus
+    }
+
+    /// Output since byte `offset`, escapes made visible, for messages.
+    func visibleOutput(from offset: Int = 0) -> String {
+        Golden.visible(Substring(String(decoding: output[min(offset, output.count)...], as: UTF8.self)))
+    }
+
+    /// Reads what is available, waiting up to `milliseconds` for the first bytes.
+    private func pump(milliseconds: Int32) {
+        var entry = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        var timeout = milliseconds
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while poll(&entry, 1, timeout) > 0 {
+            let count = read(controller, &chunk, chunk.count)
+            guard count > 0 else { return }
+            output.append(contentsOf: chunk[0..<count])
+            screen.feed(Array(chunk[0..<count]))
+            timeout = 0
+        }
+    }
+
+    private func reap() {
+        guard exitStatus == nil else { return }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+            exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        }
+    }
+
+    /// Kills the child if it is still running, and reaps it.
+    func stop() {
+        reap()
+        guard exitStatus == nil else { return }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        exitStatus = 128 + SIGKILL
+    }
+
+    // MARK: Terminal modes
+
+    /// The replica's termios now.
+    func modes() -> termios? {
+        var settings = termios()
+        return tcgetattr(replica, &settings) == 0 ? settings : nil
+    }
+
+    private static func inheritedEnvironment() -> [String] {
+        var result: [String] = []
+        var pointer = environ
+        while let entry = pointer.pointee {
+            result.append(String(cString: entry))
+            pointer += 1
+        }
+        return result
+    }
+}
+
+/// The pty functions; Glibc's module map hides them behind feature macros, so on Linux
+/// they are looked up at run time (as in the terminal tests).
+enum PTY {
+    #if canImport(Darwin)
+        static let spawnSetSID = Int32(POSIX_SPAWN_SETSID)
+        static func openController(_ flags: Int32) -> Int32 { posix_openpt(flags) }
+        static func grant(_ descriptor: Int32) -> Int32 { grantpt(descriptor) }
+        static func unlock(_ descriptor: Int32) -> Int32 { unlockpt(descriptor) }
+        static func name(_ descriptor: Int32) -> String? { ptsname(descriptor).map { String(cString: $0) } }
+    #else
+        /// glibc's `POSIX_SPAWN_SETSID` (2.26 and later), hidden behind `_GNU_SOURCE`.
+        static let spawnSetSID: Int32 = 0x80
+        private typealias IntFunction = @convention(c) (Int32) -> Int32
+        private typealias NameFunction = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
+
+        private static func function<F>(_ name: String, as type: F.Type) -> F? {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+            return unsafeBitCast(symbol, to: type)
+        }
+
+        static func openController(_ flags: Int32) -> Int32 {
+            function("posix_openpt", as: IntFunction.self)?(flags) ?? -1
+        }
+        static func grant(_ descriptor: Int32) -> Int32 {
+            function("grantpt", as: IntFunction.self)?(descriptor) ?? -1
+        }
+        static func unlock(_ descriptor: Int32) -> Int32 {
+            function("unlockpt", as: IntFunction.self)?(descriptor) ?? -1
+        }
+        static func name(_ descriptor: Int32) -> String? {
+            guard let ptsname = function("ptsname_r", as: NameFunction.self) else { return nil }
+            var buffer = [CChar](repeating: 0, count: 128)
+            guard ptsname(descriptor, &buffer, buffer.count) == 0 else { return nil }
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    #endif
+}
