@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "TheoluaRuntimeTests", dependencies: ["TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua"]),
         // Runs the built theolua binary as a process: the CLI contract, examples, and
         // `run` through a pseudo-terminal.
-        .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
         .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal"]),
     ],

@@ -8,6 +8,8 @@
 /// How many instructions run between two budget checks.
 #define THEOLUA_HOOK_STEP 1000
 
+static void theolua_note_location(lua_State *L, theolua_support *support);
+
 static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     theolua_support *support = (theolua_support *)ud;
     /* When ptr is NULL, osize encodes the kind of object, not a size. */
@@ -22,6 +24,11 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             support->memory_overdraft = 1;
         } else {
             support->memory_exceeded = 1;
+            /* Lua runs no message handler for memory errors: note where it happened.
+               Reading the call stack allocates nothing. */
+            if (support->main != NULL) {
+                theolua_note_location(support->main, support);
+            }
             return NULL;
         }
     }
@@ -36,6 +43,7 @@ lua_State *theolua_newstate(theolua_support *support) {
     lua_State *L = lua_newstate(theolua_alloc, support);
     if (L != NULL) {
         memcpy(lua_getextraspace(L), &support, sizeof(support));
+        support->main = L;
     }
     return L;
 }
@@ -47,9 +55,14 @@ theolua_support *theolua_getsupport(lua_State *L) {
 }
 
 static void theolua_note_location(lua_State *L, theolua_support *support) {
+    /* The innermost Lua function: C functions (string.rep, say) have no line. */
     lua_Debug where;
-    if (lua_getstack(L, 0, &where) && lua_getinfo(L, "Sl", &where) && where.currentline > 0) {
-        snprintf(support->last_location, sizeof(support->last_location), "%s:%d", where.short_src, where.currentline);
+    for (int level = 0; level < 8 && lua_getstack(L, level, &where); level++) {
+        if (lua_getinfo(L, "Sl", &where) && where.currentline > 0) {
+            snprintf(support->last_location, sizeof(support->last_location), "%s:%d", where.short_src,
+                     where.currentline);
+            return;
+        }
     }
 }
 
@@ -58,7 +71,7 @@ static void theolua_count_hook(lua_State *L, lua_Debug *ar) {
     theolua_support *support = theolua_getsupport(L);
     /* Every tenth check (10,000 instructions) is close enough for a location, and
        keeps the hook's cost small. */
-    if (support->remaining % (10 * THEOLUA_HOOK_STEP) < THEOLUA_HOOK_STEP) {
+    if (support->last_location[0] == '\0' || support->remaining % (10 * THEOLUA_HOOK_STEP) < THEOLUA_HOOK_STEP) {
         theolua_note_location(L, support);
     }
     if (support->budget <= 0) {

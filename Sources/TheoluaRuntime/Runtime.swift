@@ -173,6 +173,9 @@ public final class Runtime {
         }
         _ = host.handleKey(key)
         settle()
+        // Lay out now, so that scroll commands apply to the content of this moment and
+        // the next key sees the result.
+        host.canvas.layout()
     }
 
     /// Sends each key of a space-separated list of key names (`"down down enter"`,
@@ -185,6 +188,7 @@ public final class Runtime {
     public func paste(_ text: String) {
         host.handlePaste(text)
         settle()
+        host.canvas.layout()
     }
 
     /// Resizes the canvas; the next frame is laid out at the new size.

@@ -91,7 +91,7 @@ struct Pair: Component {
         f.render(Clock(label: "c", log: f.logRef).element())
         guard let id = f.rowIDs["c"] else { return }
         for _ in 0..<3 {
-            #expect(f.reconciler.dispatch(action: "tick", to: id) == .handled(.null))
+            #expect(f.reconciler.dispatch(action: "tick", to: id) == .handled(true))
             f.settle()
         }
         #expect(f.log.lines.isEmpty)
@@ -139,7 +139,8 @@ struct Pair: Component {
         f.render(chain.element())
         guard let leaf = f.rowIDs["leaf"] else { return }
         for action in ["leafAction", "leafControllerAction", "rootAction", "rootControllerAction"] {
-            #expect(f.reconciler.dispatch(Handler(component: leaf, named: "Link", action: action)) == .handled(.null))
+            // Swift actions that handle an action report true (consuming a key, say).
+            #expect(f.reconciler.dispatch(Handler(component: leaf, named: "Link", action: action)) == .handled(true))
         }
         #expect(
             f.log.take() == [
@@ -163,7 +164,7 @@ struct Pair: Component {
         let f = Fixture()
         f.render(ResponderChain(log: f.logRef).element())
         guard let leaf = f.rowIDs["leaf"] else { return }
-        #expect(f.reconciler.dispatch(action: "forward", to: leaf) == .handled(.null))
+        #expect(f.reconciler.dispatch(action: "forward", to: leaf) == .handled(true))
         #expect(f.log.take() == ["root handles leafAction"])
     }
 

@@ -21,7 +21,8 @@ import TheoluaCore
             .box(
                 ["border": "round", "title": "Log", "padding": [1, 0], "direction": "row", "gap": 1],
                 children: [.text("a"), .text("b", ["grow": 1]), .text("c")]))
-        expectScreen(harness, ["╭─ Log ────────╮", "│ a b        c │", "╰──────────────╯", ""])
+        // The root is given the whole canvas: the bordered box fills all four rows.
+        expectScreen(harness, ["╭─ Log ────────╮", "│ a b        c │", "│              │", "╰──────────────╯"])
     }
 
     @Test func textTakesWidthAndAlignProps() {

@@ -27,6 +27,8 @@ typedef struct theolua_support {
     int memory_overdraft;
     /// The Swift object that owns the state.
     void *context;
+    /// The main thread, to note where Lua runs when an allocation is refused.
+    lua_State *main;
     /// Where Lua code last ran, as `file:line`, noted by the count hook: the best
     /// location for a memory error, for which Lua runs no message handler.
     char last_location[160];

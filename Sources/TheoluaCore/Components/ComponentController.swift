@@ -29,7 +29,7 @@ public protocol ComponentController: AnyObject {
 
     /// Like ``perform(action:arguments:)``, with what the action returned: `nil` when not
     /// handled. The reconciler calls this one; the default calls `perform` and returns
-    /// `.null` when it handled the action.
+    /// `true` when it handled the action (so a handled `onKey` key is consumed).
     func performReturningValue(action: String, arguments: [Value]) throws -> Value?
 }
 
@@ -39,6 +39,6 @@ extension ComponentController {
     public func willUnmount() throws {}
     public func perform(action: String, arguments: [Value]) throws -> Bool { false }
     public func performReturningValue(action: String, arguments: [Value]) throws -> Value? {
-        try perform(action: action, arguments: arguments) ? .null : nil
+        try perform(action: action, arguments: arguments) ? .bool(true) : nil
     }
 }

@@ -39,6 +39,7 @@ final class LuaState {
     }
 
     deinit {
+        support.pointee.main = nil
         lua_close(L)
         support.deinitialize(count: 1)
         support.deallocate()

@@ -95,6 +95,7 @@ package final class CanvasHost: HostRenderer {
         view.hostNode = node
         node.attachment = view
         self.view(of: parent).insert(view, before: sibling.flatMap(Self.view(of:)))
+        if parent == nil { view.widget.setTopLevel(true, props: node.props) }
         if view.isFocusable, PropsMapping.flag(node.props["autoFocus"]) { autoFocusCandidates.append(view) }
         if let input = view.widget as? InputWidget { inputs[ObjectIdentifier(view)] = (view, input) }
     }

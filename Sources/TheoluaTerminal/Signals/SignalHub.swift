@@ -121,6 +121,14 @@ enum SignalHub {
                 registry.installed.remove(number)
             }
         }
+        if wanted {
+            // A parent may have spawned us with these blocked, and the mask is
+            // inherited: unblock them, or resizes and SIGTERM would never arrive.
+            var reported = sigset_t()
+            sigemptyset(&reported)
+            for number in reportedSignals { sigaddset(&reported, number) }
+            pthread_sigmask(SIG_UNBLOCK, &reported, nil)
+        }
     }
 
     /// Runs `body` with our signals blocked on this thread, so our own handler cannot

@@ -35,17 +35,25 @@ struct PollWaiterTests {
         #expect(wakeup.deadlineReached)
     }
 
-    @Test func wakesForInputArrivingFromAnotherThread() async throws {
+    @Test func wakesForInputArrivingFromAnotherThread() throws {
         let pipe = TestPipe()
-        let writer = pipe.writeEnd
-        let task = Task.detached {
-            try await Task.sleep(for: .milliseconds(20))
+        // A plain thread, not a task: the test pool may be busy with blocking tests, and
+        // the writer must run while this test blocks in poll.
+        var thread = pthread_t()
+        let descriptor = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        descriptor.pointee = pipe.writeEnd
+        let started = pthread_create(&thread, nil, { argument in
+            guard let argument else { return nil }
+            usleep(20_000)
             var byte = UInt8(ascii: "k")
-            _ = write(writer, &byte, 1)
-        }
+            _ = write(argument.assumingMemoryBound(to: Int32.self).pointee, &byte, 1)
+            return nil
+        }, descriptor)
+        #expect(started == 0)
         let wakeup = try PollWaiter(input: pipe.readEnd, signals: nil).wait(until: .now + .seconds(5))
         #expect(wakeup.inputReady)
-        try await task.value
+        pthread_join(thread, nil)
+        descriptor.deallocate()
     }
 
     @Test func reportsSignalsFromTheSelfPipe() throws {

@@ -16,6 +16,7 @@ final class BoxWidget: HostWidget {
     private let isRoot: Bool
     private var baseStyle = BoxStyle()
     private var isFocused = false
+    private var isTopLevel = false
 
     /// A box, or a scroll when `scroll` is true.
     init(scroll: Bool) {
@@ -41,8 +42,17 @@ final class BoxWidget: HostWidget {
     func apply(_ props: Record, old: Record?) {
         guard !isRoot else { return }
         baseStyle = PropsMapping.boxStyle(props)
+        // The root is given the whole canvas: a top-level box grows to fill it unless
+        // it sets its own height or grow.
+        if isTopLevel && props["grow"] == nil && props["height"] == nil { baseStyle.grow = max(baseStyle.grow, 1) }
         node.boxStyle = isFocused ? FocusLook.focused(baseStyle) : baseStyle
         if isScroll { node.follow = PropsMapping.flag(props["follow"]) }
+    }
+
+    func setTopLevel(_ topLevel: Bool, props: Record) {
+        guard topLevel != isTopLevel else { return }
+        isTopLevel = topLevel
+        apply(props, old: nil)
     }
 
     func setFocused(_ focused: Bool) {

@@ -29,6 +29,10 @@ protocol HostWidget: AnyObject {
 
     /// The primitive's own behaviour for pasted text while focused; returns whether it used it.
     func handlePaste(_ text: String, props: Record, dispatch: HandlerDispatch) -> Bool
+
+    /// Tells the widget whether it sits directly in the root container, which gives the
+    /// app's root the whole canvas.
+    func setTopLevel(_ topLevel: Bool, props: Record)
 }
 
 /// Defaults for primitives that never take focus or keys.
@@ -37,6 +41,7 @@ extension HostWidget {
     func isFocusable(_ props: Record) -> Bool { false }
     /// No focus look.
     func setFocused(_ focused: Bool) {}
+    func setTopLevel(_ topLevel: Bool, props: Record) {}
     /// Uses no keys.
     func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool { false }
     /// Uses no pastes.

@@ -1,9 +1,8 @@
 import Testing
 
-/// Contract points the runtime does not meet yet, kept as known issues: each test
-/// passes while the issue stands and fails once it is fixed (then drop the
-/// `withKnownIssue` wrapper). See the e2e report for where each one comes from.
-@Suite struct KnownIssueTests {
+/// Contract points that were once missed: the root filling the canvas, scroll keys
+/// applying before the virtual time that follows, and memory errors naming a line.
+@Suite struct ContractRegressionTests {
     private func render(_ source: String, _ arguments: [String]) -> ProcessResult {
         let folder = ScriptFolder()
         defer { folder.remove() }
@@ -19,9 +18,7 @@ import Testing
             """
         let result = render(source, ["--size", "10x4"])
         #expect(result.status == 0)
-        withKnownIssue("the host's root container lays the app's root out at its content height") {
-            #expect(result.stdout == "top\n\n\nbottom\n")
-        }
+        #expect(result.stdout == "top\n\n\nbottom\n")
     }
 
     /// Keys come before time in `render`: an `up` pressed while a following scroll has
@@ -44,9 +41,7 @@ import Testing
             """
         let result = render(source, ["--size", "10x4", "--keys", "up", "--time", "5"])
         #expect(result.status == 0)
-        withKnownIssue("scroll commands are applied at the final layout, after the virtual time") {
-            #expect(result.stdout == "line 5\nline 6\nline 7\nline 8\n")
-        }
+        #expect(result.stdout == "line 5\nline 6\nline 7\nline 8\n")
     }
 
     /// "Every script error names the file and line": the memory cap's error does not.
@@ -61,8 +56,6 @@ import Testing
             """
         let result = render(source, ["--max-memory", "8"])
         #expect(result.status == 1)
-        withKnownIssue("a memory error carries no position") {
-            #expect(result.stderr.contains("app.lua:4"), "\(result.stderr)")
-        }
+        #expect(result.stderr.contains("app.lua:4"), "\(result.stderr)")
     }
 }
