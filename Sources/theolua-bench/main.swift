@@ -11,6 +11,7 @@ let report = BenchReport()
 let only = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
 func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
 
+if wanted("lua") { LuaBenchmarks(report: report, quick: quick).measureMemory() }
 if wanted("core") { CoreBenchmarks(report: report, quick: quick).run() }
 if wanted("canvas") { CanvasBenchmarks(report: report, quick: quick).run() }
 if wanted("lua") { LuaBenchmarks(report: report, quick: quick).run() }
