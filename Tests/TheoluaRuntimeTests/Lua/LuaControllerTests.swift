@@ -116,6 +116,37 @@ import TheoluaRuntime
         #expect(app.errors() == [])
     }
 
+    @Test func aTimerClosureMadeInInitReadsTheLatestPropsAndState() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local Child = ui.component("Child", {
+              props = { label = "string" },
+              initialState = function() return { n = 0 } end,
+              render = function(self) return ui.button { self.props.label .. self.state.n, onPress = self:handler("bump") } end,
+              actions = { bump = function(self) self:updateState({ n = self.state.n + 1 }) end },
+              controller = {
+                init = function(ctl)
+                  local props, state = ctl.props, ctl.state
+                  ui.every(1, function() print(ctl.props.label, ctl.state.n, props.label, state.n) end)
+                end,
+              },
+            })
+            local Root = ui.component("Root", {
+              initialState = function() return { label = "a" } end,
+              render = function(self)
+                return ui.column { Child { label = self.state.label }, ui.button { "rename", onPress = self:handler("rename") } }
+              end,
+              actions = { rename = function(self) self:updateState({ label = "b" }) end },
+            })
+            return Root {}
+            """)
+        app.press("enter enter tab enter")
+        app.advance(1)
+        // ctl.props and ctl.state are always the latest; views taken earlier keep their values.
+        #expect(app.takeLogs() == ["b\t2\ta\t0"])
+    }
+
     @Test func controllerPropsAndStateAreReadOnly() throws {
         let app = try LuaApp(
             """
