@@ -62,7 +62,8 @@ import TheoluaRuntime
             """)
         #expect(
             message
-                == "app.lua:3: ui.component: two components are named 'Same': one at app.lua:2, one at app.lua:3; give each a unique name")
+                == "app.lua:3: ui.component: two components are named 'Same': one at app.lua:2, one at app.lua:3; give each a unique name"
+        )
     }
 
     @Test func selfReadsTheLatestPropsAndStateEvenFromOldClosures() throws {
@@ -165,7 +166,9 @@ import TheoluaRuntime
         ("setmetatable(self.state, {})", "state"),
         ("setmetatable(self.props.items, nil)", "props.items"),
     ])
-    func rawsetAndSetmetatableOnViewsFailNamingTheComponentAndField(_ statement: String, _ field: String) throws {
+    func rawsetAndSetmetatableOnViewsFailNamingTheComponentAndField(_ statement: String, _ field: String)
+        throws
+    {
         let app = try LuaApp(
             """
             local ui = require("theolua")
@@ -517,7 +520,10 @@ import TheoluaRuntime
             return Root {}
             """, height: 1)
         app.press("enter tab enter tab enter tab enter tab enter")
-        #expect(app.takeLogs() == ["leaf a", "leaf controller b", "middle controller c", "root d\t0", "root controller e"])
+        #expect(
+            app.takeLogs() == [
+                "leaf a", "leaf controller b", "middle controller c", "root d\t0", "root controller e",
+            ])
         #expect(app.warnings() == [])
         app.press("tab enter")
         let warnings = app.warnings()

@@ -168,7 +168,8 @@ import TheoluaRuntime
         let folder = try TempFolder()
         try folder.write("a.lua", "local b = require('b')\nreturn 1")
         try folder.write("b.lua", "local a = require('a')\nreturn 2")
-        let path = try folder.write("app.lua", "local ui = require('theolua')\nlocal a = require('a')\nreturn ui.text 'x'")
+        let path = try folder.write(
+            "app.lua", "local ui = require('theolua')\nlocal a = require('a')\nreturn ui.text 'x'")
         let runtime = try Runtime(width: 10, height: 1)
         var message = ""
         do {
@@ -319,7 +320,9 @@ import TheoluaRuntime
         let errors = app.errors()
         #expect(errors.count == 4)
         #expect(zip(errors, ["A", "B", "C", "E"]).allSatisfy { $0.contains("\($1): ") }, "\(errors)")
-        withKnownIssue("gap: without a position in the message, the error has no file:line (the traceback has it)") {
+        withKnownIssue(
+            "gap: without a position in the message, the error has no file:line (the traceback has it)"
+        ) {
             for (error, line) in zip(errors, [2, 3, 4, 5]) {
                 #expect(error.hasPrefix("app.lua:\(line): "), "\(error)")
             }
@@ -339,7 +342,10 @@ import TheoluaRuntime
         }
     }
 
-    @Test(.disabled("bug: hangs the host and grows memory without bound: Children.swift loops up to the largest index"))
+    @Test(
+        .disabled(
+            "bug: hangs the host and grows memory without bound: Children.swift loops up to the largest index"
+        ))
     func aHugeChildIndexDoesNotHangTheHost() throws {
         let app = try LuaApp(
             """
@@ -365,10 +371,13 @@ import TheoluaRuntime
 
     @Test func twoComponentsWithOneNameInDifferentFilesAreAnErrorNamingBothPlaces() throws {
         let folder = try TempFolder()
-        try folder.write("lib.lua", "local ui = require('theolua')\nreturn ui.component('Same', function() return 'lib' end)")
+        try folder.write(
+            "lib.lua",
+            "local ui = require('theolua')\nreturn ui.component('Same', function() return 'lib' end)")
         let path = try folder.write(
             "app.lua",
-            "local ui = require('theolua')\nlocal Lib = require('lib')\nlocal Mine = ui.component('Same', function() return 'app' end)\nreturn Mine {}")
+            "local ui = require('theolua')\nlocal Lib = require('lib')\nlocal Mine = ui.component('Same', function() return 'app' end)\nreturn Mine {}"
+        )
         let runtime = try Runtime(width: 10, height: 1)
         #expect {
             try runtime.load(file: path)
@@ -404,7 +413,9 @@ import TheoluaRuntime
         } catch {
             errors = ["\(error)"]
         }
-        withKnownIssue("bug: bridge functions read and push on the main thread (state.L) instead of the running coroutine") {
+        withKnownIssue(
+            "bug: bridge functions read and push on the main thread (state.L) instead of the running coroutine"
+        ) {
             #expect(errors == [])
             expectLines(screen, ["item 1", "item 2", "item 3"])
         }
@@ -418,7 +429,9 @@ import TheoluaRuntime
             return C { r = 0/0 }
             """, width: 80)
         withKnownIssue("bug: NaN passes min/max checks (comparisons with NaN are false)") {
-            #expect(message?.hasPrefix("app.lua:3: Ratio: prop 'r': expected number from 0 to 1, got number (") == true, "\(message ?? "accepted")")
+            #expect(
+                message?.hasPrefix("app.lua:3: Ratio: prop 'r': expected number from 0 to 1, got number (")
+                    == true, "\(message ?? "accepted")")
         }
     }
 

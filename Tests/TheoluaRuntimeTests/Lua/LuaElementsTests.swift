@@ -80,7 +80,8 @@ import TheoluaRuntime
             })
             return Panel { "first", ui.text "second", false, { "third" } }
             """, width: 10, height: 7)
-        expectScreen(app, ["+--------+", "|n=4     |", "|first   |", "|second  |", "|third   |", "+--------+", ""])
+        expectScreen(
+            app, ["+--------+", "|n=4     |", "|first   |", "|second  |", "|third   |", "+--------+", ""])
         #expect(app.errors() == [])
     }
 
@@ -186,7 +187,8 @@ import TheoluaRuntime
             """, width: 80)
         #expect(
             message
-                == "app.lua:2: ui.text: item 2 must be a string, got table; to style parts, use ui.row of texts")
+                == "app.lua:2: ui.text: item 2 must be a string, got table; to style parts, use ui.row of texts"
+        )
     }
 
     @Test func aChildThatIsNotAnElementNamesItsPosition() {
@@ -195,6 +197,8 @@ import TheoluaRuntime
             local ui = require("theolua")
             return ui.column { "a", true }
             """, width: 80)
-        #expect(message == "app.lua:2: ui.column: child '[2]': expected an element or a string, got boolean (true)")
+        #expect(
+            message
+                == "app.lua:2: ui.column: child '[2]': expected an element or a string, got boolean (true)")
     }
 }

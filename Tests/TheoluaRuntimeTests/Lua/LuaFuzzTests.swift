@@ -14,7 +14,8 @@ import TheoluaRuntime
     static let schemas = [
         "'any'", "'any?'", "'table?'", "'string?'", "{ 'array', of = 'any' }", "{ 'map', of = 'any' }",
         "'elements'", "'element?'", "'function?'", "{ 'oneOf', 'table', 'number', 'string' }",
-        "{ 'record', fields = { f0 = 'any?', f1 = 'any?' } }", "{ 'array', of = { 'array', of = 'integer' } }",
+        "{ 'record', fields = { f0 = 'any?', f1 = 'any?' } }",
+        "{ 'array', of = { 'array', of = 'integer' } }",
     ]
 
     /// An app putting the value made by `make()` everywhere a value crosses to Swift.
@@ -27,12 +28,18 @@ import TheoluaRuntime
         let schema = schemas[Int.random(in: 0..<schemas.count, using: &pickSchema)]
         func afterMount(_ body: String) -> (render: String, spec: String) {
             if controllers { return ("", "controller = { init = function(ctl) \(body) end },") }
-            return ("if not started[self] then started[self] = true; ui.after(0, function() local ctl = self; \(body) end) end", "")
+            return (
+                "if not started[self] then started[self] = true; ui.after(0, function() local ctl = self; \(body) end) end",
+                ""
+            )
         }
-        let setter = afterMount("ctl:updateState({ v = make() }); ctl:updateState(function(old) return { v = make(), old = old } end)")
+        let setter = afterMount(
+            "ctl:updateState({ v = make() }); ctl:updateState(function(old) return { v = make(), old = old } end)"
+        )
         let emitter = afterMount("ui.emit('fuzz', make())")
         let caller = afterMount(
-            "if handlers.plain then handlers.plain(make(), make()) end; if handlers.bound then handlers.bound(make()) end; ctl:send('nobody', make())")
+            "if handlers.plain then handlers.plain(make(), make()) end; if handlers.bound then handlers.bound(make()) end; ctl:send('nobody', make())"
+        )
         return """
             local ui = require("theolua")
             local started = setmetatable({}, { __mode = "k" })
@@ -152,7 +159,9 @@ import TheoluaRuntime
             _ = app.takeEmitted()
             app.runtime.unmount()
         }
-        #expect(malformed.isEmpty, "errors without file, line or component:\n\(malformed.prefix(20).joined(separator: "\n"))")
+        #expect(
+            malformed.isEmpty,
+            "errors without file, line or component:\n\(malformed.prefix(20).joined(separator: "\n"))")
         // The generator reaches every kind of rejection.
         for expected in [
             "a table that contains itself", "levels of nesting", "got coroutine", "a mixed table",
@@ -167,7 +176,8 @@ import TheoluaRuntime
     static func randomAppsGrowth(controllers: Bool) throws -> (start: Int, end: Int) {
         let app = try LuaApp(width: 60, height: 12)
         func run(_ seed: UInt64) throws {
-            try app.runtime.load(source: LuaFuzzTests.app(seed: seed, controllers: controllers), name: "app.lua")
+            try app.runtime.load(
+                source: LuaFuzzTests.app(seed: seed, controllers: controllers), name: "app.lua")
             try app.runtime.mount()
             app.press("tab enter tab enter")
             app.advance(1)
@@ -195,7 +205,9 @@ import TheoluaRuntime
 
     @Test func theLuaStateDoesNotGrowOverManyRandomAppsWithControllers() throws {
         let (start, end) = try LuaFuzzTests.randomAppsGrowth(controllers: true)
-        withKnownIssue("bug: a controller keeps its component alive (retain cycle), so its Lua table is never released") {
+        withKnownIssue(
+            "bug: a controller keeps its component alive (retain cycle), so its Lua table is never released"
+        ) {
             #expect(end < start + 512 << 10, "Lua memory grew from \(start) to \(end) bytes")
         }
     }
@@ -230,7 +242,9 @@ import TheoluaRuntime
         """
 
     /// Lua memory after 100 and after 2,100 mount/unmount cycles of `source`.
-    static func mountCyclesGrowth(_ source: String) throws -> (start: Int, end: Int, errors: [String], logs: [String]) {
+    static func mountCyclesGrowth(_ source: String) throws -> (
+        start: Int, end: Int, errors: [String], logs: [String]
+    ) {
         let app = try LuaApp(width: 30, height: 4)
         try app.runtime.load(source: source, name: "app.lua")
         func cycle() throws {
@@ -275,7 +289,8 @@ import TheoluaRuntime
         """
 
     @Test func mountingAndUnmountingThousandsOfTimesReleasesHandlersTimersAndState() throws {
-        let (start, end, errors, logs) = try LuaFuzzTests.mountCyclesGrowth(LuaFuzzTests.holderAppWithoutController)
+        let (start, end, errors, logs) = try LuaFuzzTests.mountCyclesGrowth(
+            LuaFuzzTests.holderAppWithoutController)
         #expect(errors == [])
         #expect(logs == [])
         #expect(end < start + 256 << 10, "Lua memory grew from \(start) to \(end) bytes over 2,000 mounts")
@@ -285,8 +300,11 @@ import TheoluaRuntime
         let (start, end, errors, logs) = try LuaFuzzTests.mountCyclesGrowth(LuaFuzzTests.holderApp)
         #expect(errors == [])
         #expect(logs == [])
-        withKnownIssue("bug: a controller keeps its component alive (retain cycle), so its Lua table is never released") {
-            #expect(end < start + 256 << 10, "Lua memory grew from \(start) to \(end) bytes over 2,000 mounts")
+        withKnownIssue(
+            "bug: a controller keeps its component alive (retain cycle), so its Lua table is never released"
+        ) {
+            #expect(
+                end < start + 256 << 10, "Lua memory grew from \(start) to \(end) bytes over 2,000 mounts")
         }
     }
 
@@ -304,8 +322,11 @@ import TheoluaRuntime
             """
         let (start, end, errors, _) = try LuaFuzzTests.mountCyclesGrowth(source)
         #expect(errors == [])
-        withKnownIssue("bug: closure → self userdata → instance → element → handler → registry ref → closure is never collected") {
-            #expect(end < start + 256 << 10, "Lua memory grew from \(start) to \(end) bytes over 2,000 mounts")
+        withKnownIssue(
+            "bug: closure → self userdata → instance → element → handler → registry ref → closure is never collected"
+        ) {
+            #expect(
+                end < start + 256 << 10, "Lua memory grew from \(start) to \(end) bytes over 2,000 mounts")
         }
     }
 

@@ -16,7 +16,10 @@ import TheoluaRuntime
         expectScreen(app, ["bottom"])
     }
 
-    @Test(.disabled("bug: crashes the host (SIGSEGV, Swift stack overflow): the reconciler mounts without a depth limit"))
+    @Test(
+        .disabled(
+            "bug: crashes the host (SIGSEGV, Swift stack overflow): the reconciler mounts without a depth limit"
+        ))
     func aComponentThatRendersItselfForeverIsAnErrorNotACrash() throws {
         let app = try LuaApp(
             """
@@ -30,7 +33,9 @@ import TheoluaRuntime
         #expect(errors.first?.contains("Forever") == true, "\(errors)")
     }
 
-    @Test(.disabled("bug: crashes the host (SIGSEGV in LayoutPass.measure recursion) from about 1,500 nested boxes"))
+    @Test(
+        .disabled(
+            "bug: crashes the host (SIGSEGV in LayoutPass.measure recursion) from about 1,500 nested boxes"))
     func veryDeeplyNestedElementsAreAnErrorNotACrash() throws {
         let app = try LuaApp(
             """

@@ -41,7 +41,8 @@ import TheoluaRuntime
     /// Renders `Comp { props }`: the first screen row, or the error.
     static func render(schema: String, props: String) -> String {
         let source = app(schema: schema, props: props).replacingOccurrences(
-            of: "local ui = require(\"theolua\")", with: "local ui = require(\"theolua\"); " + prelude.split(separator: "\n").joined(separator: " "))
+            of: "local ui = require(\"theolua\")",
+            with: "local ui = require(\"theolua\"); " + prelude.split(separator: "\n").joined(separator: " "))
         do {
             let app = try LuaApp(source, width: 80, height: 1)
             if let error = app.errors().first { return error }
@@ -68,52 +69,120 @@ import TheoluaRuntime
         ("p = 'function'", "p = 'f'", "app.lua:6: Comp: prop 'p': expected function, got string (\"f\")"),
         ("p = 'element'", "p = ui.text 'e'", "{p=element text{ text = \"e\" }}"),
         ("p = 'element'", "p = {}", "app.lua:6: Comp: prop 'p': expected element, got table"),
-        ("p = 'elements'", "p = { 'a', false, { ui.text 'b' } }", "{p={1=element text{ text = \"a\" },2=element nil,3=element text{ text = \"b\" }}}"),
-        ("p = 'elements'", "p = { 'a', 3.5, {} , true }", "app.lua:6: Comp: prop 'p[4]': expected an element or a string, got boolean (true)"),
+        (
+            "p = 'elements'", "p = { 'a', false, { ui.text 'b' } }",
+            "{p={1=element text{ text = \"a\" },2=element nil,3=element text{ text = \"b\" }}}"
+        ),
+        (
+            "p = 'elements'", "p = { 'a', 3.5, {} , true }",
+            "app.lua:6: Comp: prop 'p[4]': expected an element or a string, got boolean (true)"
+        ),
         ("p = 'table'", "p = { 1, 2 }", "{p={1=1,2=2}}"),
         ("p = 'table'", "p = { a = { b = 1 } }", "{p={a={b=1}}}"),
         ("p = 'table'", "p = 'no'", "app.lua:6: Comp: prop 'p': expected table, got string (\"no\")"),
         ("p = 'any'", "p = 'x'", "{p=x}"),
         ("p = 'any'", "p = { 1 }", "{p={1=1}}"),
-        ("p = 'any'", "p = coroutine.create(print)", "app.lua:6: Comp: prop 'p': expected a value scripts can pass (nil, boolean, number, string, table, function), got coroutine"),
+        (
+            "p = 'any'", "p = coroutine.create(print)",
+            "app.lua:6: Comp: prop 'p': expected a value scripts can pass (nil, boolean, number, string, table, function), got coroutine"
+        ),
         // Optional and default.
         ("p = 'string?'", "", "{}"),
         ("p = 'string?'", "p = nil", "{}"),
         ("p = 'string?'", "p = 1", "app.lua:6: Comp: prop 'p': expected string, got number (1)"),
         ("p = { 'integer', default = 3 }", "", "{p=3}"),
         ("p = { 'integer', default = 3 }", "p = 4", "{p=4}"),
-        ("p = { 'integer', default = 3 }", "p = 'x'", "app.lua:6: Comp: prop 'p': expected integer, got string (\"x\")"),
+        (
+            "p = { 'integer', default = 3 }", "p = 'x'",
+            "app.lua:6: Comp: prop 'p': expected integer, got string (\"x\")"
+        ),
         // Arrays and maps.
         ("p = { 'array', of = 'string' }", "p = { 'a', 'b' }", "{p={1=a,2=b}}"),
         ("p = { 'array', of = 'string' }", "p = {}", "{p={}}"),
-        ("p = { 'array', of = 'string' }", "p = { 'a', 'b', 3 }", "app.lua:6: Comp: prop 'p[3]': expected string, got number (3)"),
-        ("p = { 'array', of = 'string' }", "p = { x = 'a' }", "app.lua:6: Comp: prop 'p': expected array of string, got a table with named fields"),
-        ("p = { 'array', of = { 'array', of = 'integer' } }", "p = { { 1 }, { 2, 'x' } }", "app.lua:6: Comp: prop 'p[2][2]': expected integer, got string (\"x\")"),
+        (
+            "p = { 'array', of = 'string' }", "p = { 'a', 'b', 3 }",
+            "app.lua:6: Comp: prop 'p[3]': expected string, got number (3)"
+        ),
+        (
+            "p = { 'array', of = 'string' }", "p = { x = 'a' }",
+            "app.lua:6: Comp: prop 'p': expected array of string, got a table with named fields"
+        ),
+        (
+            "p = { 'array', of = { 'array', of = 'integer' } }", "p = { { 1 }, { 2, 'x' } }",
+            "app.lua:6: Comp: prop 'p[2][2]': expected integer, got string (\"x\")"
+        ),
         ("p = { 'map', of = 'number' }", "p = { a = 1, b = 2.5 }", "{p={a=1,b=2.5}}"),
-        ("p = { 'map', of = 'number' }", "p = { bob = 'x' }", "app.lua:6: Comp: prop 'p.bob': expected number, got string (\"x\")"),
-        ("p = { 'map', of = 'number' }", "p = { 1 }", "app.lua:6: Comp: prop 'p': expected map of number, got a table with a key of number (1)"),
+        (
+            "p = { 'map', of = 'number' }", "p = { bob = 'x' }",
+            "app.lua:6: Comp: prop 'p.bob': expected number, got string (\"x\")"
+        ),
+        (
+            "p = { 'map', of = 'number' }", "p = { 1 }",
+            "app.lua:6: Comp: prop 'p': expected map of number, got a table with a key of number (1)"
+        ),
         // Records.
-        ("user = { 'record', fields = { name = 'string', age = 'integer?' } }", "user = { name = 'ann' }", "{user={name=ann}}"),
-        ("user = { 'record', fields = { name = 'string', age = 'integer?' } }", "user = { name = 'ann', age = 'old' }", "app.lua:6: Comp: prop 'user.age': expected integer, got string (\"old\")"),
-        ("user = { 'record', fields = { name = 'string' } }", "user = {}", "app.lua:6: Comp: prop 'user.name': expected string, got nil"),
-        ("user = { 'record', fields = { name = 'string' } }", "user = { nmae = 'x' }", "app.lua:6: Comp: unknown prop 'user.nmae' (did you mean 'name'?)"),
-        ("items = { 'array', of = { 'record', fields = { title = 'string' } } }", "items = { { title = 'a' }, { title = 'b' }, { title = 12 } }", "app.lua:6: Comp: prop 'items[3].title': expected string, got number (12)"),
-        ("user = { 'record', fields = { name = 'string' } }", "user = 5", "app.lua:6: Comp: prop 'user': expected record, got number (5)"),
+        (
+            "user = { 'record', fields = { name = 'string', age = 'integer?' } }", "user = { name = 'ann' }",
+            "{user={name=ann}}"
+        ),
+        (
+            "user = { 'record', fields = { name = 'string', age = 'integer?' } }",
+            "user = { name = 'ann', age = 'old' }",
+            "app.lua:6: Comp: prop 'user.age': expected integer, got string (\"old\")"
+        ),
+        (
+            "user = { 'record', fields = { name = 'string' } }", "user = {}",
+            "app.lua:6: Comp: prop 'user.name': expected string, got nil"
+        ),
+        (
+            "user = { 'record', fields = { name = 'string' } }", "user = { nmae = 'x' }",
+            "app.lua:6: Comp: unknown prop 'user.nmae' (did you mean 'name'?)"
+        ),
+        (
+            "items = { 'array', of = { 'record', fields = { title = 'string' } } }",
+            "items = { { title = 'a' }, { title = 'b' }, { title = 12 } }",
+            "app.lua:6: Comp: prop 'items[3].title': expected string, got number (12)"
+        ),
+        (
+            "user = { 'record', fields = { name = 'string' } }", "user = 5",
+            "app.lua:6: Comp: prop 'user': expected record, got number (5)"
+        ),
         // Enums and oneOf.
         ("mode = { 'enum', values = { 'a', 'b' } }", "mode = 'b'", "{mode=b}"),
-        ("mode = { 'enum', values = { 'a', 'b' } }", "mode = 'c'", "app.lua:6: Comp: prop 'mode': expected one of 'a', 'b', got string (\"c\")"),
+        (
+            "mode = { 'enum', values = { 'a', 'b' } }", "mode = 'c'",
+            "app.lua:6: Comp: prop 'mode': expected one of 'a', 'b', got string (\"c\")"
+        ),
         ("v = { 'oneOf', 'string', 'number' }", "v = 'x'", "{v=x}"),
         ("v = { 'oneOf', 'string', 'number' }", "v = 2", "{v=2}"),
-        ("v = { 'oneOf', 'string', 'number' }", "v = true", "app.lua:6: Comp: prop 'v': expected string or number, got boolean (true)"),
+        (
+            "v = { 'oneOf', 'string', 'number' }", "v = true",
+            "app.lua:6: Comp: prop 'v': expected string or number, got boolean (true)"
+        ),
         ("v = { 'oneOf', { 'array', of = 'string' }, 'string' }", "v = { 'a' }", "{v={1=a}}"),
         // Bounds.
         ("n = { 'integer', min = 1, max = 5 }", "n = 5", "{n=5}"),
-        ("n = { 'integer', min = 1, max = 5 }", "n = 9", "app.lua:6: Comp: prop 'n': expected integer from 1 to 5, got number (9)"),
-        ("n = { 'integer', min = 1, max = 5 }", "n = 0", "app.lua:6: Comp: prop 'n': expected integer from 1 to 5, got number (0)"),
-        ("n = { 'number', min = 0 }", "n = -0.5", "app.lua:6: Comp: prop 'n': expected number ≥ 0, got number (-0.5)"),
-        ("n = { 'number', max = 1.5 }", "n = 2", "app.lua:6: Comp: prop 'n': expected number ≤ 1.5, got number (2)"),
+        (
+            "n = { 'integer', min = 1, max = 5 }", "n = 9",
+            "app.lua:6: Comp: prop 'n': expected integer from 1 to 5, got number (9)"
+        ),
+        (
+            "n = { 'integer', min = 1, max = 5 }", "n = 0",
+            "app.lua:6: Comp: prop 'n': expected integer from 1 to 5, got number (0)"
+        ),
+        (
+            "n = { 'number', min = 0 }", "n = -0.5",
+            "app.lua:6: Comp: prop 'n': expected number ≥ 0, got number (-0.5)"
+        ),
+        (
+            "n = { 'number', max = 1.5 }", "n = 2",
+            "app.lua:6: Comp: prop 'n': expected number ≤ 1.5, got number (2)"
+        ),
         // Unknown props.
-        ("label = 'string'", "label = 'x', lable = 'y'", "app.lua:6: Comp: unknown prop 'lable' (did you mean 'label'?)"),
+        (
+            "label = 'string'", "label = 'x', lable = 'y'",
+            "app.lua:6: Comp: unknown prop 'lable' (did you mean 'label'?)"
+        ),
         ("label = 'string'", "label = 'x', zzz = 1", "app.lua:6: Comp: unknown prop 'zzz'"),
         // Keys and children are not props.
         ("label = 'string'", "label = 'x', key = 'k'", "{label=x}"),
@@ -160,7 +229,8 @@ import TheoluaRuntime
             print(ok, err)
             return ui.text "mounted"
             """, height: 1)
-        #expect(app.takeLogs() == ["false\tapp.lua:3: Comp: prop 'n': expected integer, got string (\"bad\")"])
+        #expect(
+            app.takeLogs() == ["false\tapp.lua:3: Comp: prop 'n': expected integer, got string (\"bad\")"])
         expectScreen(app, ["mounted"])
     }
 
@@ -190,7 +260,9 @@ import TheoluaRuntime
             })
             return Bad {}
             """, width: 80)
-        #expect(message == "app.lua:2: Bad: props schema: field 'n': default: expected integer, got string (\"x\")")
+        #expect(
+            message
+                == "app.lua:2: Bad: props schema: field 'n': default: expected integer, got string (\"x\")")
     }
 
     @Test func defaultsOutsideTheirBoundsAreRejectedAtDefinition() {
@@ -203,7 +275,9 @@ import TheoluaRuntime
             })
             return ui.text "x"
             """, width: 80)
-        #expect(message == "app.lua:2: Bad: props schema: field 'n': default: expected integer ≥ 1, got number (0)")
+        #expect(
+            message
+                == "app.lua:2: Bad: props schema: field 'n': default: expected integer ≥ 1, got number (0)")
     }
 
     @Test func unknownSchemaTypesSuggestTheClosestType() {
@@ -213,7 +287,9 @@ import TheoluaRuntime
             local Bad = ui.component("Bad", { props = { n = "integr" }, render = function() return "x" end })
             return Bad {}
             """, width: 80)
-        #expect(message == "app.lua:2: Bad: props schema: field 'n': unknown type 'integr' (did you mean 'integer'?)")
+        #expect(
+            message
+                == "app.lua:2: Bad: props schema: field 'n': unknown type 'integr' (did you mean 'integer'?)")
     }
 
     @Test func aRootComponentIsMountedWithHostPropsValidatedByItsSchema() throws {

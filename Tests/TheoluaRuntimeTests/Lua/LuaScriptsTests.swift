@@ -188,7 +188,8 @@ import TheoluaRuntime
     @Test func aRunawayLoopIsAnOrdinaryErrorAndTheAppKeepsWorking() throws {
         let app = try LuaApp(LuaScriptsTests.limitsApp, width: 30, height: 1)
         app.press("enter")
-        #expect(app.errors() == ["app.lua:12: Greedy: instruction budget of 5000000 exceeded (a runaway loop?)"])
+        #expect(
+            app.errors() == ["app.lua:12: Greedy: instruction budget of 5000000 exceeded (a runaway loop?)"])
         app.press("tab tab enter")
         expectScreen(app, ["[ spin ] [ hog ] [ n=1 ]"])
         #expect(app.errors() == [])
@@ -208,7 +209,10 @@ import TheoluaRuntime
         #expect(app.runtime.bridge.memoryUsed < 32 << 20)
     }
 
-    @Test(.disabled("bug: memory-limit errors carry no file:line (LuaState.memoryError builds a ScriptError without location)"))
+    @Test(
+        .disabled(
+            "bug: memory-limit errors carry no file:line (LuaState.memoryError builds a ScriptError without location)"
+        ))
     func theMemoryCapErrorNamesFileAndLine() throws {
         let app = try LuaApp(
             LuaScriptsTests.limitsApp, width: 30, height: 1,
@@ -335,7 +339,8 @@ import TheoluaRuntime
 
         try folder.write("app.lua", LuaScriptsTests.reloadApp(counterKey: "other"))
         try app.runtime.reload()
-        expectScreen(app, ["[ count 0 ]", "[ stable 1 ]"], "changed key: fresh state; the sibling keeps its state")
+        expectScreen(
+            app, ["[ count 0 ]", "[ stable 1 ]"], "changed key: fresh state; the sibling keeps its state")
         #expect(app.takeLogs().sorted() == ["init", "willUnmount"])
 
         app.press("tab enter")

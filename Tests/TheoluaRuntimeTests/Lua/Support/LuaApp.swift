@@ -69,7 +69,8 @@ func luaFailure(_ source: String, width: Int = 24, height: Int = 3, props: Recor
 
 /// Compares a screen with the expected rows, side by side on a mismatch.
 func expectLines(
-    _ actual: [String], _ expected: [String], _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    _ actual: [String], _ expected: [String], _ comment: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     if actual == expected { return }
     let width = max(expected.map(\.count).max() ?? 0, 8)
@@ -86,7 +87,8 @@ func expectLines(
 
 /// Compares the app's screen with the expected rows.
 func expectScreen(
-    _ app: LuaApp, _ expected: [String], _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    _ app: LuaApp, _ expected: [String], _ comment: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     expectLines(app.lines, expected, comment, sourceLocation: sourceLocation)
 }

@@ -40,7 +40,9 @@ struct LuaValueGenerator {
         "[-0.0]", "[1e300]", "['']", "['with space']", "['\\xff']", "[3]", "[100000]",
     ]
 
-    private mutating func pick(_ items: [String]) -> String { items[Int.random(in: 0..<items.count, using: &rng)] }
+    private mutating func pick(_ items: [String]) -> String {
+        items[Int.random(in: 0..<items.count, using: &rng)]
+    }
 
     private mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &rng) < percent }
 
@@ -62,7 +64,9 @@ struct LuaValueGenerator {
         case 36..<40:
             return pick(["ui.text 'el'", "ui.column { 'a', ui.text 'b' }", "ui.spacer {}"])
         case 40..<44 where hasSelf:
-            return pick(["self.props", "self.state", "self:handler('noop')", "self:handler('noop', 1, 'two')"])
+            return pick([
+                "self.props", "self.state", "self:handler('noop')", "self:handler('noop', 1, 'two')",
+            ])
         case 44..<48:
             return cycle()
         case 48..<51:
@@ -80,7 +84,9 @@ struct LuaValueGenerator {
         case 88..<96 where depth < 4:
             let count = Int.random(in: 1...3, using: &rng)
             var fields: [String] = []
-            for _ in 0..<count { fields.append(pick(LuaValueGenerator.oddKeys) + " = " + expression(depth: depth + 1)) }
+            for _ in 0..<count {
+                fields.append(pick(LuaValueGenerator.oddKeys) + " = " + expression(depth: depth + 1))
+            }
             if chance(50) { fields.append(expression(depth: depth + 1)) }
             return "{ " + fields.joined(separator: ", ") + " }"
         default:
@@ -112,7 +118,8 @@ struct LuaValueGenerator {
         let name = local()
         let field = chance(50) ? "[1]" : ".next"
         statements.append(
-            "local \(name) = {}; do local cur = \(name); for i = 1, \(levels) do cur\(field) = {}; cur = cur\(field) end end")
+            "local \(name) = {}; do local cur = \(name); for i = 1, \(levels) do cur\(field) = {}; cur = cur\(field) end end"
+        )
         return name
     }
 
