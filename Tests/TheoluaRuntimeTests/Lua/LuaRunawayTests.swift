@@ -1,0 +1,50 @@
+import Testing
+import TheoluaCore
+import TheoluaRuntime
+
+/// Scripts that build unbounded structures out of many small calls, each within the
+/// instruction budget: the host must survive them.
+@Suite struct LuaRunawayTests {
+    @Test func deeplyNestedElementsDoNotCrashTheHost() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local e = ui.text "bottom"
+            for i = 1, 200 do e = ui.box { e } end
+            return e
+            """, height: 1)
+        expectScreen(app, ["bottom"])
+    }
+
+    @Test(
+        .disabled(
+            "bug: crashes the host (SIGSEGV, Swift stack overflow): the reconciler mounts without a depth limit"
+        ))
+    func aComponentThatRendersItselfForeverIsAnErrorNotACrash() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local Forever
+            Forever = ui.component("Forever", function(props) return Forever { depth = props.depth + 1 } end)
+            return Forever { depth = 0 }
+            """, height: 1)
+        let errors = app.errors()
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("Forever") == true, "\(errors)")
+    }
+
+    @Test(
+        .disabled(
+            "bug: crashes the host (SIGSEGV in LayoutPass.measure recursion) from about 1,500 nested boxes"))
+    func veryDeeplyNestedElementsAreAnErrorNotACrash() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local e = ui.text "bottom"
+            for i = 1, 100000 do e = ui.box { e } end
+            return e
+            """, height: 1)
+        _ = app.lines
+        #expect(app.errors().count <= 1)
+    }
+}
