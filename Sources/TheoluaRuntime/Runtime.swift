@@ -210,7 +210,10 @@ public final class Runtime {
 
     private func settle() {
         if let manual = runLoop as? ManualRunLoop {
-            manual.runUntilIdle()
+            if !manual.runUntilIdle() {
+                report(
+                    "updates did not settle after \(manual.turnLimit) turns: a component updates its state on every render")
+            }
         } else {
             reconciler.flush()
         }

@@ -86,3 +86,13 @@ public struct Warning: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { message }
 }
+
+/// The tree grew deeper than ``Reconciler/maximumDepth``.
+public struct TreeTooDeepError: Error, CustomStringConvertible {
+    /// The limit.
+    public let limit: Int
+
+    public var description: String {
+        "the tree is deeper than \(limit) levels: does a component render itself without end?"
+    }
+}

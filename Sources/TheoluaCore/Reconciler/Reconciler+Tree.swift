@@ -35,6 +35,11 @@ extension Reconciler {
     /// Creates and mounts an instance for `element`, inserting its host nodes before
     /// `anchor`. Returns `nil` when its initial state failed (the error is reported).
     func mount(_ element: Element, slot: Slot, parent: Instance, before anchor: HostNode?) -> Instance? {
+        guard parent.depth < Reconciler.maximumDepth else {
+            let placeholder = Instance(element: element, parent: parent, slot: slot)
+            report(placeholder, .render, TreeTooDeepError(limit: Reconciler.maximumDepth))
+            return nil
+        }
         let instance: Instance
         do {
             instance = try element.storage.makeInstance(parent: parent, slot: slot, element: element)
@@ -134,9 +139,13 @@ extension Reconciler {
             unregister(component)
             instance.isMounted = false
             component.didUnmount()
+            // Drop what the component held: a controller or a script's closures may
+            // refer back to it, and nothing may keep an unmounted subtree alive.
+            component.controller = nil
         }
         instance.isMounted = false
         for child in instance.children { detach(child) }
+        instance.children = []
         instance.parent = nil
     }
 

@@ -32,6 +32,11 @@ public final class Reconciler {
     public var onError: (ComponentError) -> Void = { _ in }
     /// Receives warnings: unhandled actions, updates to unmounted components.
     public var onWarning: (Warning) -> Void = { _ in }
+    /// The deepest a tree may be. Deeper, an element is not mounted and an error is
+    /// reported: such trees come from a component that renders itself without end, and
+    /// laying them out would exhaust the stack.
+    public static let maximumDepth = 500
+
     /// The number of passes so far; each pass is one generation.
     public private(set) var generation = 0
 

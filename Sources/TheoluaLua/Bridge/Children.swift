@@ -51,6 +51,14 @@ extension LuaBridge {
     func childItems(of table: Int32, upTo count: Int, into elements: inout [Element], _ context: inout ConversionContext)
         throws(Mismatch)
     {
+        if count > 4096 {
+            // A huge index with few items (`{ [1e9] = x }`) is a mistake, not a list.
+            let items = shape(ofTable: table).count
+            if count > 2 * items + 16 {
+                throw context.mismatch(
+                    "a list of children", found: "a sparse table (\(items) items up to index \(count))")
+            }
+        }
         for position in 1...max(count, 1) where position <= count {
             lua_rawgeti(L, table, lua_Integer(position))
             context.path.append(.index(position))

@@ -112,6 +112,7 @@ extension LuaBridge {
         _ number: Double, min: Double?, max: Double?, _ type: SchemaType, _ index: Int32,
         _ context: inout ConversionContext
     ) throws(Mismatch) {
+        if number.isNaN && (min != nil || max != nil) { throw context.mismatch(type.description, found: found(at: index)) }
         if let min, number < min { throw context.mismatch(type.description, found: found(at: index)) }
         if let max, number > max { throw context.mismatch(type.description, found: found(at: index)) }
     }

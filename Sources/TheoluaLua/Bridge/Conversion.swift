@@ -10,10 +10,13 @@ struct Mismatch: Error {
     var isUnknownField = false
     /// For an unknown field, the declared name it is likely a typo of.
     var suggestion: String? = nil
+    /// A whole message that replaces the usual form, for mistakes that are not props.
+    var customMessage: String? = nil
 
     /// `prop 'items[3].title': expected string, got number (12)`, or
     /// `unknown prop 'lable' (did you mean 'label'?)`.
     func message(subject: String) -> String {
+        if let customMessage { return customMessage }
         if isUnknownField {
             let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
             return "unknown \(subject) '\(path)'\(hint)"

@@ -136,20 +136,27 @@ extension LuaBridge {
     }
 
     func makeComponentElement(_ definition: ScriptComponent) throws -> Element {
-        let name = definition.name
+        let (props, key) = try componentProps(subject: definition.name, schema: definition.schema)
+        return .component(definition, props: props, key: key)
+    }
+
+    /// Reads a component constructor's table at 1: props validated by `schema`, array
+    /// items as the `children` prop (validated by the schema's `children` field when it
+    /// declares one), and the key.
+    func componentProps(subject: String, schema: RecordSchema?) throws -> (Record, Key?) {
         if lua_type(L, 1) == LUA_TNONE || lua_type(L, 1) == LUA_TNIL {
             lua_settop(L, 0)
             lua_createtable(L, 0, 0)
         }
         guard lua_type(L, 1) == LUA_TTABLE else {
-            throw raise("\(name): expected a table of props, got \(found(at: 1))")
+            throw raise("\(subject): expected a table of props, got \(found(at: 1))")
         }
         var context = ConversionContext()
         let table: ElementTable
         do {
-            table = try elementTable(at: 1, schema: definition.schema, &context)
+            table = try elementTable(at: 1, schema: schema, &context)
         } catch {
-            throw validationError(subject: name, error)
+            throw validationError(subject: subject, error)
         }
         var entries = table.entries
         if table.itemCount > 0 {
@@ -157,11 +164,21 @@ extension LuaBridge {
             do {
                 try childItems(of: 1, upTo: table.itemCount, into: &children, &context)
             } catch {
-                throw validationError(subject: name, error, noun: "child")
+                throw validationError(subject: subject, error, noun: "child")
+            }
+            var value = Value.array(ValueArray(children.map(Value.element)))
+            if let field = schema?.field(named: "children") {
+                var childContext = ConversionContext()
+                childContext.path = [.field("children")]
+                do {
+                    value = try field.type.validate(value, &childContext)
+                } catch {
+                    throw validationError(subject: subject, error)
+                }
             }
             entries.removeAll { $0.key == "children" }
-            entries.append(Record.Entry(key: "children", value: .array(ValueArray(children.map(Value.element)))))
+            entries.append(Record.Entry(key: "children", value: value))
         }
-        return .component(definition, props: Record(uniqueEntries: entries), key: table.key)
+        return (Record(uniqueEntries: entries), table.key)
     }
 }

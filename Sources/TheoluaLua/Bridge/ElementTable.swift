@@ -37,7 +37,9 @@ extension LuaBridge {
                     default:
                         let what = found(at: -1)
                         state.pop(2)
-                        throw Mismatch(path: "key", expected: "string or integer", found: what)
+                        var mismatch = Mismatch(path: "key", expected: "string or integer", found: what)
+                        mismatch.customMessage = "key must be a string or an integer, got \(what)"
+                        throw mismatch
                     }
                     state.pop()
                     continue
@@ -74,6 +76,8 @@ extension LuaBridge {
         }
         if let schema, !present.isFull {
             for (position, field) in schema.fields.enumerated() where !present.contains(position) {
+                // Array items become `children`, checked once they are collected.
+                if field.name == "children" && result.itemCount > 0 { continue }
                 if let value = field.defaultValue {
                     result.entries.append(Record.Entry(key: field.name, value: value))
                 } else if !field.optional {

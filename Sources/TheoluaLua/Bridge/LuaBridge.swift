@@ -54,6 +54,8 @@ public final class LuaBridge {
     var currentOwner: ComponentRef<ScriptComponent>?
     /// The message of the last validation error raised into Lua, to tell its kind later.
     var lastValidationMessage: String?
+    /// The message of the last error a Swift function raised into Lua.
+    var lastRaise: String?
     /// Registry references of each object kind's metatable, by kind index.
     var metatableRefs = [Int32](repeating: 0, count: ObjectKind.allCases.count)
     /// A warning being assembled from pieces.
@@ -111,7 +113,10 @@ public final class LuaBridge {
     /// Turns an error from a protected call into a script error naming the component.
     func scriptError(_ error: ScriptError, component: String?) -> ScriptError {
         var error = error
-        if error.component == nil {
+        // Only our own errors start with the component's name; a script's `error("X: …")`
+        // must not be attributed to a component named X.
+        let raisedByBridge = lastRaise.map { $0.hasSuffix(error.message) } ?? false
+        if error.component == nil && raisedByBridge {
             for name in knownComponentNames where error.message.hasPrefix(name + ": ") {
                 error.component = name
                 error.message.removeFirst(name.count + 2)

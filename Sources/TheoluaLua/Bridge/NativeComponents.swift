@@ -53,33 +53,10 @@ extension LuaBridge {
             let index = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
             guard bridge.nativeComponents.indices.contains(index) else { return 0 }
             let native = bridge.nativeComponents[index]
-            if lua_type(L, 1) == LUA_TNONE || lua_type(L, 1) == LUA_TNIL {
-                lua_settop(L, 0)
-                lua_createtable(L, 0, 0)
-            }
-            guard lua_type(L, 1) == LUA_TTABLE else {
-                throw bridge.raise("\(native.name): expected a table of props, got \(bridge.found(at: 1))")
-            }
-            var context = ConversionContext()
-            let table: ElementTable
-            do throws(Mismatch) {
-                table = try bridge.elementTable(at: 1, schema: native.schema, &context)
-            } catch {
-                throw bridge.validationError(subject: native.name, error)
-            }
-            var entries = table.entries
-            if table.itemCount > 0 {
-                var children: [Element] = []
-                do throws(Mismatch) {
-                    try bridge.childItems(of: 1, upTo: table.itemCount, into: &children, &context)
-                } catch {
-                    throw bridge.validationError(subject: native.name, error, noun: "child")
-                }
-                entries.append(Record.Entry(key: "children", value: .array(ValueArray(children.map(Value.element)))))
-            }
+            let (props, key) = try bridge.componentProps(subject: native.name, schema: native.schema)
             let element: Element
             do {
-                element = try native.make(Record(uniqueEntries: entries), table.key)
+                element = try native.make(props, key)
             } catch {
                 throw bridge.raise("\(native.name): \(error)")
             }

@@ -37,8 +37,9 @@ extension LuaBridge {
               os = { time = os_.time, clock = os_.clock, date = os_.date, difftime = os_.difftime }
             end
             local rawload, select, tostring, concat = load, select, tostring, table.concat
-            load = function(chunk, name, mode, env)
-              return rawload(chunk, name, "t", env)
+            load = function(chunk, name, mode, ...)
+              if select("#", ...) > 0 then return rawload(chunk, name, "t", ...) end
+              return rawload(chunk, name, "t")
             end
             print = function(...)
               local parts = {}
@@ -67,7 +68,8 @@ extension LuaBridge {
     /// `print`'s sink: one line of the runtime's log.
     static let log: theolua_function = { L in
         LuaBridge.entry(L) { bridge, _ in
-            bridge.onLog(bridge.state.string(at: 1) ?? "")
+            let text = bridge.state.string(at: 1) ?? ""
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) { bridge.onLog(String(line)) }
             return 0
         }
     }

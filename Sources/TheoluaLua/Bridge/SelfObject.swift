@@ -4,8 +4,27 @@ import TheoluaCore
 
 /// What a `self` userdata holds: the logical component.
 final class ComponentBox {
-    let component: ComponentRef<ScriptComponent>
-    init(_ component: ComponentRef<ScriptComponent>) { self.component = component }
+    /// The component while it is mounted; cleared when it unmounts, so a closure that
+    /// captured `self` does not keep the component (and itself) alive across the two
+    /// garbage collectors.
+    var component: ComponentRef<ScriptComponent>?
+    /// The last props and state, readable after the component unmounted.
+    var lastProps: Record?
+    var lastState: Value?
+    /// The component's name, for messages after it unmounted.
+    let name: String
+
+    init(_ component: ComponentRef<ScriptComponent>) {
+        self.component = component
+        name = component.name
+    }
+
+    /// Lets go of the component, keeping its last props and state to read.
+    func release() {
+        lastProps = component?.props
+        lastState = component?.state
+        component = nil
+    }
 }
 
 extension LuaBridge {
@@ -27,6 +46,9 @@ extension LuaBridge {
     /// Drops the component's `self` from the cache once it has unmounted.
     func forgetSelf(of component: ComponentRef<ScriptComponent>) {
         registryTable(.selves)
+        lua_rawgeti(L, -1, lua_Integer(component.id.rawValue))
+        object(at: -1, kind: .component, as: ComponentBox.self)?.release()
+        state.pop()
         lua_pushnil(L)
         lua_rawseti(L, -2, lua_Integer(component.id.rawValue))
         state.pop()
@@ -34,14 +56,28 @@ extension LuaBridge {
 
     /// The component of the `self` (or controller) at `index`.
     func component(at index: Int32) -> ComponentRef<ScriptComponent>? {
-        object(at: index, kind: .component, as: ComponentBox.self)?.component
+        object(at: index, kind: .component, as: ComponentBox.self)?.component ?? nil
     }
 
     /// Metamethods of `self`: `props`, `state` and the methods, then spec fields.
     static let selfIndex: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
-            guard let component = bridge.component(at: 1), let key = bridge.state.string(at: 2) else { return 0 }
-            return bridge.pushMember(key, of: component, methods: .selfMethods)
+            guard let key = bridge.state.string(at: 2) else { return 0 }
+            if let component = bridge.component(at: 1) {
+                return bridge.pushMember(key, of: component, methods: .selfMethods)
+            }
+            guard let box = bridge.object(at: 1, kind: .component, as: ComponentBox.self) else { return 0 }
+            // Unmounted: the last values stay readable; methods warn and do nothing.
+            switch key {
+            case "props": bridge.pushView(.record(box.lastProps ?? Record()), owner: box.name, label: "props")
+            case "state": bridge.pushView(box.lastState ?? .null, owner: box.name, label: "state")
+            default:
+                bridge.registryTable(.selfMethods)
+                bridge.state.rawField(-1, key)
+                lua_rotate(L, -2, 1)
+                bridge.state.pop()
+            }
+            return 1
         }
     }
 
@@ -69,8 +105,11 @@ extension LuaBridge {
         LuaBridge.entry(L) { bridge, L in
             let name = bridge.component(at: 1)?.name ?? "component"
             let key = bridge.state.describe(2)
-            if key == "props" || key == "state" {
-                throw bridge.raise("\(name): cannot assign self.\(key): \(key) is read-only; use self:updateState")
+            if key == "state" {
+                throw bridge.raise("\(name): cannot assign self.state: state is read-only; use self:updateState")
+            }
+            if key == "props" {
+                throw bridge.raise("\(name): cannot assign self.props: props are read-only; the parent sets them")
             }
             throw bridge.raise(
                 "\(name): cannot assign self.\(key): keep data in state (self:updateState) or in a controller")
@@ -81,6 +120,7 @@ extension LuaBridge {
     static let updateState: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
             guard let component = bridge.component(at: 1) ?? bridge.controllerComponent(at: 1) else {
+                if bridge.isUnmountedSelf(at: 1) { return bridge.ignoreAfterUnmount("updateState") }
                 throw bridge.raise("updateState: call it as self:updateState(value) or ctl:updateState(value)")
             }
             if lua_type(L, 2) == LUA_TFUNCTION {
@@ -126,6 +166,7 @@ extension LuaBridge {
     static let makeHandler: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
             guard let component = bridge.component(at: 1) else {
+                if bridge.isUnmountedSelf(at: 1) { return bridge.ignoreAfterUnmount("handler") }
                 throw bridge.raise("handler: call it as self:handler(\"action\", ...)")
             }
             guard let action = bridge.state.string(at: 2) else {
@@ -141,6 +182,7 @@ extension LuaBridge {
     static let send: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
             guard let component = bridge.component(at: 1) ?? bridge.controllerComponent(at: 1) else {
+                if bridge.isUnmountedSelf(at: 1) { return bridge.ignoreAfterUnmount("send") }
                 throw bridge.raise("send: call it as self:send(\"action\", ...)")
             }
             guard let action = bridge.state.string(at: 2) else {
@@ -166,5 +208,21 @@ extension LuaBridge {
             }
         }
         return values
+    }
+}
+
+extension LuaBridge {
+    /// Whether the value at `index` is the `self` of a component that has unmounted.
+    func isUnmountedSelf(at index: Int32) -> Bool {
+        guard let box = object(at: index, kind: .component, as: ComponentBox.self) else { return false }
+        return box.component == nil
+    }
+
+    /// Ignores a call on an unmounted component's `self`, with a warning, as the core
+    /// ignores updates to unmounted components.
+    func ignoreAfterUnmount(_ method: String) -> Int32 {
+        let location = state.location(level: 1).map { "\($0): " } ?? ""
+        reconciler?.onWarning(Warning("\(location)\(method) on a component that has unmounted; ignored"))
+        return 0
     }
 }

@@ -15,6 +15,9 @@ extension LuaBridge {
         guard seconds.isFinite, seconds >= 0, seconds < 1e9 else {
             throw raise("\(name): expected seconds ≥ 0, got \(found(at: 1))")
         }
+        if repeating && seconds < 0.001 {
+            throw raise("\(name): the interval must be at least 0.001 seconds, got \(found(at: 1))")
+        }
         guard lua_type(L, 2) == LUA_TFUNCTION else {
             throw raise("\(name): expected a function, got \(found(at: 2))")
         }

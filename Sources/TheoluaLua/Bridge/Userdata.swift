@@ -105,15 +105,22 @@ extension LuaBridge {
     /// raised by the trampoline after this frame returns.
     static func entry(_ L: OpaquePointer?, _ body: (LuaBridge, OpaquePointer) throws -> Int32) -> Int32 {
         guard let L, let bridge = LuaBridge.from(L) else { return 0 }
+        // Work on the calling thread (a coroutine's stack holds its own arguments).
+        let outer = bridge.state.L
+        bridge.state.L = L
+        defer { bridge.state.L = outer }
         do {
             return try body(bridge, L)
         } catch let raise as LuaRaise {
+            bridge.lastRaise = raise.message
             bridge.state.push(raise.message)
             return -1
         } catch let error as ScriptError {
+            bridge.lastRaise = error.description
             bridge.state.push(error.description)
             return -1
         } catch {
+            bridge.lastRaise = "\(error)"
             bridge.state.push("\(error)")
             return -1
         }

@@ -21,7 +21,11 @@ public struct ScriptLimits: Sendable, Equatable {
 /// Stack discipline: each method documents its effect on the stack as
 /// `[before] → [after]`, top on the right.
 final class LuaState {
-    let L: OpaquePointer
+    /// The main thread, which owns the state.
+    let main: OpaquePointer
+    /// The thread Swift works on now: the main thread, or the coroutine that called the
+    /// Swift function running now (its arguments are on that thread's stack).
+    var L: OpaquePointer
     private let support: UnsafeMutablePointer<theolua_support>
     let limits: ScriptLimits
 
@@ -35,12 +39,13 @@ final class LuaState {
             support.deallocate()
             throw ScriptError(.memory, message: "could not create a Lua state")
         }
+        main = state
         L = state
     }
 
     deinit {
         support.pointee.main = nil
-        lua_close(L)
+        lua_close(main)
         support.deinitialize(count: 1)
         support.deallocate()
     }

@@ -147,7 +147,7 @@ import TheoluaRuntime
             "false\tapp.lua:9: Locked: cannot assign state.n: state is read-only; use self:updateState",
             "false\tapp.lua:10: Locked: cannot assign state.list[1].name: state is read-only; use self:updateState",
             "false\tapp.lua:11: Locked: cannot assign state.list[2]: state is read-only; use self:updateState",
-            "false\tapp.lua:12: Locked: cannot assign self.props: props is read-only; use self:updateState",
+            "false\tapp.lua:12: Locked: cannot assign self.props: props are read-only; the parent sets them",
             "false\tapp.lua:13: Locked: cannot assign self.state: state is read-only; use self:updateState",
             "false\tapp.lua:14: Locked: cannot assign self.extra: keep data in state (self:updateState) or in a controller",
         ]

@@ -302,9 +302,7 @@ import TheoluaRuntime
             return ui.text "x"
             """, height: 1)
         let logs = app.takeLogs()
-        withKnownIssue("gap: Runtime.onLog promises one line at a time but gets the whole printed text") {
-            #expect(logs == ["first", "second"])
-        }
+        #expect(logs == ["first", "second"])
     }
 
     @Test func errorsRaisedWithoutAPositionStillNameFileLineAndComponent() throws {
@@ -330,29 +328,28 @@ import TheoluaRuntime
     }
 
     @Test func sparseChildrenTablesAreRejectedLikeSparseProps() throws {
-        let app = try LuaApp(
-            """
-            local ui = require("theolua")
-            local C = ui.component("C", function(props) return tostring(#props.children) end)
-            return ui.column { C { "a", [200000] = "x" } }
-            """, width: 80, height: 1)
-        let errors = app.errors()
-        withKnownIssue("bug: children skip the sparse-table check, so [math.maxinteger] = x hangs the host") {
-            #expect(errors.first?.contains("sparse") == true, "\(errors) \(app.lines)")
+        #expect {
+            _ = try LuaApp(
+                """
+                local ui = require("theolua")
+                local C = ui.component("C", function(props) return tostring(#props.children) end)
+                return ui.column { C { "a", [200000] = "x" } }
+                """, width: 80, height: 1)
+        } throws: { error in
+            "\(error)" == "app.lua:3: C: child: expected a list of children, got a sparse table (2 items up to index 200000)"
         }
     }
 
-    @Test(
-        .disabled(
-            "bug: hangs the host and grows memory without bound: Children.swift loops up to the largest index"
-        ))
-    func aHugeChildIndexDoesNotHangTheHost() throws {
-        let app = try LuaApp(
-            """
-            local ui = require("theolua")
-            return ui.column { "a", [math.maxinteger] = "x" }
-            """, height: 1)
-        _ = app.errors()
+    @Test func aHugeChildIndexIsAnErrorNotAHang() throws {
+        #expect {
+            _ = try LuaApp(
+                """
+                local ui = require("theolua")
+                return ui.column { "a", [math.maxinteger] = "x" }
+                """, height: 1)
+        } throws: { error in
+            "\(error)".contains("sparse table")
+        }
     }
 
     @Test func anErrorWhoseTextStartsWithAnotherComponentsNameNamesTheRightComponent() throws {
@@ -364,9 +361,7 @@ import TheoluaRuntime
             return ui.column { Note {}, Other {} }
             """, width: 80)
         let errors = app.errors()
-        withKnownIssue("bug: LuaBridge.scriptError takes a message prefix 'Name: ' for the component") {
-            #expect(errors == ["app.lua:3: Other: Note: could not be shown"])
-        }
+        #expect(errors == ["app.lua:3: Other: Note: could not be shown"])
     }
 
     @Test func twoComponentsWithOneNameInDifferentFilesAreAnErrorNamingBothPlaces() throws {
@@ -413,12 +408,8 @@ import TheoluaRuntime
         } catch {
             errors = ["\(error)"]
         }
-        withKnownIssue(
-            "bug: bridge functions read and push on the main thread (state.L) instead of the running coroutine"
-        ) {
-            #expect(errors == [])
-            expectLines(screen, ["item 1", "item 2", "item 3"])
-        }
+        #expect(errors == [])
+        expectLines(screen, ["item 1", "item 2", "item 3"])
     }
 
     @Test func aBoundedNumberRejectsNaN() {
@@ -428,11 +419,9 @@ import TheoluaRuntime
             local C = ui.component("Ratio", { props = { r = { "number", min = 0, max = 1 } }, render = function() return "x" end })
             return C { r = 0/0 }
             """, width: 80)
-        withKnownIssue("bug: NaN passes min/max checks (comparisons with NaN are false)") {
-            #expect(
-                message?.hasPrefix("app.lua:3: Ratio: prop 'r': expected number from 0 to 1, got number (")
-                    == true, "\(message ?? "accepted")")
-        }
+        #expect(
+            message?.hasPrefix("app.lua:3: Ratio: prop 'r': expected number from 0 to 1, got number (")
+                == true, "\(message ?? "accepted")")
     }
 
     @Test func aFailingRenderKeepsThePreviousOutputAndTheAppRecovers() throws {

@@ -81,7 +81,7 @@ import TheoluaRuntime
             return Panel { "first", ui.text "second", false, { "third" } }
             """, width: 10, height: 7)
         expectScreen(
-            app, ["+--------+", "|n=4     |", "|first   |", "|second  |", "|third   |", "+--------+", ""])
+            app, ["+--------+", "|n=4     |", "|first   |", "|second  |", "|third   |", "|        |", "+--------+"])
         #expect(app.errors() == [])
     }
 

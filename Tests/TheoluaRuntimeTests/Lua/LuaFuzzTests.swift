@@ -205,11 +205,7 @@ import TheoluaRuntime
 
     @Test func theLuaStateDoesNotGrowOverManyRandomAppsWithControllers() throws {
         let (start, end) = try LuaFuzzTests.randomAppsGrowth(controllers: true)
-        withKnownIssue(
-            "bug: a controller keeps its component alive (retain cycle), so its Lua table is never released"
-        ) {
-            #expect(end < start + 512 << 10, "Lua memory grew from \(start) to \(end) bytes")
-        }
+        #expect(end < start + 512 << 10, "Lua memory grew from \(start) to \(end) bytes")
     }
 
     static let holderApp = """
@@ -300,12 +296,8 @@ import TheoluaRuntime
         let (start, end, errors, logs) = try LuaFuzzTests.mountCyclesGrowth(LuaFuzzTests.holderApp)
         #expect(errors == [])
         #expect(logs == [])
-        withKnownIssue(
-            "bug: a controller keeps its component alive (retain cycle), so its Lua table is never released"
-        ) {
-            #expect(
-                end < start + 256 << 10, "Lua memory grew from \(start) to \(end) bytes over 2,000 mounts")
-        }
+        #expect(
+            end < start + 256 << 10, "Lua memory grew from \(start) to \(end) bytes over 2,000 mounts")
     }
 
     @Test func aHandlerClosureCapturingSelfIsReleasedAfterUnmount() throws {
@@ -322,12 +314,8 @@ import TheoluaRuntime
             """
         let (start, end, errors, _) = try LuaFuzzTests.mountCyclesGrowth(source)
         #expect(errors == [])
-        withKnownIssue(
-            "bug: closure → self userdata → instance → element → handler → registry ref → closure is never collected"
-        ) {
-            #expect(
-                end < start + 256 << 10, "Lua memory grew from \(start) to \(end) bytes over 2,000 mounts")
-        }
+        #expect(
+            end < start + 256 << 10, "Lua memory grew from \(start) to \(end) bytes over 2,000 mounts")
     }
 
     @Test func reloadingThousandsOfTimesKeepsTheLuaStateFlat() throws {

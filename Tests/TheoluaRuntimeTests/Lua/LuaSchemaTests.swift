@@ -202,22 +202,18 @@ import TheoluaRuntime
     }
 
     @Test func childrenArePassedWhenTheSchemaDeclaresThem() {
-        withKnownIssue("bug: a schema declaring children checks them before they are set") {
-            #expect(
-                LuaSchemaTests.render(schema: "children = 'elements'", props: "'a', 'b'")
-                    == "{children={1=element text{ text = \"a\" },2=element text{ text = \"b\" }}}")
-        }
+        #expect(
+            LuaSchemaTests.render(schema: "children = 'elements'", props: "'a', 'b'")
+                == "{children={1=element text{ text = \"a\" },2=element text{ text = \"b\" }}}")
         #expect(
             LuaSchemaTests.render(schema: "children = 'elements?'", props: "'a', 'b'")
                 == "{children={1=element text{ text = \"a\" },2=element text{ text = \"b\" }}}")
     }
 
     @Test func declaredChildrenAreValidatedByTheirSchemaType() {
-        withKnownIssue("bug: children bypass the schema's type for 'children'") {
-            #expect(
-                LuaSchemaTests.render(schema: "children = { 'array?', of = 'string' }", props: "ui.text 'a'")
-                    == "app.lua:6: Comp: prop 'children[1]': expected string, got element")
-        }
+        #expect(
+            LuaSchemaTests.render(schema: "children = { 'array?', of = 'string' }", props: "ui.text 'a'")
+                == "app.lua:6: Comp: prop 'children[1]': expected string, got element")
     }
 
     @Test func validationRunsWhenTheElementIsCreatedNotWhenItMounts() throws {

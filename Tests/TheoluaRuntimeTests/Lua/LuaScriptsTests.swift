@@ -113,9 +113,7 @@ import TheoluaRuntime
             local ok, result = pcall(load("return type(print) .. ' ' .. type(string)"))
             return ui.text(tostring(ok) .. " " .. tostring(result))
             """, width: 80, height: 1)
-        withKnownIssue("bug: the sandbox's load passes env = nil explicitly, so chunks get _ENV = nil") {
-            expectScreen(app, ["true function table"])
-        }
+        expectScreen(app, ["true function table"])
     }
 
     @Test func osTimeClockDateAndDifftimeWork() throws {
