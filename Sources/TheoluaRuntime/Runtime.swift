@@ -211,8 +211,10 @@ public final class Runtime {
     private func settle() {
         if let manual = runLoop as? ManualRunLoop {
             if !manual.runUntilIdle() {
+                let names = reconciler.pendingComponentNames.joined(separator: ", ")
                 report(
-                    "updates did not settle after \(manual.turnLimit) turns: a component updates its state on every render")
+                    "\(names.isEmpty ? "app" : names): updates did not settle after \(manual.turnLimit) turns:"
+                        + " a component updates its state on every render")
             }
         } else {
             reconciler.flush()

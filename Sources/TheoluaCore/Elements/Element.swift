@@ -51,6 +51,9 @@ public struct Element: Sendable {
         self.storage = storage
     }
 
+    /// How many elements deep this element's description is: 1 for a leaf.
+    public var depth: Int { storage.depth }
+
     /// A copy of this element with `key`.
     public func withKey(_ key: Key?) -> Element {
         Element(storage: storage.withKey(key))
@@ -82,10 +85,13 @@ class ElementStorage: @unchecked Sendable {
     // immutable `let` of a Sendable type.
     let typeName: String
     let key: Key?
+    /// How many elements deep this element's description is (1 for a leaf).
+    let depth: Int
 
-    init(typeName: String, key: Key?) {
+    init(typeName: String, key: Key?, depth: Int = 1) {
         self.typeName = typeName
         self.key = key
+        self.depth = depth
     }
 
     var isHost: Bool { false }
@@ -117,7 +123,7 @@ final class HostElementStorage: ElementStorage, @unchecked Sendable {
     init(kind: String, props: Record, children: [Element], key: Key?) {
         self.props = props
         self.children = children
-        super.init(typeName: kind, key: key)
+        super.init(typeName: kind, key: key, depth: 1 + (children.lazy.map(\.storage.depth).max() ?? 0))
     }
 
     override var isHost: Bool { true }
@@ -161,7 +167,11 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
     init(definition: D, props: D.Props, key: Key?) {
         self.definition = definition
         self.props = props
-        super.init(typeName: definition.name, key: key)
+        var depth = 1
+        if D.Props.self == Record.self, let record = props as? Record, let children = record["children"]?.arrayValue {
+            for case .element(let child) in children { depth = max(depth, 1 + child.storage.depth) }
+        }
+        super.init(typeName: definition.name, key: key, depth: depth)
     }
 
     override var componentTypeID: ObjectIdentifier? { ObjectIdentifier(D.self) }

@@ -14,7 +14,8 @@ extension Reconciler {
             } catch {
                 onError(
                     ComponentError(
-                        component: handler.componentName ?? "handler", path: box.function.handlerDescription,
+                        component: box.function.ownerName ?? handler.componentName ?? "handler",
+                        path: box.function.handlerDescription,
                         phase: .action("function"), underlying: error))
                 return .failed
             }

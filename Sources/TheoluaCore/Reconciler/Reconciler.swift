@@ -81,6 +81,12 @@ public final class Reconciler {
     /// Whether state updates are queued for the next turn.
     public var hasPendingUpdates: Bool { !dirty.isEmpty }
 
+    /// The names of the components with queued state updates, for messages.
+    public var pendingComponentNames: [String] {
+        var seen: Set<String> = []
+        return dirty.map(\.componentName).filter { seen.insert($0).inserted }
+    }
+
     /// The number of mounted logical components.
     public var componentCount: Int { instances.count }
 

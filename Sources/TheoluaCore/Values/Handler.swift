@@ -21,6 +21,9 @@ public protocol HandlerFunction: AnyObject, Sendable {
     /// A short description for messages, such as `function at app.lua:12`.
     var handlerDescription: String { get }
 
+    /// The component that made the function, for naming it in errors; `nil` when none.
+    var ownerName: String? { get }
+
     /// Calls the function with the handler's arguments and returns its result (`.null`
     /// for none). Errors are reported by the dispatcher as script errors.
     func call(_ arguments: [Value]) throws -> Value
@@ -110,4 +113,8 @@ public struct Handler: Sendable, Hashable, CustomStringConvertible {
             return box.function.handlerDescription
         }
     }
+}
+
+extension HandlerFunction {
+    public var ownerName: String? { nil }
 }

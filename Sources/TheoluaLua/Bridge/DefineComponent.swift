@@ -137,7 +137,15 @@ extension LuaBridge {
 
     func makeComponentElement(_ definition: ScriptComponent) throws -> Element {
         let (props, key) = try componentProps(subject: definition.name, schema: definition.schema)
-        return .component(definition, props: props, key: key)
+        return try checkedDepth(.component(definition, props: props, key: key), definition.name)
+    }
+
+    /// `element`, unless it is nested deeper than a tree may be.
+    func checkedDepth(_ element: Element, _ subject: String) throws -> Element {
+        guard element.depth <= Reconciler.maximumDepth else {
+            throw raise("\(subject): elements nested deeper than \(Reconciler.maximumDepth) levels")
+        }
+        return element
     }
 
     /// Reads a component constructor's table at 1: props validated by `schema`, array

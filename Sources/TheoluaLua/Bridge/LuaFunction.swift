@@ -10,11 +10,14 @@ final class LuaFunction: HandlerFunction, @unchecked Sendable {
     let ref: LuaRef
     weak var bridge: LuaBridge?
     let location: String
+    /// The component whose code made the function (rendering it, say), if any.
+    let ownerName: String?
 
     init(ref: LuaRef, bridge: LuaBridge, location: String) {
         self.ref = ref
         self.bridge = bridge
         self.location = location
+        ownerName = bridge.currentOwner?.name
     }
 
     var handlerDescription: String { location }

@@ -114,7 +114,7 @@ extension LuaBridge {
             throw validationError(subject: subject, error, noun: "child")
         }
         let props = Record(uniqueEntries: table.entries)
-        return .host(constructor.primitive.rawValue, props: props, children: children, key: table.key)
+        return try checkedDepth(.host(constructor.primitive.rawValue, props: props, children: children, key: table.key), subject)
     }
 
     /// The text of `ui.text { "a", "b" }`: strings and numbers joined; nil and false skipped.

@@ -456,9 +456,7 @@ import TheoluaRuntime
         let errors = app.errors()
         #expect(errors.count == 1)
         #expect(errors.first?.hasPrefix("app.lua:5: ") == true, "\(errors)")
-        withKnownIssue("bug: errors in plain-function handlers name 'handler', not the component") {
-            #expect(errors == ["app.lua:5: Clicky: handler broke"])
-        }
+        #expect(errors == ["app.lua:5: Clicky: handler broke"])
     }
 
     // MARK: send and the responder chain

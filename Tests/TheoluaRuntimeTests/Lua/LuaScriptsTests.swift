@@ -207,11 +207,7 @@ import TheoluaRuntime
         #expect(app.runtime.bridge.memoryUsed < 32 << 20)
     }
 
-    @Test(
-        .disabled(
-            "bug: memory-limit errors carry no file:line (LuaState.memoryError builds a ScriptError without location)"
-        ))
-    func theMemoryCapErrorNamesFileAndLine() throws {
+    @Test func theMemoryCapErrorNamesFileAndLine() throws {
         let app = try LuaApp(
             LuaScriptsTests.limitsApp, width: 30, height: 1,
             limits: ScriptLimits(memoryBytes: 32 << 20, instructions: 100_000_000))
