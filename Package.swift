@@ -46,6 +46,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // An embedding host: Swift data into a Lua UI, a native Swift component, ui.emit.
+        .executableTarget(
+            name: "theolua-embed-example", dependencies: ["TheoluaRuntime"], path: "Examples/Embedding",
+            exclude: ["monitor.lua"]),
         .executableTarget(name: "theolua-bench", dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaLua"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua", "CLuaSupport"]),
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore"]),

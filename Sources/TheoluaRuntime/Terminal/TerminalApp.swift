@@ -39,8 +39,14 @@ public final class TerminalApp {
     private var overlayMessage: String?
 
     /// An app ready to run with `configuration`.
-    public init(configuration: Configuration) {
+    private let prepare: (Runtime) throws -> Void
+
+    /// An app ready to run with `configuration`. `prepare` runs once the runtime exists
+    /// and before the app loads: the place for a host to register native components and
+    /// set `onEmit`.
+    public init(configuration: Configuration, prepare: @escaping (Runtime) throws -> Void = { _ in }) {
         self.configuration = configuration
+        self.prepare = prepare
     }
 
     /// Runs until the app quits; returns the process exit status. Throws only when the
@@ -55,6 +61,7 @@ public final class TerminalApp {
             log.append(line)
             if log.count > 1_000 { log.removeFirst(log.count - 1_000) }
         }
+        try prepare(runtime)
         start(runtime)
 
         var encoder = FrameEncoder()
