@@ -168,7 +168,9 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
         self.definition = definition
         self.props = props
         var depth = 1
-        if D.Props.self == Record.self, let record = props as? Record, let children = record["children"]?.arrayValue {
+        // Only record props (script components) carry children elements; the types are
+        // identical when the check passes, so the cast is free.
+        if D.Props.self == Record.self, let children = unsafeBitCast(props, to: Record.self)["children"]?.arrayValue {
             for case .element(let child) in children { depth = max(depth, 1 + child.storage.depth) }
         }
         super.init(typeName: definition.name, key: key, depth: depth)

@@ -34,8 +34,9 @@ extension LuaBridge {
             bridge.knownComponentNames.insert(name)
             // The constructor: a closure over the definition, remembered so a script
             // returning it can be mounted as the root.
-            bridge.pushObject(definition, kind: .definition)
-            theolua_pushfunction(L, LuaBridge.componentConstructor, 1)
+            bridge.pushObject(definition, kind: .definition)  // keeps the definition alive
+            lua_pushlightuserdata(L, Unmanaged.passUnretained(definition).toOpaque())  // reaches it without a cast
+            theolua_pushfunction(L, LuaBridge.componentConstructor, 2)
             bridge.registryTable(.constructors)
             lua_pushvalue(L, -2)
             bridge.pushObject(definition, kind: .definition)
@@ -127,8 +128,9 @@ extension LuaBridge {
     /// A component's constructor: `Counter { label = "x", key = 1, child, … }`.
     static let componentConstructor: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
-            guard let definition = bridge.object(at: theolua_upvalueindex(1), kind: .definition, as: ScriptComponent.self)
-            else { return 0 }
+            // Upvalue 1 holds the definition alive; upvalue 2 points at it.
+            guard let pointer = lua_touserdata(L, theolua_upvalueindex(2)) else { return 0 }
+            let definition = Unmanaged<ScriptComponent>.fromOpaque(pointer).takeUnretainedValue()
             let element = try bridge.makeComponentElement(definition)
             bridge.pushElement(element)
             return 1

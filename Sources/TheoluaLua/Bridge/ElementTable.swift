@@ -58,14 +58,19 @@ extension LuaBridge {
                 } else {
                     type = .any
                 }
-                context.path.append(.field(name))
+                // The path is only built on failure: this is the hot path of every
+                // element a render makes.
                 do {
                     result.entries.append(Record.Entry(key: name, value: try value(at: -1, as: type, &context)))
                 } catch {
                     state.pop(2)
-                    throw error
+                    var mismatch = error
+                    if mismatch.customMessage == nil {
+                        let inner = mismatch.path
+                        mismatch.path = inner.isEmpty ? name : name + (inner.hasPrefix("[") ? "" : ".") + inner
+                    }
+                    throw mismatch
                 }
-                context.path.removeLast()
             case LUA_TNUMBER where lua_isinteger(L, -2) != 0:
                 let position = lua_tointegerx(L, -2, nil)
                 if position >= 1 { result.itemCount = max(result.itemCount, Int(clamping: position)) }

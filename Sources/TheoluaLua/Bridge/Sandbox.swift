@@ -31,6 +31,9 @@ extension LuaBridge {
         }, Unmanaged.passUnretained(self).toOpaque())
         let prelude = """
             local log, require, allowIO = ...
+            -- Renders make many short-lived tables and elements: the generational
+            -- collector suits that.
+            collectgarbage("generational")
             if not allowIO then
               dofile, loadfile = nil, nil
               local os_ = os
