@@ -15,22 +15,8 @@ import TheoluaTerminal
 ///
 /// A runtime is confined to the thread it was created on.
 public final class Runtime {
-    /// How scripts run.
-    public struct Options: Sendable {
-        /// Memory and instruction limits per script call.
-        public var limits: ScriptLimits
-        /// Whether scripts may use files, processes and C modules.
-        public var allowIO: Bool
-        /// Folders `require` searches after the app's own.
-        public var modulePaths: [String]
-
-        /// Options with the given limits, sandbox and module paths.
-        public init(limits: ScriptLimits = ScriptLimits(), allowIO: Bool = false, modulePaths: [String] = []) {
-            self.limits = limits
-            self.allowIO = allowIO
-            self.modulePaths = modulePaths
-        }
-    }
+    /// How scripts run: limits, the sandbox, module paths. The Lua bridge's options.
+    public typealias Options = LuaBridge.Options
 
     /// The scheduler; a ``ManualRunLoop`` unless one was given.
     public let runLoop: any RunLoop
@@ -67,9 +53,7 @@ public final class Runtime {
         self.runLoop = loop
         host = CanvasHost(width: max(width, 1), height: max(height, 1))
         reconciler = Reconciler(host: host, runLoop: loop)
-        bridge = try LuaBridge(
-            options: LuaBridge.Options(limits: options.limits, allowIO: options.allowIO, modulePaths: options.modulePaths),
-            runLoop: loop)
+        bridge = try LuaBridge(options: options, runLoop: loop)
         bridge.reconciler = reconciler
         host.connect(to: reconciler)
         reconciler.onError = { [unowned self] error in report(Runtime.describe(error)) }

@@ -2,9 +2,7 @@
 /// ``advance(by:)`` is called, and ``runUntilIdle()`` runs pending turns.
 public final class ManualRunLoop: RunLoop {
     public private(set) var now: Duration = .zero
-    private var turnQueue: [() -> Void] = []
-    private var timers = TimerQueue()
-    private var nextToken = 0
+    private var work = PendingWork()
 
     /// The most turns ``runUntilIdle()`` runs before giving up, so that a component
     /// updating its own state on every render cannot hang the loop.
@@ -14,37 +12,32 @@ public final class ManualRunLoop: RunLoop {
     public init() {}
 
     public func enqueue(_ work: @escaping () -> Void) {
-        turnQueue.append(work)
+        self.work.enqueue(work)
     }
 
     public func schedule(at deadline: Duration, _ work: @escaping () -> Void) -> TimerToken {
-        nextToken += 1
-        let token = TimerToken(rawValue: nextToken)
-        timers.insert(deadline: deadline, token: token, work: work)
-        return token
+        self.work.schedule(at: deadline, work)
     }
 
     public func cancel(_ token: TimerToken) {
-        timers.remove(token)
+        work.cancel(token)
     }
 
     /// Whether work is waiting for the next turn.
-    public var hasPendingTurns: Bool { !turnQueue.isEmpty }
+    public var hasPendingTurns: Bool { work.hasTurns }
 
     /// The deadline of the earliest scheduled timer, if any.
-    public var nextDeadline: Duration? { timers.earliestDeadline }
+    public var nextDeadline: Duration? { work.timers.earliestDeadline }
 
     /// Runs turns until no work is pending. Returns `false` if ``turnLimit`` turns ran
     /// and work was still pending (the rest stays queued).
     @discardableResult
     public func runUntilIdle() -> Bool {
         var turns = 0
-        while !turnQueue.isEmpty {
+        while work.hasTurns {
             guard turns < turnLimit else { return false }
             turns += 1
-            let turn = turnQueue
-            turnQueue.removeAll(keepingCapacity: true)
-            for work in turn { work() }
+            for item in work.takeTurn() { item() }
         }
         return true
     }
@@ -54,12 +47,42 @@ public final class ManualRunLoop: RunLoop {
     public func advance(by duration: Duration) {
         runUntilIdle()
         let target = now + max(duration, .zero)
-        while let (deadline, work) = timers.popDue(notAfter: target) {
+        while let (deadline, item) = work.timers.popDue(notAfter: target) {
             now = max(now, deadline)
-            work()
+            item()
             runUntilIdle()
         }
         now = target
+    }
+}
+
+/// The work a run loop holds: next-turn work and timers, with tokens for cancelling.
+struct PendingWork {
+    private var turnQueue: [() -> Void] = []
+    var timers = TimerQueue()
+    private var nextToken = 0
+
+    var hasTurns: Bool { !turnQueue.isEmpty }
+
+    mutating func enqueue(_ work: @escaping () -> Void) {
+        turnQueue.append(work)
+    }
+
+    mutating func schedule(at deadline: Duration, _ work: @escaping () -> Void) -> TimerToken {
+        nextToken += 1
+        let token = TimerToken(rawValue: nextToken)
+        timers.insert(deadline: deadline, token: token, work: work)
+        return token
+    }
+
+    mutating func cancel(_ token: TimerToken) {
+        timers.remove(token)
+    }
+
+    /// Takes the work of the current turn; work it enqueues goes to the next one.
+    mutating func takeTurn() -> [() -> Void] {
+        defer { turnQueue.removeAll(keepingCapacity: true) }
+        return turnQueue
     }
 }
 
