@@ -45,8 +45,24 @@ public struct ScriptError: Error, Sendable, CustomStringConvertible {
             traceback = String(text[range.lowerBound...].dropFirst())
             text = String(text[..<range.lowerBound])
         }
-        let (location, message) = ScriptError.splitLocation(text)
+        var (location, message) = ScriptError.splitLocation(text)
+        if location == nil, let traceback {
+            // `error(msg, 0)`, `error(table)`: the message has no position, but the
+            // traceback's first Lua frame does.
+            location = ScriptError.firstLuaFrame(in: traceback)
+        }
         self.init(kind, location: location, message: message, component: component, traceback: traceback)
+    }
+
+    /// The `file:line` of the first frame of `traceback` that is Lua code.
+    static func firstLuaFrame(in traceback: String) -> String? {
+        for line in traceback.split(separator: "\n").dropFirst() {
+            let frame = line.drop { $0 == "\t" || $0 == " " }
+            guard !frame.hasPrefix("[C]"), !frame.hasPrefix("(") else { continue }
+            let (location, _) = splitLocation(String(frame))
+            if let location { return location }
+        }
+        return nil
     }
 
     /// `("app.lua:12", "boom")` for `"app.lua:12: boom"`; `(nil, text)` when there is no
