@@ -4,10 +4,14 @@
     import Darwin
 #endif
 
-/// Watches files for saves by polling their modification time, size and inode: this
-/// sees editors' rename-over saves as well as truncate-then-write ones, on every
-/// platform. A change is reported once the files have stayed the same for a short
-/// settle time, so a save written in several steps reloads once.
+/// Watches the app's files for saves.
+///
+/// On Linux it uses inotify on the files' folders, so the run loop sleeps until a file
+/// changes (``descriptor`` is what to wait on); it sees editors' rename-over saves as well
+/// as truncate-then-write ones. Elsewhere, or if inotify is unavailable, it polls each
+/// file's modification time, size and inode. Either way a change is reported once the
+/// files have been quiet for a short settle time, so a save written in several steps
+/// reloads once.
 final class FileWatcher {
     private struct Stamp: Equatable {
         var modified: Int64
@@ -15,13 +19,18 @@ final class FileWatcher {
         var inode: UInt64
     }
 
-    /// How often files are checked.
+    /// How often files are checked when polling.
     let interval: Duration
     /// How long files must stay unchanged before a change is reported.
     let settle: Duration
     private var stamps: [String: Stamp?] = [:]
     private var pendingSince: ContinuousClock.Instant?
     private var nextCheck: ContinuousClock.Instant
+    #if os(Linux)
+        private var notify: Int32 = -1
+        /// File names watched in each watched folder, by watch descriptor.
+        private var names: [Int32: Set<String>] = [:]
+    #endif
 
     init(interval: Duration = .milliseconds(50), settle: Duration = .milliseconds(30)) {
         self.interval = interval
@@ -29,17 +38,56 @@ final class FileWatcher {
         nextCheck = ContinuousClock.now
     }
 
+    deinit {
+        #if os(Linux)
+            if notify >= 0 { close(notify) }
+        #endif
+    }
+
+    /// The descriptor that becomes readable when a watched file changes, when the
+    /// platform offers one; `nil` when the watcher polls.
+    var descriptor: Int32? {
+        #if os(Linux)
+            return notify >= 0 ? notify : nil
+        #else
+            return nil
+        #endif
+    }
+
     /// Starts watching `files` (replacing the previous set) as they are now.
     func watch(_ files: [String]) {
         stamps = Dictionary(files.map { ($0, FileWatcher.stamp(of: $0)) }, uniquingKeysWith: { first, _ in first })
         pendingSince = nil
+        #if os(Linux)
+            watchFolders(of: files)
+        #endif
     }
 
-    /// When the watcher next needs to run.
-    var nextDeadline: ContinuousClock.Instant { nextCheck }
+    /// When the watcher next needs to run: the end of a settle time, or the next poll;
+    /// `nil` when it waits on ``descriptor`` with nothing pending.
+    var nextDeadline: ContinuousClock.Instant? {
+        if let pendingSince { return pendingSince + settle }
+        return descriptor == nil ? nextCheck : nil
+    }
 
-    /// Checks the files if it is time; returns true once a change has settled.
+    /// Takes note of changes (reading inotify events, or polling if it is time); returns
+    /// true once a change has settled.
     func poll(now: ContinuousClock.Instant = .now) -> Bool {
+        if sawChange(now: now) {
+            pendingSince = now
+            return false
+        }
+        if let since = pendingSince, now - since >= settle {
+            pendingSince = nil
+            return true
+        }
+        return false
+    }
+
+    private func sawChange(now: ContinuousClock.Instant) -> Bool {
+        #if os(Linux)
+            if notify >= 0 { return drainEvents() }
+        #endif
         guard now >= nextCheck else { return false }
         nextCheck = now + interval
         var changed = false
@@ -50,16 +98,7 @@ final class FileWatcher {
                 changed = true
             }
         }
-        if changed {
-            pendingSince = now
-            nextCheck = now + settle
-            return false
-        }
-        if let since = pendingSince, now - since >= settle {
-            pendingSince = nil
-            return true
-        }
-        return false
+        return changed
     }
 
     private static func stamp(of path: String) -> Stamp? {
@@ -72,4 +111,54 @@ final class FileWatcher {
         #endif
         return Stamp(modified: modified, size: Int64(info.st_size), inode: UInt64(info.st_ino))
     }
+
+    #if os(Linux)
+        /// Watches the folders of `files` (a rename-over save replaces the file, so the
+        /// folder is what stays), remembering which names matter in each.
+        private func watchFolders(of files: [String]) {
+            if notify >= 0 { close(notify) }
+            names = [:]
+            notify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            guard notify >= 0 else { return }
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_ATTRIB)
+            for file in files {
+                let slash = file.lastIndex(of: "/")
+                let folder = slash.map { String(file[..<$0]) } ?? "."
+                let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
+                let watch = inotify_add_watch(notify, folder.isEmpty ? "/" : folder, mask)
+                guard watch >= 0 else {
+                    // A folder we cannot watch: fall back to polling everything.
+                    close(notify)
+                    notify = -1
+                    return
+                }
+                names[watch, default: []].insert(name)
+            }
+        }
+
+        /// Reads every pending event; returns whether one named a watched file.
+        private func drainEvents() -> Bool {
+            var changed = false
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(notify, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                var offset = 0
+                let header = 16  // wd, mask, cookie, len
+                while offset + header <= count {
+                    let (watch, length) = buffer.withUnsafeBytes { bytes in
+                        (
+                            bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                            Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                        )
+                    }
+                    let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
+                    let name = String(decoding: nameBytes, as: UTF8.self)
+                    if names[watch]?.contains(name) == true { changed = true }
+                    offset += header + length
+                }
+            }
+            return changed
+        }
+    #endif
 }

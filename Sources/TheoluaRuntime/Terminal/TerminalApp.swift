@@ -79,7 +79,10 @@ public final class TerminalApp {
             if runtime.quitRequested { break }
 
             var deadline = loop.nextDeadline
-            if configuration.watch { deadline = Self.earliest(deadline, watcher.nextDeadline) }
+            if configuration.watch {
+                deadline = Self.earliest(deadline, watcher.nextDeadline)
+                (device as? TTYTerminal)?.extraDescriptors = watcher.descriptor.map { [$0] } ?? []
+            }
             if loop.hasPendingTurns { deadline = .now }
             for event in try session.nextEvents(until: deadline) {
                 switch event {
@@ -104,6 +107,8 @@ public final class TerminalApp {
                 case .inputClosed:
                     runtime.unmount()
                     return 0
+                case .descriptorReady:
+                    break  // the watcher reads its events at the top of the loop
                 }
             }
         }

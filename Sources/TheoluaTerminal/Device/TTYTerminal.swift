@@ -134,9 +134,15 @@ public final class TTYTerminal: TerminalDevice {
         return try POSIX.readAvailable(inputDescriptor)
     }
 
-    /// Polls the input and, while interactive, the signal watcher's self-pipe.
+    /// More descriptors to wake for, reported in ``Wakeup/readyDescriptors``.
+    public var extraDescriptors: [Int32] = []
+
+    /// Polls the input, while interactive the signal watcher's self-pipe, and the extra
+    /// descriptors.
     public func wait(until deadline: ContinuousClock.Instant?) throws(TerminalError) -> Wakeup {
-        try PollWaiter(input: inputDescriptor, signals: watcher).wait(until: deadline)
+        var waiter = PollWaiter(input: inputDescriptor, signals: watcher)
+        waiter.extraDescriptors = extraDescriptors
+        return try waiter.wait(until: deadline)
     }
 
     deinit {

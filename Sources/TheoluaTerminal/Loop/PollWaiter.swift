@@ -16,6 +16,8 @@ public struct PollWaiter {
     public let input: Int32
     /// The watcher whose signals to report, if any.
     public let signals: SignalWatcher?
+    /// More descriptors to wake for (a file watcher's, say), reported when readable.
+    public var extraDescriptors: [Int32] = []
 
     /// Creates a waiter on `input` and, optionally, a signal watcher.
     public init(input: Int32, signals: SignalWatcher?) {
@@ -33,6 +35,10 @@ public struct PollWaiter {
         if let signals {
             entries.append(pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0))
         }
+        let firstExtra = entries.count
+        for descriptor in extraDescriptors {
+            entries.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+        }
         while true {
             let timeout = Self.timeoutMilliseconds(until: deadline)
             for index in entries.indices { entries[index].revents = 0 }
@@ -46,10 +52,11 @@ public struct PollWaiter {
                 return Wakeup(deadlineReached: true)
             }
             var wakeup = Wakeup(inputReady: entries[0].revents != 0)
-            if entries.count > 1 && entries[1].revents != 0, let signals {
+            if signals != nil && entries[1].revents != 0, let signals {
                 wakeup.signals = signals.drain()
             }
-            if wakeup.inputReady || !wakeup.signals.isEmpty { return wakeup }
+            wakeup.readyDescriptors = entries[firstExtra...].filter { $0.revents != 0 }.map(\.fd)
+            if wakeup.inputReady || !wakeup.signals.isEmpty || !wakeup.readyDescriptors.isEmpty { return wakeup }
         }
     }
 

@@ -12,4 +12,6 @@ public enum TerminalEvent: Sendable, Hashable {
     case terminate(TerminalSignal)
     /// The input ended (the terminal hung up); shut down.
     case inputClosed
+    /// One of the device's extra descriptors became readable (a file watcher's, say).
+    case descriptorReady(Int32)
 }

@@ -68,6 +68,7 @@ public final class TerminalSession {
             for signal in wakeup.signals {
                 events.append(try event(for: signal))
             }
+            events += wakeup.readyDescriptors.map(TerminalEvent.descriptorReady)
             if wakeup.inputReady {
                 do {
                     let bytes = try device.readAvailable()

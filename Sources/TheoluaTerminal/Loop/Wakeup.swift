@@ -7,6 +7,8 @@ public struct Wakeup: Sendable, Hashable {
     public var signals: [TerminalSignal]
     /// The deadline passed with nothing else to report.
     public var deadlineReached: Bool
+    /// Which of the extra descriptors the caller asked to watch became readable.
+    public var readyDescriptors: [Int32] = []
 
     /// Creates a wakeup; all parts default to "did not happen".
     public init(inputReady: Bool = false, signals: [TerminalSignal] = [], deadlineReached: Bool = false) {

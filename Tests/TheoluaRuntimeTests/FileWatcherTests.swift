@@ -1,0 +1,81 @@
+import Testing
+
+@testable import TheoluaRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Saves as editors make them are seen once they settle.
+@Suite struct FileWatcherTests {
+    private func folder() -> String {
+        var template = Array("/tmp/theolua-watch-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return "/tmp" }
+            return String(cString: base)
+        }
+    }
+
+    private func write(_ path: String, _ text: String) {
+        guard let file = fopen(path, "wb") else { return }
+        fputs(text, file)
+        fclose(file)
+    }
+
+    /// Polls the watcher for up to two seconds; returns whether it reported a change.
+    private func settles(_ watcher: FileWatcher) -> Bool {
+        let end = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < end {
+            if watcher.poll() { return true }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    @Test func aRenameOverSaveIsSeen() {
+        let dir = folder()
+        let app = dir + "/app.lua"
+        write(app, "return 1")
+        let watcher = FileWatcher()
+        watcher.watch([app])
+        #expect(!watcher.poll())
+        write(dir + "/app.lua.tmp", "return 2")
+        rename(dir + "/app.lua.tmp", app)
+        #expect(settles(watcher))
+        #expect(!watcher.poll())
+    }
+
+    @Test func aTruncateThenWriteSaveIsSeenOnce() {
+        let dir = folder()
+        let app = dir + "/app.lua"
+        write(app, "return 1")
+        let watcher = FileWatcher()
+        watcher.watch([app])
+        truncate(app, 0)
+        write(app, "return 22")
+        #expect(settles(watcher))
+        #expect(!settles(watcher))
+    }
+
+    @Test func otherFilesInTheFolderAreIgnored() {
+        let dir = folder()
+        let app = dir + "/app.lua"
+        write(app, "return 1")
+        let watcher = FileWatcher()
+        watcher.watch([app])
+        write(dir + "/notes.txt", "unrelated")
+        #expect(!settles(watcher))
+    }
+
+    #if os(Linux)
+        @Test func onLinuxTheWatcherSleepsOnADescriptor() {
+            let dir = folder()
+            let watcher = FileWatcher()
+            watcher.watch([dir + "/app.lua"])
+            #expect(watcher.descriptor != nil)
+            #expect(watcher.nextDeadline == nil)
+        }
+    #endif
+}
