@@ -30,7 +30,7 @@ extension LuaBridge {
             bridge.collectWarning(String(cString: message), continues: toContinue != 0)
         }, Unmanaged.passUnretained(self).toOpaque())
         let prelude = """
-            local log, require, allowIO = ...
+            local log, require, allowIO, viewLabel = ...
             -- Renders make many short-lived tables and elements: the generational
             -- collector suits that.
             collectgarbage("generational")
@@ -44,6 +44,19 @@ extension LuaBridge {
               if select("#", ...) > 0 then return rawload(chunk, name, "t", ...) end
               return rawload(chunk, name, "t")
             end
+            -- Views of props and state are userdata, so rawset and setmetatable fail on
+            -- them anyway; say which field, as assignments do.
+            local rawset_, setmetatable_ = rawset, setmetatable
+            rawset = function(t, ...)
+              local label = viewLabel(t)
+              if label then error("cannot rawset " .. label .. ": it is read-only", 2) end
+              return rawset_(t, ...)
+            end
+            setmetatable = function(t, ...)
+              local label = viewLabel(t)
+              if label then error("cannot setmetatable " .. label .. ": it is read-only", 2) end
+              return setmetatable_(t, ...)
+            end
             print = function(...)
               local parts = {}
               for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
@@ -55,6 +68,7 @@ extension LuaBridge {
         theolua_pushfunction(L, LuaBridge.log, 0)
         theolua_pushfunction(L, LuaBridge.require, 0)
         lua_pushboolean(L, options.allowIO ? 1 : 0)
+        theolua_pushfunction(L, LuaBridge.viewLabel, 0)
         if options.allowIO {
             // Keep the standard require for modules outside the app's folders.
             lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))
@@ -62,10 +76,19 @@ extension LuaBridge {
             state.setRawField(LuaState.registryIndex, "theolua.stdrequire")
             state.pop()
         }
-        try state.call(arguments: 3, results: 0)
+        try state.call(arguments: 4, results: 0)
         lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))
         theolua_guard_protected_calls(L)
         state.pop()
+    }
+
+    /// The label of a view (`props.items`), or nil for any other value.
+    static let viewLabel: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let view = bridge.object(at: 1, kind: .view, as: View.self) else { return 0 }
+            bridge.state.push(view.label)
+            return 1
+        }
     }
 
     /// `print`'s sink: one line of the runtime's log.

@@ -186,9 +186,7 @@ import TheoluaRuntime
         #expect(errors.count == 1)
         let message = errors.first ?? ""
         #expect(message.hasPrefix("app.lua:6: Locked: "), "\(message)")
-        withKnownIssue("gap: rawset/setmetatable errors come from Lua's library and do not name the field") {
-            #expect(message.contains(field), "\(message)")
-        }
+        #expect(message.contains(field), "\(message)")
     }
 
     @Test func pairsIpairsAndLengthWorkOnProps() throws {
