@@ -156,10 +156,7 @@ public final class Runtime {
             return
         }
         _ = host.handleKey(key)
-        settle()
-        // Lay out now, so that scroll commands apply to the content of this moment and
-        // the next key sees the result.
-        host.canvas.layout()
+        settleAfterInput()
     }
 
     /// Sends each key of a space-separated list of key names (`"down down enter"`,
@@ -171,6 +168,12 @@ public final class Runtime {
     /// Sends pasted text to the focused element.
     public func paste(_ text: String) {
         host.handlePaste(text)
+        settleAfterInput()
+    }
+
+    /// Renders what the input caused, then lays out now, so that scroll commands apply
+    /// to the content of this moment and the next input sees the result.
+    private func settleAfterInput() {
         settle()
         host.canvas.layout()
     }

@@ -169,11 +169,7 @@ extension LuaBridge {
                     continue
                 }
                 state.pop(2)
-                var mismatch = context.mismatch("", found: "")
-                mismatch.path = context.pathText.isEmpty ? key : "\(context.pathText).\(key)"
-                mismatch.isUnknownField = true
-                mismatch.suggestion = schema.suggestion(for: key)
-                throw mismatch
+                throw Mismatch.unknownField(key, under: context.pathText, suggestion: schema.suggestion(for: key))
             }
             let field = schema.fields[position]
             present.insert(position)
@@ -187,17 +183,7 @@ extension LuaBridge {
             context.path.removeLast()
             state.pop()
         }
-        if !present.isFull {
-            for (position, field) in schema.fields.enumerated() where !present.contains(position) {
-                if let value = field.defaultValue {
-                    entries.append(Record.Entry(key: field.name, value: value))
-                } else if !field.optional {
-                    context.path.append(.field(field.name))
-                    defer { context.path.removeLast() }
-                    throw context.mismatch(field.type.description, found: "nil")
-                }
-            }
-        }
+        try schema.fillMissing(present, into: &entries, under: context.pathText)
         return Record(uniqueEntries: entries)
     }
 
@@ -226,6 +212,25 @@ enum ColorNames {
         if all.contains(text) { return true }
         guard text.count == 7, text.first == "#" else { return false }
         return text.dropFirst().allSatisfy(\.isHexDigit)
+    }
+}
+
+extension RecordSchema {
+    /// Adds the defaults of the fields a table lacked (those not in `present`); a
+    /// missing required field is a mismatch at `prefix.field`. `skipping` names a field
+    /// to leave alone (`children`, when array items will provide it).
+    func fillMissing(
+        _ present: FieldSet, into entries: inout [Record.Entry], under prefix: String, skipping: String? = nil
+    ) throws(Mismatch) {
+        guard !present.isFull else { return }
+        for (position, field) in fields.enumerated() where !present.contains(position) && field.name != skipping {
+            if let value = field.defaultValue {
+                entries.append(Record.Entry(key: field.name, value: value))
+            } else if !field.optional {
+                let path = prefix.isEmpty ? field.name : "\(prefix).\(field.name)"
+                throw Mismatch(path: path, expected: field.type.description, found: "nil")
+            }
+        }
     }
 }
 

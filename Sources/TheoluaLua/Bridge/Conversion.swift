@@ -26,6 +26,16 @@ struct Mismatch: Error {
     }
 }
 
+extension Mismatch {
+    /// A field `key` the schema does not declare, found under `prefix` (a path).
+    static func unknownField(_ key: String, under prefix: String, suggestion: String?) -> Mismatch {
+        var mismatch = Mismatch(path: prefix.isEmpty ? key : "\(prefix).\(key)", expected: "", found: "")
+        mismatch.isUnknownField = true
+        mismatch.suggestion = suggestion
+        return mismatch
+    }
+}
+
 /// One step of the path to a nested value, kept only for error messages.
 enum PathComponent {
     case field(String)

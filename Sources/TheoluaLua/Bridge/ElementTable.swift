@@ -48,10 +48,7 @@ extension LuaBridge {
                 if let schema {
                     guard let position = schema.position(of: name) else {
                         state.pop(2)
-                        var mismatch = Mismatch(path: name, expected: "", found: "")
-                        mismatch.isUnknownField = true
-                        mismatch.suggestion = schema.suggestion(for: name)
-                        throw mismatch
+                        throw Mismatch.unknownField(name, under: "", suggestion: schema.suggestion(for: name))
                     }
                     present.insert(position)
                     type = schema.fields[position].type
@@ -79,17 +76,9 @@ extension LuaBridge {
             }
             state.pop()
         }
-        if let schema, !present.isFull {
-            for (position, field) in schema.fields.enumerated() where !present.contains(position) {
-                // Array items become `children`, checked once they are collected.
-                if field.name == "children" && result.itemCount > 0 { continue }
-                if let value = field.defaultValue {
-                    result.entries.append(Record.Entry(key: field.name, value: value))
-                } else if !field.optional {
-                    throw Mismatch(path: field.name, expected: field.type.description, found: "nil")
-                }
-            }
-        }
+        // Array items become `children`, checked once they are collected.
+        try schema?.fillMissing(
+            present, into: &result.entries, under: "", skipping: result.itemCount > 0 ? "children" : nil)
         return result
     }
 }

@@ -11,11 +11,7 @@ extension RecordSchema {
 
     func validate(_ record: Record, _ context: inout ConversionContext) throws(Mismatch) -> Record {
         for key in record.keys where field(named: key) == nil {
-            var mismatch = context.mismatch("", found: "")
-            mismatch.path = context.pathText.isEmpty ? key : "\(context.pathText).\(key)"
-            mismatch.isUnknownField = true
-            mismatch.suggestion = suggestion(for: key)
-            throw mismatch
+            throw Mismatch.unknownField(key, under: context.pathText, suggestion: suggestion(for: key))
         }
         var entries: [(String, Value)] = []
         for field in fields {
