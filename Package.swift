@@ -50,6 +50,8 @@ let package = Package(
         .executableTarget(
             name: "theolua-embed-example", dependencies: ["TheoluaRuntime"], path: "Examples/Embedding",
             exclude: ["monitor.lua"]),
+        // A Swift-only program: Swift components full-screen, no Lua.
+        .executableTarget(name: "theolua-swift-example", dependencies: ["TheoluaRuntime"], path: "Examples/SwiftOnly"),
         .executableTarget(name: "theolua-bench", dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaLua"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua", "CLuaSupport"]),
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore"]),

@@ -32,6 +32,10 @@ public final class Runtime {
     public var onLog: (String) -> Void = { _ in }
     /// Receives each error as it happens, formatted as `file:line: Component: message`.
     public var onError: (String) -> Void = { _ in }
+    /// The host's turn at actions no component or controller handles, above the root of
+    /// the responder chain: return the action's result, or `nil` to leave it unhandled
+    /// (a warning). `quit` never reaches it: the runtime handles it by quitting.
+    public var onAction: (_ action: String, _ arguments: [Value]) -> Value? = { _, _ in nil }
 
     /// Errors since the last ``takeErrors()``, formatted like ``onError``'s.
     public private(set) var errors: [String] = []
@@ -62,6 +66,13 @@ public final class Runtime {
         bridge.onEmit = { [unowned self] name, payload in onEmit(name, payload) }
         bridge.onLog = { [unowned self] line in onLog(line) }
         bridge.onQuit = { [unowned self] in quitRequested = true }
+        reconciler.lastResponder = { [unowned self] action, arguments in
+            if action == "quit" {
+                quitRequested = true
+                return .bool(true)
+            }
+            return onAction(action, arguments)
+        }
     }
 
     // MARK: Loading and mounting
@@ -147,6 +158,13 @@ public final class Runtime {
     }
 
     // MARK: Driving
+
+    /// Asks the app to quit, as `ui.quit()` does: ``TerminalApp`` returns after the
+    /// current frame. Swift components can also send the action `quit`, which the
+    /// runtime handles at the top of the responder chain.
+    public func quit() {
+        quitRequested = true
+    }
 
     /// Sends one key: ctrl+c quits; otherwise the focused element, then `onKey`
     /// handlers, then focus movement. Pending updates render before this returns.

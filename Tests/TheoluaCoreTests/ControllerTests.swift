@@ -160,6 +160,22 @@ struct Pair: Component {
         #expect(f.warnings.first?.contains("Unhandled action 'nobody'") == true)
     }
 
+    @Test func theLastResponderSeesWhatNoComponentHandles() {
+        let f = Fixture()
+        var reached: [String] = []
+        f.reconciler.lastResponder = { action, arguments in
+            reached.append("\(action) \(arguments)")
+            return action == "appLevel" ? "done" : nil
+        }
+        f.render(ResponderChain(log: f.logRef).element())
+        guard let leaf = f.rowIDs["leaf"] else { return }
+        #expect(f.reconciler.dispatch(action: "appLevel", to: leaf, arguments: [1]) == .handled("done"))
+        #expect(f.reconciler.dispatch(action: "rootAction", to: leaf) == .handled(true))
+        #expect(f.reconciler.dispatch(action: "nobody", to: leaf) == .unhandled)
+        #expect(reached == ["appLevel [1]", "nobody []"])
+        #expect(f.warnings.count == 1)
+    }
+
     @Test func sendStartsAtTheParent() {
         let f = Fixture()
         f.render(ResponderChain(log: f.logRef).element())

@@ -68,6 +68,7 @@ extension Reconciler {
             }
             current = instance.parent
         }
+        if let result = lastResponder(action, arguments) { return .handled(result) }
         warn(
             "Unhandled action '\(action)' from \(origin.scopePath): no component or controller on the"
                 + " responder chain handles it")

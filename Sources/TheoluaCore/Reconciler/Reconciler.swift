@@ -32,6 +32,11 @@ public final class Reconciler {
     public var onError: (ComponentError) -> Void = { _ in }
     /// Receives warnings: unhandled actions, updates to unmounted components.
     public var onWarning: (Warning) -> Void = { _ in }
+    /// The last responder, above the root: an action no component or controller on the
+    /// chain handles reaches it before being reported as unhandled. It returns the
+    /// action's result, or `nil` when it does not handle the action either. The runtime
+    /// handles `quit` here.
+    public var lastResponder: (_ action: String, _ arguments: [Value]) -> Value? = { _, _ in nil }
     /// The deepest a tree may be. Deeper, an element is not mounted and an error is
     /// reported: such trees come from a component that renders itself without end, and
     /// laying them out would exhaust the stack.

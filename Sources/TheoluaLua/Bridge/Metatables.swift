@@ -84,7 +84,7 @@ extension LuaBridge {
             reconciler.dispatch(handler, arguments: arguments)
         } else if case .function(let box) = handler.target {
             do {
-                try box.function.call(arguments)
+                _ = try box.function.call(arguments)
             } catch let error as ScriptError {
                 onError(error)
             } catch {

@@ -3,7 +3,8 @@ import TheoluaCore
 import TheoluaLua
 import TheoluaTerminal
 
-/// `theolua run`: an app full-screen in the terminal, with hot reload.
+/// An app full-screen in the terminal: a Lua app with hot reload (`theolua run`), or a
+/// UI built in Swift.
 ///
 /// The loop: run due work (turns and timers), paint a frame if anything changed (one
 /// write, only the changed cells), then wait for a key, a signal, the next timer or the
@@ -13,20 +14,34 @@ import TheoluaTerminal
 public final class TerminalApp {
     /// What to run and how.
     public struct Configuration: Sendable {
-        /// The app script.
-        public var file: String
-        /// Props for an app that returns a component.
-        public var props: Record
-        /// Whether to reload when the app or its modules are saved.
+        /// The root of the UI.
+        public enum App: Sendable {
+            /// A Lua app file and the props for an app that returns a component.
+            case script(file: String, props: Record)
+            /// A UI built in Swift.
+            case element(Element)
+        }
+
+        /// What runs.
+        public var app: App
+        /// Whether to reload a script app when it or its modules are saved.
         public var watch: Bool
         /// Sandbox and limits.
         public var options: Runtime.Options
 
-        /// A configuration running `file` with `props`, watching unless told not to.
+        /// A configuration running the script `file` with `props`, watching unless told
+        /// not to.
         public init(file: String, props: Record = Record(), watch: Bool = true, options: Runtime.Options = .init()) {
-            self.file = file
-            self.props = props
+            self.app = .script(file: file, props: props)
             self.watch = watch
+            self.options = options
+        }
+
+        /// A configuration running `root`, a UI built in Swift. Scripts the host
+        /// registers or loads in `prepare` run with `options`.
+        public init(root: Element, options: Runtime.Options = .init()) {
+            self.app = .element(root)
+            self.watch = false
             self.options = options
         }
     }
@@ -38,7 +53,6 @@ public final class TerminalApp {
     private var showingLog = false
     private var overlayMessage: String?
 
-    /// An app ready to run with `configuration`.
     private let prepare: (Runtime) throws -> Void
 
     /// An app ready to run with `configuration`. `prepare` runs once the runtime exists
@@ -57,10 +71,7 @@ public final class TerminalApp {
         let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
         let runtime = try Runtime(
             options: configuration.options, width: size.columns, height: size.rows, runLoop: loop)
-        runtime.onLog = { [unowned self] line in
-            log.append(line)
-            if log.count > 1_000 { log.removeFirst(log.count - 1_000) }
-        }
+        runtime.onLog = { [unowned self] line in appendToLog(line) }
         try prepare(runtime)
         start(runtime)
 
@@ -68,8 +79,9 @@ public final class TerminalApp {
         var previous: CellBuffer? = nil
         while !runtime.quitRequested {
             loop.runDueWork()
-            if configuration.watch && watcher.poll() { reload(runtime) }
+            if watching && watcher.poll() { reload(runtime) }
             if let error = runtime.takeErrors().last { overlayMessage = error }
+            for warning in runtime.takeWarnings() { appendToLog("warning: " + warning) }
             var frame = runtime.screen
             if let overlayMessage { frame = Overlay.error(overlayMessage, over: frame) }
             if showingLog { frame = Overlay.log(log, over: frame) }
@@ -79,7 +91,7 @@ public final class TerminalApp {
             if runtime.quitRequested { break }
 
             var deadline = loop.nextDeadline
-            if configuration.watch {
+            if watching {
                 deadline = Self.earliest(deadline, watcher.nextDeadline)
                 (device as? TTYTerminal)?.extraDescriptors = watcher.descriptor.map { [$0] } ?? []
             }
@@ -116,17 +128,39 @@ public final class TerminalApp {
         return 0
     }
 
+    /// A full-screen app showing `root`, a UI built in Swift.
+    public convenience init(root: Element, prepare: @escaping (Runtime) throws -> Void = { _ in }) {
+        self.init(configuration: Configuration(root: root), prepare: prepare)
+    }
+
+    /// Keeps the last 1,000 lines for the F12 log view.
+    private func appendToLog(_ line: String) {
+        log.append(line)
+        if log.count > 1_000 { log.removeFirst(log.count - 1_000) }
+    }
+
+    private var watching: Bool {
+        guard configuration.watch, case .script = configuration.app else { return false }
+        return true
+    }
+
     private func start(_ runtime: Runtime) {
-        do {
-            try runtime.load(file: configuration.file)
-            try runtime.mount(props: configuration.props)
-        } catch {
-            overlayMessage = error.description
+        switch configuration.app {
+        case .script(let file, let props):
+            do {
+                try runtime.load(file: file)
+                try runtime.mount(props: props)
+            } catch {
+                overlayMessage = error.description
+            }
+            watchLoadedFiles(of: runtime, app: file)
+        case .element(let root):
+            runtime.mount(root)
         }
-        watcher.watch(runtime.loadedFiles.isEmpty ? [configuration.file] : runtime.loadedFiles)
     }
 
     private func reload(_ runtime: Runtime) {
+        guard case .script(let file, _) = configuration.app else { return }
         do {
             try runtime.reload()
             overlayMessage = nil
@@ -134,7 +168,12 @@ public final class TerminalApp {
         } catch {
             overlayMessage = error.description
         }
-        watcher.watch(runtime.loadedFiles.isEmpty ? [configuration.file] : runtime.loadedFiles)
+        watchLoadedFiles(of: runtime, app: file)
+    }
+
+    private func watchLoadedFiles(of runtime: Runtime, app file: String) {
+        guard watching else { return }
+        watcher.watch(runtime.loadedFiles.isEmpty ? [file] : runtime.loadedFiles)
     }
 
     private static func earliest(_ a: ContinuousClock.Instant?, _ b: ContinuousClock.Instant?) -> ContinuousClock.Instant? {
