@@ -6,10 +6,11 @@
 
 /// Watches the app's files for saves.
 ///
-/// On Linux it uses inotify on the files' folders, so the run loop sleeps until a file
-/// changes (``descriptor`` is what to wait on); it sees editors' rename-over saves as well
-/// as truncate-then-write ones. Elsewhere, or if inotify is unavailable, it polls each
-/// file's modification time, size and inode. Either way a change is reported once the
+/// On Linux it uses inotify on the files' folders, and on macOS and the BSDs kqueue on
+/// the files and their folders, so the run loop sleeps until a file changes
+/// (``descriptor`` is what to wait on). Both see editors' rename-over saves as well as
+/// truncate-then-write ones. Where neither is available it polls each file's
+/// modification time, size and inode. Either way a change is reported once the
 /// files have been quiet for a short settle time, so a save written in several steps
 /// reloads once.
 final class FileWatcher {
@@ -30,6 +31,10 @@ final class FileWatcher {
         private var notify: Int32 = -1
         /// File names watched in each watched folder, by watch descriptor.
         private var names: [Int32: Set<String>] = [:]
+    #elseif canImport(Darwin)
+        private var queue: Int32 = -1
+        /// The descriptors kqueue watches: the files and their folders.
+        private var opened: [Int32] = []
     #endif
 
     init(interval: Duration = .milliseconds(50), settle: Duration = .milliseconds(30)) {
@@ -41,6 +46,9 @@ final class FileWatcher {
     deinit {
         #if os(Linux)
             if notify >= 0 { close(notify) }
+        #elseif canImport(Darwin)
+            for descriptor in opened { close(descriptor) }
+            if queue >= 0 { close(queue) }
         #endif
     }
 
@@ -49,6 +57,8 @@ final class FileWatcher {
     var descriptor: Int32? {
         #if os(Linux)
             return notify >= 0 ? notify : nil
+        #elseif canImport(Darwin)
+            return queue >= 0 ? queue : nil
         #else
             return nil
         #endif
@@ -60,6 +70,8 @@ final class FileWatcher {
         pendingSince = nil
         #if os(Linux)
             watchFolders(of: files)
+        #elseif canImport(Darwin)
+            watchWithKqueue(files)
         #endif
     }
 
@@ -87,9 +99,23 @@ final class FileWatcher {
     private func sawChange(now: ContinuousClock.Instant) -> Bool {
         #if os(Linux)
             if notify >= 0 { return drainEvents() }
+        #elseif canImport(Darwin)
+            if queue >= 0 {
+                guard drainQueue() else { return false }
+                // Folder events also come from other files (an editor's swap file), and
+                // a rename-over save leaves the old file's descriptor on a removed file:
+                // watch the files as they are now, then see whether any changed.
+                watchWithKqueue(Array(stamps.keys))
+                return restamp()
+            }
         #endif
         guard now >= nextCheck else { return false }
         nextCheck = now + interval
+        return restamp()
+    }
+
+    /// Takes each file's stamp; returns whether any differs from the last one.
+    private func restamp() -> Bool {
         var changed = false
         for (path, old) in stamps {
             let new = FileWatcher.stamp(of: path)
@@ -112,6 +138,12 @@ final class FileWatcher {
         return Stamp(modified: modified, size: Int64(info.st_size), inode: UInt64(info.st_ino))
     }
 
+    private static func folder(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "." }
+        let folder = String(file[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
     #if os(Linux)
         /// Watches the folders of `files` (a rename-over save replaces the file, so the
         /// folder is what stays), remembering which names matter in each.
@@ -122,10 +154,8 @@ final class FileWatcher {
             guard notify >= 0 else { return }
             let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_ATTRIB)
             for file in files {
-                let slash = file.lastIndex(of: "/")
-                let folder = slash.map { String(file[..<$0]) } ?? "."
-                let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
-                let watch = inotify_add_watch(notify, folder.isEmpty ? "/" : folder, mask)
+                let name = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
+                let watch = inotify_add_watch(notify, FileWatcher.folder(of: file), mask)
                 guard watch >= 0 else {
                     // A folder we cannot watch: fall back to polling everything.
                     close(notify)
@@ -159,6 +189,54 @@ final class FileWatcher {
                 }
             }
             return changed
+        }
+    #elseif canImport(Darwin)
+        /// Watches `files` and their folders with kqueue, replacing the previous set: a
+        /// file's own events catch writes in place, its folder's catch a file saved by
+        /// renaming another over it, or created after being missing.
+        private func watchWithKqueue(_ files: [String]) {
+            for descriptor in opened { close(descriptor) }  // closing drops its events too
+            opened = []
+            if queue < 0 { queue = kqueue() }
+            guard queue >= 0 else { return }
+            var changes: [kevent] = []
+            let folders = Set(files.map(FileWatcher.folder(of:))).sorted()
+            for path in folders + files {
+                let descriptor = open(path, O_EVTONLY)
+                guard descriptor >= 0 else {
+                    if folders.contains(path) { return stopQueue() }  // poll instead
+                    continue  // a missing file: its folder reports its creation
+                }
+                opened.append(descriptor)
+                changes.append(
+                    kevent(
+                        ident: UInt(descriptor), filter: Int16(EVFILT_VNODE), flags: UInt16(EV_ADD | EV_CLEAR),
+                        fflags: UInt32(NOTE_WRITE | NOTE_EXTEND | NOTE_ATTRIB | NOTE_DELETE | NOTE_RENAME),
+                        data: 0, udata: nil))
+            }
+            if kevent(queue, changes, Int32(changes.count), nil, 0, nil) < 0 { stopQueue() }
+        }
+
+        /// Gives up on kqueue: the watcher polls from now on.
+        private func stopQueue() {
+            for descriptor in opened { close(descriptor) }
+            opened = []
+            if queue >= 0 { close(queue) }
+            queue = -1
+        }
+
+        /// Reads every pending event without waiting; returns whether there was one.
+        private func drainQueue() -> Bool {
+            var events: [kevent] = Array(repeating: kevent(), count: 32)
+            var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+            var sawEvent = false
+            while true {
+                let count = kevent(queue, nil, 0, &events, Int32(events.count), &noWait)
+                guard count > 0 else { break }
+                sawEvent = true
+                if count < events.count { break }
+            }
+            return sawEvent
         }
     #endif
 }
