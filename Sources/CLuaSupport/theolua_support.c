@@ -9,6 +9,7 @@
 #define THEOLUA_HOOK_STEP 1000
 
 static void theolua_note_location(lua_State *L, theolua_support *support);
+static int theolua_budget_error(lua_State *L, int level);
 
 static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     theolua_support *support = (theolua_support *)ud;
@@ -79,12 +80,27 @@ static void theolua_count_hook(lua_State *L, lua_Debug *ar) {
     }
     support->remaining -= THEOLUA_HOOK_STEP;
     if (support->remaining <= 0) {
-        support->budget_exceeded = 1;
-        /* Keep failing until the host arms a new budget, so a script cannot catch the
-           error with pcall and carry on. */
-        support->remaining = THEOLUA_HOOK_STEP;
-        luaL_error(L, "instruction budget of %lld exceeded (a runaway loop?)", support->budget);
+        /* In a hook, level 0 is the Lua function that is running. */
+        theolua_budget_error(L, 0);
     }
+}
+
+/* Marks the budget exceeded and raises its error, located at the function at `level`. */
+static int theolua_budget_error(lua_State *L, int level) {
+    theolua_support *support = theolua_getsupport(L);
+    support->budget_exceeded = 1;
+    /* Keep failing until the host arms a new budget, so a script cannot catch the
+       error with pcall and carry on. */
+    support->remaining = THEOLUA_HOOK_STEP;
+    luaL_where(L, level);
+    lua_pushfstring(L, "instruction budget of %I exceeded (a runaway loop?)", (lua_Integer)support->budget);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+int theolua_raise_budget_exceeded(lua_State *L) {
+    /* Level 1: the Lua function that called the running C function. */
+    return theolua_budget_error(L, 1);
 }
 
 void theolua_arm_budget(lua_State *L) {

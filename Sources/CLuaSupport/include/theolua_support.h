@@ -50,6 +50,12 @@ theolua_support *theolua_getsupport(lua_State *L);
 /// hook that raises "instruction budget exceeded" when it runs out.
 void theolua_arm_budget(lua_State *L);
 
+/// Marks the instruction budget exceeded and raises its error ("instruction budget of N
+/// exceeded", located at the Lua function that called the running C function), as the
+/// count hook does. For C functions that charge work Lua cannot count (pattern matching)
+/// to `remaining`. Does not return.
+int theolua_raise_budget_exceeded(lua_State *L);
+
 /// Pushes a C closure calling `fn` with `nupvalues` upvalues taken from the stack. In
 /// `fn`, its own upvalues are at `lua_upvalueindex(2)` onwards.
 void theolua_pushfunction(lua_State *L, theolua_function fn, int nupvalues);
@@ -72,5 +78,28 @@ int theolua_registryindex(void);
 /// The number of the line currently running in the function at `level` of the call
 /// stack (1: the function that called the running C function), or -1.
 int theolua_current_line(lua_State *L, int level, char *source, size_t source_size);
+
+/// Lua 5.4's `string.find`, with the same results and errors, whose pattern matcher charges
+/// its steps to the instruction budget. Stock Lua matches patterns in C, where the count
+/// hook never runs, so a pathological pattern would hang the host; this one raises the
+/// budget error instead. Never raises it when the state has no budget. `L` must come
+/// from `theolua_newstate`.
+int theolua_string_find(lua_State *L);
+
+/// Lua 5.4's `string.match`, charged to the instruction budget like `theolua_string_find`.
+int theolua_string_match(lua_State *L);
+
+/// Lua 5.4's `string.gmatch`, charged to the instruction budget like `theolua_string_find`
+/// (each call of the iterator charges its own search).
+int theolua_string_gmatch(lua_State *L);
+
+/// Lua 5.4's `string.gsub`, charged to the instruction budget like `theolua_string_find`.
+/// A replacement function or `__index` runs as Lua code, under the count hook.
+int theolua_string_gsub(lua_State *L);
+
+/// Replaces `find`, `match`, `gmatch` and `gsub` in the table at the top of the stack (the
+/// string library, which is also the strings' `__index`) with the budgeted versions.
+/// `[string]` → `[string]`.
+void theolua_install_patterns(lua_State *L);
 
 #endif

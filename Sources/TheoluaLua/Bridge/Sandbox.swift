@@ -8,8 +8,9 @@ import CLuaSupport
 #endif
 
 extension LuaBridge {
-    /// Opens the standard libraries the sandbox allows (all of them with `allowIO`), and
-    /// replaces `print`, `warn`, `load` and `require` with the bridge's.
+    /// Opens the standard libraries the sandbox allows (all of them with `allowIO`),
+    /// replaces `print`, `warn`, `load` and `require` with the bridge's, and the pattern
+    /// functions with ones the instruction budget can stop.
     func installLibraries() throws(ScriptError) {
         if options.allowIO {
             luaL_openlibs(L)
@@ -24,6 +25,12 @@ extension LuaBridge {
                 state.pop()
             }
         }
+        // Stock find, match, gmatch and gsub backtrack in C, out of the count hook's
+        // reach: a pathological pattern would hang the host. The string table is also
+        // the strings' __index, so `s:find(p)` gets them too.
+        lua_getglobal(L, "string")
+        theolua_install_patterns(L)
+        state.pop()
         lua_setwarnf(L, { context, message, toContinue in
             guard let context, let message else { return }
             let bridge = Unmanaged<LuaBridge>.fromOpaque(context).takeUnretainedValue()
