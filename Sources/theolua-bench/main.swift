@@ -3,7 +3,8 @@
 //   swift run -c release theolua-bench [--quick] [core] [canvas] [lua]
 //
 // Each figure is the median of repeated runs; targets are the issue's, for this 2-core
-// machine. Nothing here is part of the test suite.
+// machine. Nothing here is part of the test suite. For profiling, `lua --lua-move-only`
+// repeats only the selection move and `lua --lua-first-only` only the first frame.
 
 let quick = CommandLine.arguments.contains("--quick")
 let report = BenchReport()

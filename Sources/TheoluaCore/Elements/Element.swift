@@ -6,7 +6,7 @@
 /// carry their props as a ``Record`` and their children as elements; component elements
 /// carry their definition's typed props.
 public struct Element: Sendable {
-    let storage: ElementStorage
+    @usableFromInline let storage: ElementStorage
 
     init(storage: ElementStorage) {
         self.storage = storage
@@ -45,6 +45,21 @@ public struct Element: Sendable {
     /// (one retained pointer instead of a box around the struct).
     package var storageObject: AnyObject { storage }
 
+    /// The definition and props of a component element of definition type `D`; `nil`
+    /// for any other element.
+    @inlinable
+    package func component<D: ComponentDefinition>(of type: D.Type) -> (definition: D, props: D.Props)? {
+        guard storage.componentTypeID == ObjectIdentifier(D.self) else { return nil }
+        let component = unsafeDowncast(storage, to: ComponentElementStorage<D>.self)
+        return (component.definition, component.props)
+    }
+
+    /// The element whose storage is `object`, which must be an element's storage object
+    /// (a bridge that only ever stores those knows).
+    package init(knownStorageObject object: AnyObject) {
+        storage = unsafeDowncast(object, to: ElementStorage.self)
+    }
+
     /// The element whose storage is `object`, if it is one.
     package init?(storageObject object: AnyObject) {
         guard let storage = object as? ElementStorage else { return nil }
@@ -80,6 +95,7 @@ extension Element: CustomStringConvertible {
 }
 
 /// Shared storage of an element; subclasses hold host or typed component content.
+@usableFromInline
 class ElementStorage: @unchecked Sendable {
     // @unchecked: every stored property of this class and its subclasses is an
     // immutable `let` of a Sendable type.
@@ -98,7 +114,7 @@ class ElementStorage: @unchecked Sendable {
     var hostProps: Record { Record() }
     var hostChildren: [Element] { [] }
     /// For component elements, the identity of their definition's type.
-    var componentTypeID: ObjectIdentifier? { nil }
+    @usableFromInline var componentTypeID: ObjectIdentifier? { nil }
 
     func isEqual(to other: ElementStorage) -> Bool { false }
     func hashContent(into hasher: inout Hasher) {}
@@ -160,9 +176,10 @@ final class HostElementStorage: ElementStorage, @unchecked Sendable {
 }
 
 /// Storage of a component element with its definition's typed props.
+@usableFromInline
 final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @unchecked Sendable {
-    let definition: D
-    let props: D.Props
+    @usableFromInline let definition: D
+    @usableFromInline let props: D.Props
 
     init(definition: D, props: D.Props, key: Key?) {
         self.definition = definition
@@ -176,7 +193,7 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
         super.init(typeName: definition.name, key: key, depth: depth)
     }
 
-    override var componentTypeID: ObjectIdentifier? { ObjectIdentifier(D.self) }
+    @usableFromInline override var componentTypeID: ObjectIdentifier? { ObjectIdentifier(D.self) }
 
     override func isEqual(to other: ElementStorage) -> Bool {
         guard other.componentTypeID == ObjectIdentifier(D.self) else { return false }

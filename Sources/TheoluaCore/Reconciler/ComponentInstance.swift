@@ -79,6 +79,7 @@ final class ComponentInstance<D: ComponentDefinition>: ComponentInstanceBase {
     override var componentTypeID: ObjectIdentifier? { ObjectIdentifier(D.self) }
 
     override func receive(_ element: Element) -> Bool {
+        if element.storage === self.element.storage { return false }  // the very same element
         self.element = element
         guard element.storage.componentTypeID == ObjectIdentifier(D.self) else { return true }
         let storage = unsafeDowncast(element.storage, to: ComponentElementStorage<D>.self)

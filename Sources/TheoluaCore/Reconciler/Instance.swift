@@ -48,7 +48,9 @@ class Instance {
 
     /// Whether `element` at `slot` is a later generation of this instance.
     final func matches(_ element: Element, at slot: Slot) -> Bool {
-        self.slot == slot && self.element.typeName == element.typeName && element.storage.canUpdate(self)
+        self.slot == slot
+            && (self.element.storage === element.storage
+                || (self.element.typeName == element.typeName && element.storage.canUpdate(self)))
     }
 
     /// The first host node of this instance's output, in host order.

@@ -95,8 +95,11 @@ extension Reconciler {
 
     /// Gives an existing instance the element of its next generation.
     func update(_ instance: Instance, with element: Element, anchor: Anchor) {
+        if instance.element.storage === element.storage && !forceRender {
+            // The very same element: only a component's own queued state can change it.
+            guard let component = instance.asComponent, component.isDirty else { return }
+        }
         if let host = instance.asHost {
-            if host.element.storage === element.storage && !forceRender { return }
             host.element = element
             let props = element.hostProps
             if props != host.node.props {

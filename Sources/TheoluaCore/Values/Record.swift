@@ -33,7 +33,7 @@ public struct Record: Sendable {
         }
     }
 
-    let entries: [Entry]
+    package let entries: [Entry]
     let index: Index?
 
     /// An empty record.

@@ -131,8 +131,10 @@ extension LuaBridge {
             // Upvalue 1 holds the definition alive; upvalue 2 points at it.
             guard let pointer = lua_touserdata(L, theolua_upvalueindex(2)) else { return 0 }
             let definition = Unmanaged<ScriptComponent>.fromOpaque(pointer).takeUnretainedValue()
+            if bridge.reusePooledElement(of: definition) { return 1 }
             let element = try bridge.makeComponentElement(definition)
             bridge.pushElement(element)
+            if element.key != nil { bridge.poolNewElement() }
             return 1
         }
     }

@@ -52,12 +52,22 @@ public final class LuaBridge {
     var knownComponentNames: Set<String> = []
     /// The component on whose behalf Lua code runs now, to own timers it starts.
     var currentOwner: ComponentRef<ScriptComponent>?
+    /// The element pool of the render under way, if any.
+    var activePool: ElementPool?
+    /// Each script component's element pool, by component.
+    var elementPools: [ComponentID: ElementPool] = [:]
+    /// The interned Lua string `"key"`, anchored in the registry: a table field is the
+    /// element key exactly when its name is this string.
+    var keyString: UnsafePointer<CChar>?
+    var keyStringRef: Int32 = LUA_NOREF
     /// The message of the last validation error raised into Lua, to tell its kind later.
     var lastValidationMessage: String?
     /// The message of the last error a Swift function raised into Lua.
     var lastRaise: String?
     /// Registry references of each object kind's metatable, by kind index.
     var metatableRefs = [Int32](repeating: 0, count: ObjectKind.allCases.count)
+    /// The addresses of those metatables, which tell a bridge userdata's kind.
+    var metatables = [UnsafeRawPointer?](repeating: nil, count: ObjectKind.allCases.count)
     /// A warning being assembled from pieces.
     var pendingWarning = ""
     /// Swift components offered to scripts, in registration order.

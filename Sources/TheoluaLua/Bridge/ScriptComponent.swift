@@ -54,6 +54,7 @@ public final class ScriptComponent: ComponentDefinition, @unchecked Sendable {
 
     public func didUnmount(_ component: ComponentRef<ScriptComponent>) {
         bridge?.forgetSelf(of: component)
+        bridge?.forgetElementPool(for: component.id)
     }
 
     /// Pushes the spec's field `field` (raw), or nil for the function form: `[]` → `[v]`.
@@ -107,6 +108,12 @@ extension LuaBridge {
         } else {
             definition.pushSpecField("render", L)
             pushSelf(of: component)
+        }
+        let outerPool = activePool
+        activePool = beginElementPool(for: component.id)
+        defer {
+            if let pool = activePool { finishElementPool(pool, for: component.id) }
+            activePool = outerPool
         }
         do {
             try withOwner(component) { () throws(ScriptError) in try state.call(arguments: 1, results: 1) }

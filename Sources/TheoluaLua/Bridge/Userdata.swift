@@ -5,6 +5,7 @@ import TheoluaCore
 /// The kinds of Swift object the bridge hands to Lua as full userdata, each with its
 /// own metatable in the registry.
 enum ObjectKind: String, CaseIterable {
+    // The order is the kinds' positions in `metatableRefs` and `metatables`.
     case element = "theolua.element"
     case handler = "theolua.handler"
     case view = "theolua.view"
@@ -13,7 +14,16 @@ enum ObjectKind: String, CaseIterable {
     case definition = "theolua.definition"
 
     /// The kind's position, stored in its metatable.
-    var index: Int { ObjectKind.allCases.firstIndex(of: self) ?? 0 }
+    var index: Int {
+        switch self {
+        case .element: 0
+        case .handler: 1
+        case .view: 2
+        case .component: 3
+        case .timer: 4
+        case .definition: 5
+        }
+    }
 }
 
 /// A Swift value boxed for a userdata.
@@ -40,8 +50,8 @@ extension LuaBridge {
 
     /// The element of the userdata at `index`, if it is one.
     func element(at index: Int32) -> Element? {
-        guard let object = rawObject(at: index, kind: .element) else { return nil }
-        return Element(storageObject: object)
+        // Userdata of the element kind only ever hold element storage.
+        rawObject(at: index, kind: .element).map(Element.init(knownStorageObject:))
     }
 
     /// The object of a userdata of `kind` at `index`, or `nil` for any other value.
@@ -50,33 +60,37 @@ extension LuaBridge {
     }
 
     private func rawObject(at index: Int32, kind: ObjectKind) -> AnyObject? {
-        guard objectKind(at: index) == kind, let slot = lua_touserdata(L, index),
+        guard isObject(at: index, kind: kind), let slot = lua_touserdata(L, index),
             let pointer = slot.load(as: UnsafeMutableRawPointer?.self)
         else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    /// The kind of bridge userdata at `index`, if it is one: its metatable's `__kind`.
+    /// The kind of bridge userdata at `index`, if it is one: the kind whose metatable it
+    /// has (metatables are compared by address; scripts cannot change a userdata's).
     func objectKind(at index: Int32) -> ObjectKind? {
         guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
-        lua_pushlightuserdata(L, LuaBridge.kindKey)
-        lua_rawget(L, -2)
-        let raw = lua_type(L, -1) == LUA_TNUMBER ? Int(lua_tointegerx(L, -1, nil)) : -1
-        lua_settop(L, -3)
-        return raw >= 0 && raw < ObjectKind.allCases.count ? ObjectKind.allCases[raw] : nil
+        let metatable = lua_topointer(L, -1)
+        lua_settop(L, -2)
+        return metatables.firstIndex(of: metatable).map { ObjectKind.allCases[$0] }
     }
 
-    /// A unique light-userdata key for the kind number in each bridge metatable.
-    nonisolated(unsafe) static let kindKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+    /// Whether the value at `index` is a bridge userdata of `kind`.
+    func isObject(at index: Int32, kind: ObjectKind) -> Bool {
+        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return false }
+        let metatable = lua_topointer(L, -1)
+        lua_settop(L, -2)
+        return metatable == metatables[kind.index]
+    }
 
     /// Creates the metatables of every object kind, each with `__gc` releasing the Swift
     /// object and `__metatable` hiding the metatable from scripts.
     func installMetatables() {
+        lua_pushstring(L, "key")
+        keyString = lua_tolstring(L, -1, nil)
+        keyStringRef = luaL_ref(L, LuaState.registryIndex)
         for kind in ObjectKind.allCases {
             lua_createtable(L, 0, 8)  // stack: mt
-            lua_pushlightuserdata(L, LuaBridge.kindKey)
-            lua_pushinteger(L, lua_Integer(kind.index))
-            lua_rawset(L, -3)
             theolua_pushfunction(L, { L in
                 guard let L, let slot = lua_touserdata(L, 1) else { return 0 }
                 if let pointer = slot.load(as: UnsafeMutableRawPointer?.self) {
@@ -91,6 +105,7 @@ extension LuaBridge {
             state.push(kind.rawValue)
             lua_setfield(L, -2, "__name")
             installMethods(for: kind)  // stack: mt
+            metatables[kind.index] = lua_topointer(L, -1)
             metatableRefs[kind.index] = luaL_ref(L, LuaState.registryIndex)
         }
     }

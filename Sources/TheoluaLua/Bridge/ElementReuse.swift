@@ -1,0 +1,196 @@
+import CLua
+import CLuaSupport
+import TheoluaCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The keyed script-component elements a component's renders made, for its next
+/// renders to reuse.
+///
+/// A list that re-renders builds every row element again, though most rows' props have
+/// not changed. While a component renders, each keyed element it makes with a script
+/// component's constructor goes into its pool by key. In a later render, a constructor
+/// call whose table holds exactly the props of the pooled element with the same key
+/// and definition returns that element itself: no conversion, no allocation, and the
+/// reconciler skips an identical element at once. Elements are immutable values, so
+/// handing out the same one twice is indistinguishable from making an equal one.
+///
+/// Only fields that convert without allocating are compared: booleans, numbers,
+/// strings, handlers, elements and read-only views. A table with anything else (a
+/// nested table, a function, array items) builds a new element as usual, and so does
+/// any table that would fail validation. The pool is dropped when its component
+/// unmounts, and rebuilt when it holds more than twice the keys a render uses.
+struct ElementPool {
+    /// The pool table (a registry reference), or `LUA_NOREF` before the first keyed
+    /// element.
+    var table: Int32 = LUA_NOREF
+    /// The keys in the table.
+    var size = 0
+    /// The keyed elements the render under way made or reused.
+    var used = 0
+}
+
+extension LuaBridge {
+    /// Starts the pooling of a render of component `id`.
+    func beginElementPool(for id: ComponentID) -> ElementPool {
+        var pool = elementPools[id] ?? ElementPool()
+        pool.used = 0
+        return pool
+    }
+
+    /// Ends the pooling of a render of component `id`: the pool is kept for the next
+    /// render, or dropped when most of its keys have gone out of use.
+    func finishElementPool(_ pool: ElementPool, for id: ComponentID) {
+        guard pool.table != LUA_NOREF else { return }
+        if pool.size > 2 * pool.used + 64 {
+            luaL_unref(L, LuaState.registryIndex, pool.table)
+            elementPools[id] = nil
+        } else {
+            elementPools[id] = pool
+        }
+    }
+
+    /// Drops the pool of component `id`, which has unmounted.
+    func forgetElementPool(for id: ComponentID) {
+        guard let pool = elementPools.removeValue(forKey: id) else { return }
+        luaL_unref(L, LuaState.registryIndex, pool.table)
+    }
+
+    /// Pushes the pooled element of `definition` whose key and props the constructor
+    /// table at 1 holds: `[t …]` → `[t … u]`. Returns false, with the stack as it was,
+    /// when there is none to reuse.
+    func reusePooledElement(of definition: ScriptComponent) -> Bool {
+        guard var pool = activePool, pool.table != LUA_NOREF, lua_type(L, 1) == LUA_TTABLE else { return false }
+        let top = lua_gettop(L)
+        guard pushElementKey(ofTableAt: 1) else { return false }
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(pool.table))
+        lua_rotate(L, -2, 1)  // [… pool k]
+        lua_rawget(L, -2)  // [… pool u]
+        guard let element = pooledElement(at: -1), let (pooled, props) = element.component(of: ScriptComponent.self),
+            pooled === definition, table(at: 1, holds: props, schema: definition.schema)
+        else {
+            lua_settop(L, top)
+            return false
+        }
+        lua_copy(L, -1, top + 1)
+        lua_settop(L, top + 1)
+        pool.used += 1
+        activePool = pool
+        return true
+    }
+
+    /// Keeps the element at the top (made by the constructor table at 1) in the pool of
+    /// the render under way, if there is one and the element has a key: `[u]` → `[u]`.
+    func poolNewElement() {
+        guard var pool = activePool, lua_type(L, 1) == LUA_TTABLE else { return }
+        let element = lua_gettop(L)
+        guard pushElementKey(ofTableAt: 1) else { return }
+        if pool.table == LUA_NOREF {
+            lua_createtable(L, 0, 0)
+            pool.table = luaL_ref(L, LuaState.registryIndex)
+        }
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(pool.table))  // [u k pool]
+        lua_pushvalue(L, -2)
+        if lua_rawget(L, -2) == LUA_TNIL { pool.size += 1 }
+        state.pop()
+        lua_rotate(L, -2, 1)  // [u pool k]
+        lua_pushvalue(L, element)
+        lua_rawset(L, -3)
+        lua_settop(L, element)
+        pool.used += 1
+        activePool = pool
+    }
+
+    /// The element of a userdata taken from a pool, which holds only element userdata.
+    private func pooledElement(at index: Int32) -> Element? {
+        guard lua_type(L, index) == LUA_TUSERDATA, let slot = lua_touserdata(L, index),
+            let pointer = slot.load(as: UnsafeMutableRawPointer?.self)
+        else { return nil }
+        return Element(knownStorageObject: Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue())
+    }
+
+    /// Pushes the table's raw `key` if it is an element key (a string or an integer):
+    /// `[]` → `[k]`. Returns false, pushing nothing, otherwise.
+    private func pushElementKey(ofTableAt table: Int32) -> Bool {
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(keyStringRef))
+        let type = lua_rawget(L, table)
+        if type == LUA_TSTRING || (type == LUA_TNUMBER && lua_isinteger(L, -1) != 0) { return true }
+        state.pop()
+        return false
+    }
+
+    /// Whether the constructor table at `index` converts to exactly `props`: its named
+    /// fields other than `key` are the first entries of `props`, in order, with equal
+    /// values; the remaining entries are the schema's defaults; and it has no other
+    /// keys. Reads raw and allocates nothing; `false` whenever in doubt.
+    private func table(at index: Int32, holds props: Record, schema: RecordSchema?) -> Bool {
+        let entries = props.entries
+        var matched = 0
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            guard lua_type(L, -2) == LUA_TSTRING else {
+                state.pop(2)
+                return false
+            }
+            if lua_tolstring(L, -2, nil) == keyString {
+                state.pop()
+                continue
+            }
+            guard matched < entries.count, rawString(at: -2, equals: entries[matched].key),
+                value(at: -1, equals: entries[matched].value)
+            else {
+                state.pop(2)
+                return false
+            }
+            matched += 1
+            state.pop()
+        }
+        guard matched < entries.count else { return true }
+        guard let schema else { return false }
+        for entry in entries[matched...] {
+            guard entry.key != "children", let fallback = schema.field(named: entry.key)?.defaultValue,
+                fallback == entry.value
+            else { return false }
+        }
+        return true
+    }
+
+    /// Whether the Lua value at `index` converts to exactly `value`, judged without
+    /// converting it.
+    private func value(at index: Int32, equals value: Value) -> Bool {
+        switch (lua_type(L, index), value) {
+        case (LUA_TBOOLEAN, .bool(let flag)):
+            return (lua_toboolean(L, index) != 0) == flag
+        case (LUA_TNUMBER, .int(let number)):
+            return lua_isinteger(L, index) != 0 && lua_tointegerx(L, index, nil) == number
+        case (LUA_TNUMBER, .double(let number)):
+            return lua_isinteger(L, index) == 0 && lua_tonumberx(L, index, nil).bitPattern == number.bitPattern
+        case (LUA_TSTRING, .string(let text)):
+            return rawString(at: index, equals: text)
+        case (LUA_TUSERDATA, .handler(let handler)):
+            return object(at: index, kind: .handler, as: Box<Handler>.self)?.value == handler
+        case (LUA_TUSERDATA, .element(let element)):
+            return self.element(at: index)?.storageObject === element.storageObject
+        case (LUA_TUSERDATA, _):
+            guard let view = object(at: index, kind: .view, as: View.self) else { return false }
+            return view.value == value
+        default:
+            return false
+        }
+    }
+
+    /// Whether the string at `index` has exactly the bytes of `text`.
+    private func rawString(at index: Int32, equals text: String) -> Bool {
+        var length = 0
+        guard let bytes = lua_tolstring(L, index, &length) else { return false }
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard utf8.count == length, let start = utf8.baseAddress else { return utf8.count == length }
+            return memcmp(start, bytes, length) == 0
+        }
+    }
+}

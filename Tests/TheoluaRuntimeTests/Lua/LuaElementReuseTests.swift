@@ -1,0 +1,166 @@
+import Testing
+import TheoluaCore
+import TheoluaLua
+import TheoluaRuntime
+
+/// A render that makes a keyed element with the same props as its previous render
+/// gets the same element back, so the row is not rendered again; any difference a
+/// conversion would show makes a new element.
+@Suite struct LuaElementReuseTests {
+    /// Rows count their own renders; `n` steps the list through changes, `m` mutates a
+    /// constructor table after the call.
+    static let app = """
+        local ui = require("theolua")
+        local renders = {}
+        local Row = ui.component("Row", {
+          props = { label = "string", n = "number", tag = { "string", default = "-" }, onPick = "function?" },
+          render = function(self)
+            local p = self.props
+            renders[p.label] = (renders[p.label] or 0) + 1
+            return ui.text(p.label .. " " .. tostring(p.n) .. " " .. math.type(p.n) .. " " .. p.tag .. " r" .. renders[p.label])
+          end,
+        })
+        local List = ui.component("List", {
+          initialState = function() return { step = 0 } end,
+          render = function(self)
+            local s = self.state.step
+            local shared = { key = "e", label = "e", n = 5 }
+            local e = Row(shared)
+            shared.n = 50 -- the element keeps the props it was made with
+            return ui.column { onKey = self:handler("key"),
+              Row { key = "a", label = "a", n = 1 },
+              Row { key = "b", label = "b", n = s >= 1 and 1.0 or 1 },
+              Row { key = "c", label = "c", n = 3, tag = s >= 2 and "x" or nil },
+              Row { key = "d", label = "d", n = 4, onPick = self:handler("pick", s >= 3 and 2 or 1) },
+              e,
+            }
+          end,
+          actions = {
+            key = function(self, key)
+              if key.name == "n" then
+                self:updateState(function(st) return { step = st.step + 1 } end)
+                return true
+              end
+            end,
+            pick = function() end,
+          },
+        })
+        return List {}
+        """
+
+    @Test func unchangedRowsAreNotRenderedAgainAndChangedOnesAre() throws {
+        let app = try LuaApp(Self.app, width: 24, height: 5)
+        expectScreen(
+            app,
+            [
+                "a 1 integer - r1",
+                "b 1 integer - r1",
+                "c 3 integer - r1",
+                "d 4 integer - r1",
+                "e 5 integer - r1",
+            ])
+        app.press("n")  // b: 1 → 1.0, a float now
+        expectScreen(
+            app,
+            [
+                "a 1 integer - r1",
+                "b 1.0 float - r2",
+                "c 3 integer - r1",
+                "d 4 integer - r1",
+                "e 5 integer - r1",
+            ])
+        app.press("n")  // c: the default "-" → "x"
+        expectScreen(
+            app,
+            [
+                "a 1 integer - r1",
+                "b 1.0 float - r2",
+                "c 3 integer x r2",
+                "d 4 integer - r1",
+                "e 5 integer - r1",
+            ])
+        app.press("n")  // d: a handler bound to other arguments
+        expectScreen(
+            app,
+            [
+                "a 1 integer - r1",
+                "b 1.0 float - r2",
+                "c 3 integer x r2",
+                "d 4 integer - r2",
+                "e 5 integer - r1",
+            ])
+        app.press("n")  // nothing changes
+        #expect(app.lines.allSatisfy { !$0.contains("r3") }, "\(app.lines)")
+        #expect(app.errors() == [])
+    }
+
+    @Test func theSameElementComesBackForTheSameKeyAndProps() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local Row = ui.component("Row", { props = { n = "integer" }, render = function(self) return ui.text("n") end })
+            local previous, same = {}, {}
+            local List = ui.component("List", {
+              initialState = function() return { turn = 0, n = 1 } end,
+              render = function(self)
+                local rows = { Row { key = 1, n = self.state.n }, Row { key = 2, n = 2 }, Row { n = 3 } }
+                for i, row in ipairs(rows) do same[i] = rawequal(row, previous[i]) and "same" or "new" end
+                previous = rows
+                return ui.column { onKey = self:handler("key"), ui.text(table.concat(same, " ")), rows }
+              end,
+              actions = { key = function(self) self:updateState(function(s) return { turn = s.turn + 1, n = 10 } end) return true end },
+            })
+            return List {}
+            """, width: 20, height: 1)
+        expectScreen(app, ["new new new"])
+        app.press("x")  // key 1 changes; key 2 is reused; the unkeyed row is always new
+        expectScreen(app, ["new same new"])
+        app.press("x")
+        expectScreen(app, ["same same new"])
+    }
+
+    @Test func aReusedRowStillFailsValidationWhenItsTableDoes() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local Row = ui.component("Row", { props = { n = "integer" }, render = function(self) return ui.text("n " .. self.props.n) end })
+            local List = ui.component("List", {
+              initialState = function() return { bad = false } end,
+              render = function(self)
+                return ui.column { onKey = self:handler("key"), Row { key = 1, n = self.state.bad and 1.5 or 1 } }
+              end,
+              actions = { key = function(self) self:updateState({ bad = true }) return true end },
+            })
+            return List {}
+            """, width: 40, height: 1)
+        expectScreen(app, ["n 1"])
+        app.press("x")
+        #expect(app.errors().first?.contains("prop 'n'") == true)
+    }
+
+    @Test func poolsDoNotGrowWithKeysThatComeAndGo() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local Row = ui.component("Row", { props = { n = "integer" }, render = function(self) return ui.text("row " .. self.props.n) end })
+            local List = ui.component("List", {
+              initialState = function() return { first = 1 } end,
+              render = function(self)
+                local rows = {}
+                for i = self.state.first, self.state.first + 99 do rows[#rows + 1] = Row { key = i, n = i } end
+                return ui.column { onKey = self:handler("key"), rows }
+              end,
+              actions = { key = function(self) self:updateState(function(s) return { first = s.first + 100 } end) return true end },
+            })
+            return List {}
+            """, width: 20, height: 2)
+        for _ in 0..<20 { app.press("x") }
+        _ = try app.runtime.bridge.evaluate("collectgarbage()")
+        let settled = app.runtime.bridge.memoryUsed
+        for _ in 0..<200 { app.press("x") }
+        _ = try app.runtime.bridge.evaluate("collectgarbage()")
+        #expect(app.runtime.bridge.memoryUsed < settled + settled / 4, "\(settled) → \(app.runtime.bridge.memoryUsed)")
+        #expect(app.lines == ["row 22001", "row 22002"])
+        #expect(app.errors() == [])
+    }
+}
