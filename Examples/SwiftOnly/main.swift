@@ -68,8 +68,13 @@ struct Stopwatch: Component {
         ]
     }
 
-    func perform(_ action: String, _ arguments: [Value], _ context: ComponentContext<Stopwatch>) -> Bool {
-        guard action == "key", let key = arguments.first?["name"]?.stringValue else { return false }
+    /// The `key` action: its result tells whether the key was consumed. Other keys (tab,
+    /// say) go on to focus movement, with the action still handled.
+    func performReturningValue(_ action: String, _ arguments: [Value], _ context: ComponentContext<Stopwatch>)
+        -> Value?
+    {
+        guard action == "key" else { return nil }
+        guard let key = arguments.first?["name"]?.stringValue else { return false }
         switch key {
         case "space":
             context.mutateState { $0.running.toggle() }

@@ -27,6 +27,28 @@ import TheoluaRuntime
         #expect(runtime.takeWarnings().isEmpty)
     }
 
+    /// Handles every key, consuming only `q`.
+    struct KeyWatcher: Component {
+        func render(_ context: ComponentContext<KeyWatcher>) -> [Element] {
+            [.box(["onKey": .handler(context.handler("key"))], children: [.button("ok", onPress: nil)])]
+        }
+
+        func performReturningValue(_ action: String, _ arguments: [Value], _ context: ComponentContext<KeyWatcher>)
+            -> Value?
+        {
+            guard action == "key" else { return nil }
+            return .bool(arguments.first?["name"]?.stringValue == "q")
+        }
+    }
+
+    @Test func anActionCanBeHandledWithoutConsumingTheKey() throws {
+        let runtime = try Runtime(width: 20, height: 2)
+        runtime.mount(KeyWatcher().element())
+        try runtime.send(keys: "x tab q")
+        #expect(runtime.takeWarnings().isEmpty, "a handled action is no unhandled-action warning")
+        #expect(!runtime.quitRequested)
+    }
+
     @Test func quitIsTheHostsToo() throws {
         let runtime = try Runtime(width: 20, height: 2)
         runtime.quit()

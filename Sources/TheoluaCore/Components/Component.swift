@@ -39,6 +39,14 @@ public protocol Component: Sendable, Equatable {
     /// bound to `onKey` that returns true consumes the key.
     func perform(_ action: String, _ arguments: [Value], _ context: ComponentContext<Self>) throws -> Bool
 
+    /// Handles `action` and returns its result, or `nil` when this component does not
+    /// know it (the action then goes on up the responder chain). The default calls
+    /// ``perform(_:_:_:)`` and returns `true` when it handled the action. Implement this
+    /// one when the result matters: an `onKey` action that lets a key through returns
+    /// `.bool(false)`, handled, without consuming the key.
+    func performReturningValue(_ action: String, _ arguments: [Value], _ context: ComponentContext<Self>) throws
+        -> Value?
+
     /// The controller of a new logical component, or `nil`. Runs once, in its first
     /// generation, after its first render.
     static func makeController(_ context: ComponentContext<Self>) -> (any ComponentController)?
@@ -52,6 +60,14 @@ extension Component {
 
     public func perform(_ action: String, _ arguments: [Value], _ context: ComponentContext<Self>) throws -> Bool {
         false
+    }
+
+    public func performReturningValue(_ action: String, _ arguments: [Value], _ context: ComponentContext<Self>)
+        throws -> Value?
+    {
+        // A Swift action that handled an `onKey` key has consumed it, as a script's
+        // handler returning true has.
+        try perform(action, arguments, context) ? .bool(true) : nil
     }
 
     public static func makeController(_ context: ComponentContext<Self>) -> (any ComponentController)? {
@@ -89,9 +105,7 @@ public struct SwiftComponent<C: Component>: ComponentDefinition {
     public func perform(action: String, arguments: [Value], component: ComponentRef<SwiftComponent<C>>) throws
         -> Value?
     {
-        // A Swift action that handled an `onKey` key has consumed it, as a script's
-        // handler returning true has.
-        try component.props.perform(action, arguments, component) ? .bool(true) : nil
+        try component.props.performReturningValue(action, arguments, component)
     }
 
     public func makeController(for component: ComponentRef<SwiftComponent<C>>) throws
