@@ -54,12 +54,6 @@ public struct Element: Sendable {
         return (component.definition, component.props)
     }
 
-    /// The element whose storage is `object`, which must be an element's storage object
-    /// (a bridge that only ever stores those knows).
-    package init(knownStorageObject object: AnyObject) {
-        storage = unsafeDowncast(object, to: ElementStorage.self)
-    }
-
     /// The element whose storage is `object`, if it is one.
     package init?(storageObject object: AnyObject) {
         guard let storage = object as? ElementStorage else { return nil }

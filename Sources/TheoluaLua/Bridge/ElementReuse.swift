@@ -64,7 +64,7 @@ extension LuaBridge {
     /// table at 1 holds: `[t …]` → `[t … u]`. Returns false, with the stack as it was,
     /// when there is none to reuse.
     func reusePooledElement(of definition: ScriptComponent) -> Bool {
-        guard var pool = activePool, pool.table != LUA_NOREF, lua_type(L, 1) == LUA_TTABLE else { return false }
+        guard let pool = activePool, pool.table != LUA_NOREF, lua_type(L, 1) == LUA_TTABLE else { return false }
         let top = lua_gettop(L)
         guard pushElementKey(ofTableAt: 1) else { return false }
         lua_rawgeti(L, LuaState.registryIndex, lua_Integer(pool.table))
@@ -78,31 +78,41 @@ extension LuaBridge {
         }
         lua_copy(L, -1, top + 1)
         lua_settop(L, top + 1)
-        pool.used += 1
-        activePool = pool
+        activePool?.used += 1
         return true
     }
 
     /// Keeps the element at the top (made by the constructor table at 1) in the pool of
     /// the render under way, if there is one and the element has a key: `[u]` → `[u]`.
+    ///
+    /// `activePool` is updated in place, never from a copy: an allocation here can run a
+    /// script's `__gc` finalizer, which may make elements itself.
     func poolNewElement() {
-        guard var pool = activePool, lua_type(L, 1) == LUA_TTABLE else { return }
+        guard activePool != nil, lua_type(L, 1) == LUA_TTABLE else { return }
         let element = lua_gettop(L)
         guard pushElementKey(ofTableAt: 1) else { return }
-        if pool.table == LUA_NOREF {
+        if activePool?.table == LUA_NOREF {
             lua_createtable(L, 0, 0)
-            pool.table = luaL_ref(L, LuaState.registryIndex)
+            let table = luaL_ref(L, LuaState.registryIndex)
+            if activePool?.table == LUA_NOREF {
+                activePool?.table = table
+            } else {
+                luaL_unref(L, LuaState.registryIndex, table)
+            }
         }
-        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(pool.table))  // [u k pool]
+        guard let table = activePool?.table, table != LUA_NOREF else {
+            lua_settop(L, element)
+            return
+        }
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(table))  // [u k pool]
         lua_pushvalue(L, -2)
-        if lua_rawget(L, -2) == LUA_TNIL { pool.size += 1 }
+        if lua_rawget(L, -2) == LUA_TNIL { activePool?.size += 1 }
         state.pop()
         lua_rotate(L, -2, 1)  // [u pool k]
         lua_pushvalue(L, element)
         lua_rawset(L, -3)
         lua_settop(L, element)
-        pool.used += 1
-        activePool = pool
+        activePool?.used += 1
     }
 
     /// The element of a userdata taken from a pool, which holds only element userdata.
@@ -110,7 +120,7 @@ extension LuaBridge {
         guard lua_type(L, index) == LUA_TUSERDATA, let slot = lua_touserdata(L, index),
             let pointer = slot.load(as: UnsafeMutableRawPointer?.self)
         else { return nil }
-        return Element(knownStorageObject: Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue())
+        return Element(storageObject: Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue())
     }
 
     /// Pushes the table's raw `key` if it is an element key (a string or an integer):
@@ -140,6 +150,12 @@ extension LuaBridge {
                 state.pop()
                 continue
             }
+            // `children` is validated apart from the other props (and refused when the
+            // schema does not declare it): always the normal path.
+            if rawString(at: -2, equals: "children") {
+                state.pop(2)
+                return false
+            }
             guard matched < entries.count, rawString(at: -2, equals: entries[matched].key),
                 value(at: -1, equals: entries[matched].value)
             else {
@@ -150,13 +166,20 @@ extension LuaBridge {
             state.pop()
         }
         guard matched < entries.count else { return true }
+        // The rest must be what filling in defaults gives: the missing fields that have
+        // one, in schema order, with the default itself.
         guard let schema else { return false }
-        for entry in entries[matched...] {
-            guard entry.key != "children", let fallback = schema.field(named: entry.key)?.defaultValue,
-                fallback == entry.value
+        var next = matched
+        for field in schema.fields where !entries[..<matched].contains(where: { $0.key == field.name }) {
+            guard let fallback = field.defaultValue else {
+                if field.optional { continue }
+                return false
+            }
+            guard next < entries.count, entries[next].key == field.name, entries[next].value.isIdentical(to: fallback)
             else { return false }
+            next += 1
         }
-        return true
+        return next == entries.count
     }
 
     /// Whether the Lua value at `index` converts to exactly `value`, judged without
@@ -172,12 +195,12 @@ extension LuaBridge {
         case (LUA_TSTRING, .string(let text)):
             return rawString(at: index, equals: text)
         case (LUA_TUSERDATA, .handler(let handler)):
-            return object(at: index, kind: .handler, as: Box<Handler>.self)?.value == handler
+            return object(at: index, kind: .handler, as: Box<Handler>.self)?.value.isIdentical(to: handler) ?? false
         case (LUA_TUSERDATA, .element(let element)):
             return self.element(at: index)?.storageObject === element.storageObject
         case (LUA_TUSERDATA, _):
             guard let view = object(at: index, kind: .view, as: View.self) else { return false }
-            return view.value == value
+            return view.value.isIdentical(to: value)
         default:
             return false
         }

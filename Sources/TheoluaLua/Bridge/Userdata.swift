@@ -13,7 +13,7 @@ enum ObjectKind: String, CaseIterable {
     case timer = "theolua.timer"
     case definition = "theolua.definition"
 
-    /// The kind's position, stored in its metatable.
+    /// The kind's position in `metatableRefs` and `metatables`.
     var index: Int {
         switch self {
         case .element: 0
@@ -50,8 +50,7 @@ extension LuaBridge {
 
     /// The element of the userdata at `index`, if it is one.
     func element(at index: Int32) -> Element? {
-        // Userdata of the element kind only ever hold element storage.
-        rawObject(at: index, kind: .element).map(Element.init(knownStorageObject:))
+        rawObject(at: index, kind: .element).flatMap(Element.init(storageObject:))
     }
 
     /// The object of a userdata of `kind` at `index`, or `nil` for any other value.

@@ -138,6 +138,67 @@ import TheoluaRuntime
         #expect(app.errors().first?.contains("prop 'n'") == true)
     }
 
+    /// Renders `Row { key = 1, <first> }`, then after a key `Row { key = 1, <second> }`.
+    private func twoRenders(schema: String, rowText: String, first: String, second: String, width: Int = 40)
+        throws -> LuaApp
+    {
+        try LuaApp(
+            """
+            local ui = require("theolua")
+            local Row = ui.component("Row", { props = \(schema), render = function(self) return ui.text(\(rowText)) end })
+            local List = ui.component("List", {
+              initialState = function() return { second = false } end,
+              render = function(self)
+                local row = self.state.second and Row { key = 1, \(second) } or Row { key = 1, \(first) }
+                return ui.column { onKey = self:handler("key"), row }
+              end,
+              actions = { key = function(self) self:updateState({ second = true }) return true end },
+            })
+            return List {}
+            """, width: width, height: 1)
+    }
+
+    @Test func aNamedChildrenFieldIsCheckedEvenWhenItWouldMatch() throws {
+        let app = try twoRenders(
+            schema: "{ label = 'string' }", rowText: "self.props.label", first: "label = 'x', 'a'",
+            second: "label = 'x', children = { 'a' }")
+        expectScreen(app, ["x"])
+        app.press("x")
+        #expect(app.errors().first?.contains("children") == true)
+    }
+
+    @Test func aDefaultIsTheSchemasOwnBytes() throws {
+        // "café" spelled two ways: equal as Swift strings, so the row is not rendered
+        // again for the change; its next render of its own shows the default's bytes.
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local Row = ui.component("Row", {
+              props = { label = { "string", default = "caf\\u{e9}" } },
+              initialState = function() return { n = 0 } end,
+              render = function(self)
+                return ui.box { focusable = true, onKey = self:handler("bump"), ui.text(#self.props.label .. " " .. self.state.n) }
+              end,
+              actions = { bump = function(self, key)
+                if key.name == "b" then self:updateState(function(s) return { n = s.n + 1 } end) return true end
+              end },
+            })
+            local List = ui.component("List", {
+              initialState = function() return { second = false } end,
+              render = function(self)
+                local row = self.state.second and Row { key = 1 } or Row { key = 1, label = "cafe\\u{301}" }
+                return ui.column { onKey = self:handler("key"), row }
+              end,
+              actions = { key = function(self, key) if key.name == "x" then self:updateState({ second = true }) return true end end },
+            })
+            return List {}
+            """, width: 20, height: 1)
+        expectScreen(app, ["6 0"])
+        app.press("x b")
+        expectScreen(app, ["5 1"])
+        #expect(app.errors() == [])
+    }
+
     @Test func poolsDoNotGrowWithKeysThatComeAndGo() throws {
         let app = try LuaApp(
             """
