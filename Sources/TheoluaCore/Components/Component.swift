@@ -56,12 +56,15 @@ public protocol Component: Sendable, Equatable {
 public typealias ComponentContext<C: Component> = ComponentRef<SwiftComponent<C>>
 
 extension Component {
+    /// The type's name, without module or generic arguments.
     public static var name: String { ComponentTypeNames.name(of: Self.self) }
 
+    /// Handles no action.
     public func perform(_ action: String, _ arguments: [Value], _ context: ComponentContext<Self>) throws -> Bool {
         false
     }
 
+    /// ``perform(_:_:_:)``'s answer as a result: `true` when it handled the action.
     public func performReturningValue(_ action: String, _ arguments: [Value], _ context: ComponentContext<Self>)
         throws -> Value?
     {
@@ -70,6 +73,7 @@ extension Component {
         try perform(action, arguments, context) ? .bool(true) : nil
     }
 
+    /// No controller.
     public static func makeController(_ context: ComponentContext<Self>) -> (any ComponentController)? {
         nil
     }
@@ -81,6 +85,7 @@ extension Component {
 }
 
 extension Component where State == NoState {
+    /// A stateless component's state.
     public static func initialState(_ props: Self) -> NoState { NoState() }
 }
 
