@@ -165,13 +165,23 @@ extension Reconciler {
         // keys are unchanged (and were unique) and nothing moves.
         if old.count == elements.count {
             var inOrder = true
-            for index in old.indices where !old[index].matches(elements[index], at: slot(of: elements[index], index)) {
-                inOrder = false
-                break
+            for index in old.indices {
+                // The very element of the child at this position has this position's slot.
+                if old[index].element.storage === elements[index].storage { continue }
+                if !old[index].matches(elements[index], at: slot(of: elements[index], index)) {
+                    inOrder = false
+                    break
+                }
             }
             if inOrder {
                 for index in old.indices {
-                    update(old[index], with: elements[index], anchor: .after(old[index]))
+                    let child = old[index]
+                    if child.element.storage === elements[index].storage && !forceRender
+                        && !(child.asComponent?.isDirty ?? false)
+                    {
+                        continue  // see `update`
+                    }
+                    update(child, with: elements[index], anchor: .after(child))
                 }
                 return
             }

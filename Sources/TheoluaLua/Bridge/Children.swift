@@ -60,7 +60,12 @@ extension LuaBridge {
             }
         }
         for position in 1...max(count, 1) where position <= count {
-            lua_rawgeti(L, table, lua_Integer(position))
+            // The common case first: an element, which needs no path for messages.
+            if lua_rawgeti(L, table, lua_Integer(position)) == LUA_TUSERDATA, let element = element(at: -1) {
+                elements.append(element)
+                state.pop()
+                continue
+            }
             context.path.append(.index(position))
             do {
                 try children(at: -1, into: &elements, &context)
