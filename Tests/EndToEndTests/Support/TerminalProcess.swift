@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import TheoluaTerminal
 
 /// `theolua` (or any program) running in a pseudo-terminal, the test playing the
 /// terminal emulator: keys go in through the controller side, and what the program
@@ -207,40 +208,11 @@ final class TerminalProcess {
     }
 }
 
-/// The pty functions; Glibc's module map hides them behind feature macros, so on Linux
-/// they are looked up at run time (as in the terminal tests).
-enum PTY {
+extension PTY {
     #if canImport(Darwin)
         static let spawnSetSID = Int32(POSIX_SPAWN_SETSID)
-        static func openController(_ flags: Int32) -> Int32 { posix_openpt(flags) }
-        static func grant(_ descriptor: Int32) -> Int32 { grantpt(descriptor) }
-        static func unlock(_ descriptor: Int32) -> Int32 { unlockpt(descriptor) }
-        static func name(_ descriptor: Int32) -> String? { ptsname(descriptor).map { String(cString: $0) } }
     #else
         /// glibc's `POSIX_SPAWN_SETSID` (2.26 and later), hidden behind `_GNU_SOURCE`.
         static let spawnSetSID: Int32 = 0x80
-        private typealias IntFunction = @convention(c) (Int32) -> Int32
-        private typealias NameFunction = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
-
-        private static func function<F>(_ name: String, as type: F.Type) -> F? {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
-            return unsafeBitCast(symbol, to: type)
-        }
-
-        static func openController(_ flags: Int32) -> Int32 {
-            function("posix_openpt", as: IntFunction.self)?(flags) ?? -1
-        }
-        static func grant(_ descriptor: Int32) -> Int32 {
-            function("grantpt", as: IntFunction.self)?(descriptor) ?? -1
-        }
-        static func unlock(_ descriptor: Int32) -> Int32 {
-            function("unlockpt", as: IntFunction.self)?(descriptor) ?? -1
-        }
-        static func name(_ descriptor: Int32) -> String? {
-            guard let ptsname = function("ptsname_r", as: NameFunction.self) else { return nil }
-            var buffer = [CChar](repeating: 0, count: 128)
-            guard ptsname(descriptor, &buffer, buffer.count) == 0 else { return nil }
-            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
     #endif
 }

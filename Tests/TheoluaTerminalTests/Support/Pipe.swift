@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+@testable import TheoluaTerminal
 
 /// A pipe for loop tests: write to one end, poll the other.
 final class TestPipe {
@@ -97,39 +98,4 @@ final class PseudoTerminal {
 /// Makes escape sequences visible: `␛[?25l`.
 func visible(_ bytes: [UInt8]) -> String {
     String(decoding: bytes, as: UTF8.self).replacing("\u{1B}", with: "␛")
-}
-
-/// The pty functions; Glibc's module map hides them behind feature macros, so on
-/// Linux they are looked up at run time.
-enum PTY {
-    #if canImport(Darwin)
-        static func openController(_ flags: Int32) -> Int32 { posix_openpt(flags) }
-        static func grant(_ descriptor: Int32) -> Int32 { grantpt(descriptor) }
-        static func unlock(_ descriptor: Int32) -> Int32 { unlockpt(descriptor) }
-        static func name(_ descriptor: Int32) -> String? { ptsname(descriptor).map { String(cString: $0) } }
-    #else
-        private typealias IntFunction = @convention(c) (Int32) -> Int32
-        private typealias NameFunction = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
-
-        private static func function<F>(_ name: String, as type: F.Type) -> F? {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
-            return unsafeBitCast(symbol, to: type)
-        }
-
-        static func openController(_ flags: Int32) -> Int32 {
-            function("posix_openpt", as: IntFunction.self)?(flags) ?? -1
-        }
-        static func grant(_ descriptor: Int32) -> Int32 {
-            function("grantpt", as: IntFunction.self)?(descriptor) ?? -1
-        }
-        static func unlock(_ descriptor: Int32) -> Int32 {
-            function("unlockpt", as: IntFunction.self)?(descriptor) ?? -1
-        }
-        static func name(_ descriptor: Int32) -> String? {
-            guard let ptsname = function("ptsname_r", as: NameFunction.self) else { return nil }
-            var buffer = [CChar](repeating: 0, count: 128)
-            guard ptsname(descriptor, &buffer, buffer.count) == 0 else { return nil }
-            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-    #endif
 }
