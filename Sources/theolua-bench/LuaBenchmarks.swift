@@ -83,7 +83,16 @@ struct LuaBenchmarks {
             return
         }
         if CommandLine.arguments.contains("--lua-first-only") {
-            for _ in 0..<2 { _ = try? Setup(count: 10_000) }
+            // Kept and never torn down, so that a profile shows the frame alone.
+            let setups = (0..<3).map { _ in try? Setup(count: 10_000) }
+            withExtendedLifetime(setups) { exit(0) }
+        }
+        if CommandLine.arguments.contains("--lua-count") {
+            countInstructions()
+            return
+        }
+        if CommandLine.arguments.contains("--lua-minimums") {
+            printMinimums()
             return
         }
         do {
@@ -129,6 +138,67 @@ struct LuaBenchmarks {
             report.line("lua benchmark failed: \(error)")
         }
     }
+}
+
+extension LuaBenchmarks {
+    /// The fastest of many runs of the first frame, the selection move and the floor:
+    /// on a shared machine the minimum tells two builds apart where medians drift.
+    func printMinimums() {
+        let clock = ContinuousClock()
+        func fastest(_ runs: Int, setup: () -> Void = {}, _ body: () -> Void) -> Duration {
+            (0..<runs).map { _ in
+                setup()
+                return clock.measure(body)
+            }.min() ?? .zero
+        }
+        var kept: Setup? = nil
+        let first = fastest(15) {
+            kept = nil
+            kept = try? Setup(count: 10_000)
+        }
+        guard let setup = kept, let list = setup.reconciler.mountedComponents(named: "List").first else { return }
+        let collect = { _ = try? setup.bridge.evaluate("collectgarbage()") }
+        let move = fastest(41, setup: collect) {
+            setup.reconciler.dispatch(action: "move", to: list)
+            setup.loop.runUntilIdle()
+        }
+        let floor = fastest(41, setup: collect) {
+            _ = try? setup.bridge.evaluate(LuaBenchmarks.plainFloor)
+        }
+        let gc = fastest(41, collect)
+        print("minimums: first frame \(first), move \(move), floor \(floor), collect alone \(gc)")
+    }
+}
+
+extension LuaBenchmarks {
+    /// One first frame, then five selection moves and five floors, each after a full
+    /// collection, in functions of their own: run under
+    /// `valgrind --tool=callgrind` to compare builds by instructions, which a shared
+    /// machine does not disturb.
+    func countInstructions() {
+        guard let setup = countFirstFrame(), let list = setup.reconciler.mountedComponents(named: "List").first else {
+            return
+        }
+        for _ in 0..<5 {
+            countCollect(setup)
+            countMove(setup, list)
+        }
+        for _ in 0..<5 {
+            countCollect(setup)
+            countFloor(setup)
+        }
+    }
+
+    @inline(never) func countFirstFrame() -> Setup? { try? Setup(count: 10_000) }
+
+    @inline(never) func countCollect(_ setup: Setup) { _ = try? setup.bridge.evaluate("collectgarbage()") }
+
+    @inline(never) func countMove(_ setup: Setup, _ list: ComponentID) {
+        setup.reconciler.dispatch(action: "move", to: list)
+        setup.loop.runUntilIdle()
+    }
+
+    @inline(never) func countFloor(_ setup: Setup) { _ = try? setup.bridge.evaluate(LuaBenchmarks.plainFloor) }
 }
 
 func ratio(_ a: Duration, _ b: Duration) -> Double {
