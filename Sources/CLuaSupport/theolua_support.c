@@ -144,6 +144,138 @@ void theolua_pushfunction(lua_State *L, theolua_function fn, int nupvalues) {
     lua_pushcclosure(L, theolua_trampoline, nupvalues + 1);
 }
 
+/* Whether the values at `a` and `b` convert to the same Swift value: the same type and
+   raw-equal, integers and floats apart, floats bit for bit (0.0 and -0.0 differ). */
+static int theolua_same_value(lua_State *L, int a, int b) {
+    int type = lua_type(L, a);
+    if (type != lua_type(L, b) || !lua_rawequal(L, a, b)) {
+        return 0;
+    }
+    if (type == LUA_TNUMBER) {
+        if (lua_isinteger(L, a) != lua_isinteger(L, b)) {
+            return 0;
+        }
+        if (!lua_isinteger(L, a)) {
+            lua_Number x = lua_tonumber(L, a), y = lua_tonumber(L, b);
+            return memcmp(&x, &y, sizeof x) == 0;
+        }
+    }
+    return 1;
+}
+
+/* The values a snapshot may hold: those whose raw identity decides their conversion. */
+static int theolua_snapshot_type(int type) {
+    return type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING || type == LUA_TUSERDATA;
+}
+
+/* Snapshot layout: the constructor table's named fields, copied, and at 1 the element,
+   at 2 the definition, at 3 how many named fields there are. */
+enum { SNAPSHOT_ELEMENT = 1, SNAPSHOT_DEFINITION = 2, SNAPSHOT_COUNT = 3 };
+
+/* Looks for the element to reuse for the constructor table at 1: `[t]` → `[t u]`,
+   returning 1, or `[t]`, returning 0. Reads raw and allocates nothing. */
+static int theolua_pool_reuse(lua_State *L, theolua_support *support) {
+    support->pool.undecided = 0;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, support->pool.table);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, support->key_ref);
+    int key = lua_rawget(L, 1);
+    if (!(key == LUA_TSTRING || (key == LUA_TNUMBER && lua_isinteger(L, -1)))) {
+        lua_settop(L, 1);
+        return 0;
+    }
+    if (lua_rawget(L, 2) != LUA_TTABLE) {
+        lua_settop(L, 1);
+        return 0;
+    }
+    const int snapshot = 3;
+    lua_rawgeti(L, snapshot, SNAPSHOT_DEFINITION);
+    int same_definition = lua_rawequal(L, -1, lua_upvalueindex(2));
+    lua_rawgeti(L, snapshot, SNAPSHOT_COUNT);
+    lua_Integer expected = lua_tointeger(L, -1);
+    lua_settop(L, snapshot);
+    if (!same_definition) {
+        lua_settop(L, 1);
+        return 0;
+    }
+    lua_Integer count = 0;
+    int undecided = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) { /* [t pool snap k v] */
+        if (lua_type(L, -2) != LUA_TSTRING) {
+            lua_settop(L, 1);
+            return 0;
+        }
+        lua_pushvalue(L, -2);
+        lua_rawget(L, snapshot); /* [t pool snap k v old] */
+        if (!theolua_same_value(L, -1, -2)) {
+            /* Another view or handler may still hold the same value. */
+            if (lua_type(L, -1) != LUA_TUSERDATA || lua_type(L, -2) != LUA_TUSERDATA) {
+                lua_settop(L, 1);
+                return 0;
+            }
+            undecided = 1;
+        }
+        count++;
+        lua_settop(L, -3);
+    }
+    if (count != expected || undecided) {
+        support->pool.undecided = undecided && count == expected;
+        lua_settop(L, 1);
+        return 0;
+    }
+    lua_rawgeti(L, snapshot, SNAPSHOT_ELEMENT);
+    lua_replace(L, 2);
+    lua_settop(L, 2);
+    support->pool.used++;
+    return 1;
+}
+
+static int theolua_constructor_trampoline(lua_State *L) {
+    theolua_support *support = theolua_getsupport(L);
+    if (!support->budget_exceeded && support->pool.active && support->pool.table > 0 && lua_gettop(L) == 1 &&
+        lua_type(L, 1) == LUA_TTABLE && lua_checkstack(L, 8) && theolua_pool_reuse(L, support)) {
+        return 1;
+    }
+    return theolua_trampoline(L);
+}
+
+void theolua_pushconstructor(lua_State *L, theolua_function fn, int nupvalues) {
+    lua_pushlightuserdata(L, (void *)fn);
+    lua_insert(L, -(nupvalues + 1));
+    lua_pushcclosure(L, theolua_constructor_trampoline, nupvalues + 1);
+}
+
+int theolua_pool_snapshot(lua_State *L, int element) {
+    element = lua_absindex(L, element);
+    int count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {
+        size_t length = 0;
+        const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &length) : NULL;
+        if (name == NULL || !theolua_snapshot_type(lua_type(L, -1)) ||
+            (length == 8 && memcmp(name, "children", 8) == 0)) {
+            lua_pop(L, 2);
+            return 0;
+        }
+        count++;
+        lua_pop(L, 1);
+    }
+    lua_createtable(L, 3, count);
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) { /* [snap k v] */
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_pushvalue(L, element);
+    lua_rawseti(L, -2, SNAPSHOT_ELEMENT);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_rawseti(L, -2, SNAPSHOT_DEFINITION);
+    lua_pushinteger(L, count);
+    lua_rawseti(L, -2, SNAPSHOT_COUNT);
+    return 1;
+}
+
 static int theolua_raise_if_exceeded(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     if (support->budget_exceeded) {

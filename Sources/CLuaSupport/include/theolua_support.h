@@ -4,6 +4,23 @@
 #include <stddef.h>
 #include <lua.h>
 
+/// The element pool of the render under way: where a component constructor looks for
+/// an element to reuse before calling into Swift (see ElementReuse.swift).
+typedef struct theolua_pool {
+    /// Non-zero while a render pools the keyed elements it makes.
+    int active;
+    /// Registry reference of the pool table, or LUA_NOREF before its first element.
+    int table;
+    /// Keys in the pool table.
+    long size;
+    /// Keyed elements the render made or reused.
+    long used;
+    /// Set by the last constructor call that found its key's snapshot but could not
+    /// decide on reuse: a userdata field differs by identity and may still convert to
+    /// the same value. Swift decides then.
+    int undecided;
+} theolua_pool;
+
 /// Per-state limits and the bridge's context, shared by every thread (coroutine) of one
 /// lua_State through its extra space.
 typedef struct theolua_support {
@@ -29,6 +46,10 @@ typedef struct theolua_support {
     void *context;
     /// The main thread, to note where Lua runs when an allocation is refused.
     lua_State *main;
+    /// The element pool of the render under way.
+    theolua_pool pool;
+    /// Registry reference of the interned string "key".
+    int key_ref;
     /// Where Lua code last ran, as `file:line`, noted by the count hook: the best
     /// location for a memory error, for which Lua runs no message handler.
     char last_location[160];
@@ -59,6 +80,19 @@ int theolua_raise_budget_exceeded(lua_State *L);
 /// Pushes a C closure calling `fn` with `nupvalues` upvalues taken from the stack. In
 /// `fn`, its own upvalues are at `lua_upvalueindex(2)` onwards.
 void theolua_pushfunction(lua_State *L, theolua_function fn, int nupvalues);
+
+/// Pushes a component constructor: a C closure like `theolua_pushfunction`'s, whose
+/// first upvalue is the component definition. Called with one table whose key and props equal a snapshot in
+/// the active pool (`theolua_pool_snapshot`) made with the same definition, it returns
+/// the snapshot's element without calling `fn`.
+void theolua_pushconstructor(lua_State *L, theolua_function fn, int nupvalues);
+
+/// The snapshot for the pool of the constructor table at index 1 and the element at
+/// `element`, made by the constructor whose definition is its first upvalue:
+/// `[]` → `[snapshot]`, returning 1; or `[]`, returning 0, when the table holds a key
+/// other than a name, a `children` field, or a value other than a boolean, a number, a
+/// string or a userdata. Call it from the constructor's `fn`.
+int theolua_pool_snapshot(lua_State *L, int element);
 
 /// The upvalue index of a function pushed with `theolua_pushfunction`'s `i`-th upvalue (1-based).
 int theolua_upvalueindex(int i);

@@ -36,7 +36,7 @@ extension LuaBridge {
             // returning it can be mounted as the root.
             bridge.pushObject(definition, kind: .definition)  // keeps the definition alive
             lua_pushlightuserdata(L, Unmanaged.passUnretained(definition).toOpaque())  // reaches it without a cast
-            theolua_pushfunction(L, LuaBridge.componentConstructor, 2)
+            theolua_pushconstructor(L, LuaBridge.componentConstructor, 2)
             bridge.registryTable(.constructors)
             lua_pushvalue(L, -2)
             bridge.pushObject(definition, kind: .definition)

@@ -13,17 +13,21 @@ import TheoluaCore
 ///
 /// A list that re-renders builds every row element again, though most rows' props have
 /// not changed. While a component renders, each keyed element it makes with a script
-/// component's constructor goes into its pool by key. In a later render, a constructor
-/// call whose table holds exactly the props of the pooled element with the same key
-/// and definition returns that element itself: no conversion, no allocation, and the
+/// component's constructor goes into its pool by key, with a snapshot of the
+/// constructor table: its named fields, copied. In a later render, a constructor call
+/// whose table holds exactly the snapshot's fields for its key, made with the same
+/// definition, returns that element itself: no conversion, no allocation, and the
 /// reconciler skips an identical element at once. Elements are immutable values, so
 /// handing out the same one twice is indistinguishable from making an equal one.
 ///
-/// Only fields that convert without allocating are compared: booleans, numbers,
-/// strings, handlers, elements and read-only views. A table with anything else (a
-/// nested table, a function, array items) builds a new element as usual, and so does
-/// any table that would fail validation. The pool is dropped when its component
-/// unmounts, and rebuilt when it holds more than twice the keys a render uses.
+/// The constructor's C function compares the table with the snapshot before calling
+/// into Swift (`theolua_pushconstructor`). Only tables whose values decide their
+/// conversion by identity are snapshotted: booleans, numbers, strings and userdata
+/// (elements, views, handlers). A table with anything else (a nested table, a function,
+/// array items, a `children` field) builds a new element as usual. When only a
+/// userdata differs — a handler made again by `self:handler` in each render — Swift
+/// compares the values it holds. The pool is dropped when its component unmounts, and
+/// rebuilt when it holds more than twice the keys a render uses.
 struct ElementPool {
     /// The pool table (a registry reference), or `LUA_NOREF` before the first keyed
     /// element.
@@ -35,6 +39,24 @@ struct ElementPool {
 }
 
 extension LuaBridge {
+    /// The element pool of the render under way, if any: kept in the state's support
+    /// record, where component constructors read it.
+    var activePool: ElementPool? {
+        get {
+            let pool = state.pool
+            guard pool.active != 0 else { return nil }
+            return ElementPool(table: pool.table, size: pool.size, used: pool.used)
+        }
+        set {
+            guard let newValue else {
+                state.pool = theolua_pool()
+                return
+            }
+            state.pool = theolua_pool(
+                active: 1, table: newValue.table, size: newValue.size, used: newValue.used, undecided: 0)
+        }
+    }
+
     /// Starts the pooling of a render of component `id`.
     func beginElementPool(for id: ComponentID) -> ElementPool {
         var pool = elementPools[id] ?? ElementPool()
@@ -60,16 +82,24 @@ extension LuaBridge {
         luaL_unref(L, LuaState.registryIndex, pool.table)
     }
 
-    /// Pushes the pooled element of `definition` whose key and props the constructor
-    /// table at 1 holds: `[t …]` → `[t … u]`. Returns false, with the stack as it was,
-    /// when there is none to reuse.
+    /// Decides what the constructor's C function left undecided: whether the
+    /// constructor table at 1, whose userdata fields differ from the snapshot's for its
+    /// key, still converts to the pooled element's props. Pushes that element if so:
+    /// `[t …]` → `[t … u]`; returns false, with the stack as it was, otherwise.
     func reusePooledElement(of definition: ScriptComponent) -> Bool {
-        guard let pool = activePool, pool.table != LUA_NOREF, lua_type(L, 1) == LUA_TTABLE else { return false }
+        guard state.pool.undecided != 0, let pool = activePool, pool.table != LUA_NOREF,
+            lua_type(L, 1) == LUA_TTABLE
+        else { return false }
+        state.pool.undecided = 0
         let top = lua_gettop(L)
         guard pushElementKey(ofTableAt: 1) else { return false }
         lua_rawgeti(L, LuaState.registryIndex, lua_Integer(pool.table))
         lua_rotate(L, -2, 1)  // [… pool k]
-        lua_rawget(L, -2)  // [… pool u]
+        guard lua_rawget(L, -2) == LUA_TTABLE else {  // [… pool snapshot]
+            lua_settop(L, top)
+            return false
+        }
+        lua_rawgeti(L, -1, 1)  // [… pool snapshot u]
         guard let element = pooledElement(at: -1), let (pooled, props) = element.component(of: ScriptComponent.self),
             pooled === definition, table(at: 1, holds: props, schema: definition.schema)
         else {
@@ -83,7 +113,9 @@ extension LuaBridge {
     }
 
     /// Keeps the element at the top (made by the constructor table at 1) in the pool of
-    /// the render under way, if there is one and the element has a key: `[u]` → `[u]`.
+    /// the render under way, with a snapshot of the table, if there is a pool and the
+    /// element has a key: `[u]` → `[u]`. When the table cannot be snapshotted, its key
+    /// leaves the pool.
     ///
     /// `activePool` is updated in place, never from a copy: an allocation here can run a
     /// script's `__gc` finalizer, which may make elements itself.
@@ -106,13 +138,18 @@ extension LuaBridge {
         }
         lua_rawgeti(L, LuaState.registryIndex, lua_Integer(table))  // [u k pool]
         lua_pushvalue(L, -2)
-        if lua_rawget(L, -2) == LUA_TNIL { activePool?.size += 1 }
+        let wasPooled = lua_rawget(L, -2) != LUA_TNIL
         state.pop()
         lua_rotate(L, -2, 1)  // [u pool k]
-        lua_pushvalue(L, element)
+        if theolua_pool_snapshot(L, element) != 0 {  // [u pool k snapshot]
+            if !wasPooled { activePool?.size += 1 }
+            activePool?.used += 1
+        } else {
+            lua_pushnil(L)
+            if wasPooled { activePool?.size -= 1 }
+        }
         lua_rawset(L, -3)
         lua_settop(L, element)
-        activePool?.used += 1
     }
 
     /// The element of a userdata taken from a pool, which holds only element userdata.

@@ -23,7 +23,9 @@ extension LuaBridge {
     {
         let table = state.absolute(index)
         var result = ElementTable()
-        result.entries.reserveCapacity(schema?.fields.count ?? 4)
+        // Most tables set a few of the many props a schema allows (a text may have
+        // 19): room for a few, plus the `text` a text constructor adds.
+        result.entries.reserveCapacity(min(schema?.fields.count ?? 4, 4))
         var present = FieldSet(count: schema?.fields.count ?? 0)
         lua_pushnil(L)
         while lua_next(L, table) != 0 {

@@ -52,8 +52,6 @@ public final class LuaBridge {
     var knownComponentNames: Set<String> = []
     /// The component on whose behalf Lua code runs now, to own timers it starts.
     var currentOwner: ComponentRef<ScriptComponent>?
-    /// The element pool of the render under way, if any.
-    var activePool: ElementPool?
     /// Each script component's element pool, by component.
     var elementPools: [ComponentID: ElementPool] = [:]
     /// The interned Lua string `"key"`, anchored in the registry: a table field is the

@@ -88,6 +88,7 @@ extension LuaBridge {
         lua_pushstring(L, "key")
         keyString = lua_tolstring(L, -1, nil)
         keyStringRef = luaL_ref(L, LuaState.registryIndex)
+        state.keyReference = keyStringRef
         for kind in ObjectKind.allCases {
             lua_createtable(L, 0, 8)  // stack: mt
             theolua_pushfunction(L, { L in

@@ -59,6 +59,19 @@ final class LuaState {
     /// Bytes the state uses now.
     var memoryUsed: Int { Int(support.pointee.used) }
 
+    /// The element pool of the render under way, which component constructors read
+    /// before calling into Swift.
+    var pool: theolua_pool {
+        get { support.pointee.pool }
+        set { support.pointee.pool = newValue }
+    }
+
+    /// The registry reference of the interned string "key", for the constructors.
+    var keyReference: Int32 {
+        get { support.pointee.key_ref }
+        set { support.pointee.key_ref = newValue }
+    }
+
     /// Loads a text chunk: `[]` → `[function]`. Binary chunks are refused.
     func load(_ source: String, chunkName: String) throws(ScriptError) {
         var bytes = Array(source.utf8)

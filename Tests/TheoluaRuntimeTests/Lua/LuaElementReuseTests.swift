@@ -167,6 +167,40 @@ import TheoluaRuntime
         #expect(app.errors().first?.contains("children") == true)
     }
 
+    @Test func aViewPassedOnAgainIsReusedAndAChangedOneIsNot() throws {
+        // The C side sees a new view userdata in each render; Swift finds it holds the
+        // same value.
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local Row = ui.component("Row", {
+              props = { item = { "record", fields = { name = "string" } } },
+              render = function(self) return ui.text(self.props.item.name) end,
+            })
+            local previous
+            local List = ui.component("List", {
+              initialState = function() return { turn = 0, item = { name = "a" } } end,
+              render = function(self)
+                local row = Row { key = 1, item = self.state.item }
+                local same = rawequal(row, previous) and "same" or "new"
+                previous = row
+                return ui.row { onKey = self:handler("key"), ui.text(same .. " "), row }
+              end,
+              actions = { key = function(self, key)
+                local changed = key.name == "c"
+                self:updateState(function(s) return { turn = s.turn + 1, item = changed and { name = "b" } or s.item } end)
+                return true
+              end },
+            })
+            return List {}
+            """, width: 20, height: 1)
+        expectScreen(app, ["new a"])
+        app.press("x")
+        expectScreen(app, ["same a"])
+        app.press("c")
+        expectScreen(app, ["new b"])
+    }
+
     @Test func aDefaultIsTheSchemasOwnBytes() throws {
         // "café" spelled two ways: equal as Swift strings, so the row is not rendered
         // again for the change; its next render of its own shows the default's bytes.
@@ -215,12 +249,21 @@ import TheoluaRuntime
             })
             return List {}
             """, width: 20, height: 2)
-        for _ in 0..<20 { app.press("x") }
-        _ = try app.runtime.bridge.evaluate("collectgarbage()")
-        let settled = app.runtime.bridge.memoryUsed
-        for _ in 0..<200 { app.press("x") }
-        _ = try app.runtime.bridge.evaluate("collectgarbage()")
-        #expect(app.runtime.bridge.memoryUsed < settled + settled / 4, "\(settled) → \(app.runtime.bridge.memoryUsed)")
+        // The pool is rebuilt every few renders, so memory moves within a band: compare
+        // the band's top after 20 renders and after 200 more.
+        func highest(after renders: Int) throws -> Int {
+            var highest = 0
+            for _ in 0..<(renders / 5) {
+                for _ in 0..<5 { app.press("x") }
+                _ = try app.runtime.bridge.evaluate("collectgarbage()")
+                highest = max(highest, app.runtime.bridge.memoryUsed)
+            }
+            return highest
+        }
+        let settled = try highest(after: 20)
+        _ = try highest(after: 180)
+        let later = try highest(after: 20)
+        #expect(later < settled + settled / 4, "\(settled) → \(later)")
         #expect(app.lines == ["row 22001", "row 22002"])
         #expect(app.errors() == [])
     }
