@@ -144,33 +144,76 @@ void theolua_pushfunction(lua_State *L, theolua_function fn, int nupvalues) {
     lua_pushcclosure(L, theolua_trampoline, nupvalues + 1);
 }
 
-/* Whether the values at `a` and `b` convert to the same Swift value: the same type and
-   raw-equal, integers and floats apart, floats bit for bit (0.0 and -0.0 differ). */
-static int theolua_same_value(lua_State *L, int a, int b) {
-    int type = lua_type(L, a);
-    if (type != lua_type(L, b) || !lua_rawequal(L, a, b)) {
+void theolua_push_object(lua_State *L, void *object, int kind);
+
+/* A pooled element's userdata holds, after the object pointer every bridge userdata
+   starts with, a snapshot of the constructor table it was made from: the definition's
+   address and each named field, read without calling into Lua. The names and values
+   the snapshot points to are anchored in the userdata's user values, so they stay
+   alive (and, Lua's collector moving nothing, where they are). */
+enum { SNAPSHOT_MAX_FIELDS = 16 };
+
+typedef struct theolua_snapshot_field {
+    const char *name;
+    union {
+        int boolean;
+        lua_Integer integer;
+        lua_Number number;
+        const void *pointer; /* a string's bytes or a userdata's block */
+    } value;
+    unsigned int name_length;
+    unsigned int length; /* of a string value */
+    unsigned char type;
+    unsigned char is_integer;
+} theolua_snapshot_field;
+
+typedef struct theolua_snapshot_block {
+    void *object;
+    int count;
+    const void *definition;
+    theolua_snapshot_field fields[];
+} theolua_snapshot_block;
+
+/* Names and strings longer than this are not snapshotted. */
+#define SNAPSHOT_MAX_LENGTH 0xffffffu
+
+static int theolua_same_bytes(const char *a, size_t a_length, const char *b, size_t b_length) {
+    return a == b || (a_length == b_length && memcmp(a, b, a_length) == 0);
+}
+
+/* Whether the name at -2 and the value at -1 are `field`'s: 1 if so, 0 if not, -1 when
+   both values are userdata that differ by identity (another view or handler may still
+   hold the same value). */
+static int theolua_field_matches(lua_State *L, const theolua_snapshot_field *field) {
+    size_t length = 0;
+    const char *name = lua_tolstring(L, -2, &length);
+    if (!theolua_same_bytes(name, length, field->name, field->name_length)) {
         return 0;
     }
-    if (type == LUA_TNUMBER) {
-        if (lua_isinteger(L, a) != lua_isinteger(L, b)) {
-            return 0;
-        }
-        if (!lua_isinteger(L, a)) {
-            lua_Number x = lua_tonumber(L, a), y = lua_tonumber(L, b);
-            return memcmp(&x, &y, sizeof x) == 0;
-        }
+    int type = lua_type(L, -1);
+    if (type != field->type) {
+        return 0;
     }
-    return 1;
+    switch (type) {
+    case LUA_TBOOLEAN:
+        return lua_toboolean(L, -1) == field->value.boolean;
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, -1)) {
+            return field->is_integer && lua_tointegerx(L, -1, NULL) == field->value.integer;
+        } else {
+            lua_Number number = lua_tonumberx(L, -1, NULL);
+            return !field->is_integer && memcmp(&number, &field->value.number, sizeof number) == 0;
+        }
+    case LUA_TSTRING: {
+        const char *bytes = lua_tolstring(L, -1, &length);
+        return theolua_same_bytes(bytes, length, field->value.pointer, field->length);
+    }
+    case LUA_TUSERDATA:
+        return lua_touserdata(L, -1) == field->value.pointer ? 1 : -1;
+    default:
+        return 0;
+    }
 }
-
-/* The values a snapshot may hold: those whose raw identity decides their conversion. */
-static int theolua_snapshot_type(int type) {
-    return type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING || type == LUA_TUSERDATA;
-}
-
-/* Snapshot layout: the constructor table's named fields, copied, and at 1 the element,
-   at 2 the definition, at 3 how many named fields there are. */
-enum { SNAPSHOT_ELEMENT = 1, SNAPSHOT_DEFINITION = 2, SNAPSHOT_COUNT = 3 };
 
 /* Looks for the element to reuse for the constructor table at 1: `[t]` → `[t u]`,
    returning 1, or `[t]`, returning 0. Reads raw and allocates nothing. */
@@ -179,51 +222,41 @@ static int theolua_pool_reuse(lua_State *L, theolua_support *support) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->pool.table);
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->key_ref);
     int key = lua_rawget(L, 1);
-    if (!(key == LUA_TSTRING || (key == LUA_TNUMBER && lua_isinteger(L, -1)))) {
+    if (!(key == LUA_TSTRING || (key == LUA_TNUMBER && lua_isinteger(L, -1))) || lua_rawget(L, 2) != LUA_TUSERDATA ||
+        lua_rawlen(L, 3) < sizeof(theolua_snapshot_block)) {
         lua_settop(L, 1);
         return 0;
     }
-    if (lua_rawget(L, 2) != LUA_TTABLE) {
+    const theolua_snapshot_block *block = (const theolua_snapshot_block *)lua_touserdata(L, 3);
+    if (block->count <= 0 || block->definition != lua_topointer(L, lua_upvalueindex(2))) {
         lua_settop(L, 1);
         return 0;
     }
-    const int snapshot = 3;
-    lua_rawgeti(L, snapshot, SNAPSHOT_DEFINITION);
-    int same_definition = lua_rawequal(L, -1, lua_upvalueindex(2));
-    lua_rawgeti(L, snapshot, SNAPSHOT_COUNT);
-    lua_Integer expected = lua_tointeger(L, -1);
-    lua_settop(L, snapshot);
-    if (!same_definition) {
-        lua_settop(L, 1);
-        return 0;
-    }
-    lua_Integer count = 0;
+    int count = 0;
     int undecided = 0;
     lua_pushnil(L);
-    while (lua_next(L, 1) != 0) { /* [t pool snap k v] */
-        if (lua_type(L, -2) != LUA_TSTRING) {
+    while (lua_next(L, 1) != 0) { /* [t pool u k v] */
+        int matches = 0;
+        if (lua_type(L, -2) == LUA_TSTRING && count < block->count) {
+            /* Tables made by the same constructor call list their fields in the same
+               order: try the field at this position first. */
+            for (int step = 0; step < block->count && matches == 0; step++) {
+                matches = theolua_field_matches(L, &block->fields[(count + step) % block->count]);
+            }
+        }
+        if (matches == 0) {
             lua_settop(L, 1);
             return 0;
         }
-        lua_pushvalue(L, -2);
-        lua_rawget(L, snapshot); /* [t pool snap k v old] */
-        if (!theolua_same_value(L, -1, -2)) {
-            /* Another view or handler may still hold the same value. */
-            if (lua_type(L, -1) != LUA_TUSERDATA || lua_type(L, -2) != LUA_TUSERDATA) {
-                lua_settop(L, 1);
-                return 0;
-            }
-            undecided = 1;
-        }
+        undecided |= matches < 0;
         count++;
-        lua_settop(L, -3);
+        lua_settop(L, -2);
     }
-    if (count != expected || undecided) {
-        support->pool.undecided = undecided && count == expected;
+    if (count != block->count || undecided) {
+        support->pool.undecided = undecided && count == block->count;
         lua_settop(L, 1);
         return 0;
     }
-    lua_rawgeti(L, snapshot, SNAPSHOT_ELEMENT);
     lua_replace(L, 2);
     lua_settop(L, 2);
     support->pool.used++;
@@ -245,34 +278,100 @@ void theolua_pushconstructor(lua_State *L, theolua_function fn, int nupvalues) {
     lua_pushcclosure(L, theolua_constructor_trampoline, nupvalues + 1);
 }
 
-int theolua_pool_snapshot(lua_State *L, int element) {
-    element = lua_absindex(L, element);
+/* How many named fields the constructor table at 1 has, if a snapshot can hold it:
+   names only, no `children`, values whose raw identity decides their conversion; else
+   -1. `*anchors` is how many of the names and values the snapshot must keep alive. */
+static int theolua_snapshot_count(lua_State *L, int *anchors) {
     int count = 0;
+    *anchors = 0;
     lua_pushnil(L);
     while (lua_next(L, 1) != 0) {
-        size_t length = 0;
+        int type = lua_type(L, -1);
+        size_t length = 0, value_length = 0;
         const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &length) : NULL;
-        if (name == NULL || !theolua_snapshot_type(lua_type(L, -1)) ||
-            (length == 8 && memcmp(name, "children", 8) == 0)) {
+        if (type == LUA_TSTRING) {
+            lua_tolstring(L, -1, &value_length);
+        }
+        if (name == NULL || count == SNAPSHOT_MAX_FIELDS || (length == 8 && memcmp(name, "children", 8) == 0) ||
+            length > SNAPSHOT_MAX_LENGTH || value_length > SNAPSHOT_MAX_LENGTH ||
+            !(type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING || type == LUA_TUSERDATA)) {
             lua_pop(L, 2);
-            return 0;
+            return -1;
         }
         count++;
+        *anchors += 1 + (type == LUA_TSTRING || type == LUA_TUSERDATA);
         lua_pop(L, 1);
     }
-    lua_createtable(L, 3, count);
-    lua_pushnil(L);
-    while (lua_next(L, 1) != 0) { /* [snap k v] */
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
+    return count;
+}
+
+int theolua_push_component_element(lua_State *L, void *object, int kind, int snapshot) {
+    int anchors = 0;
+    int count = snapshot && lua_type(L, 1) == LUA_TTABLE ? theolua_snapshot_count(L, &anchors) : -1;
+    if (count <= 0) {
+        theolua_push_object(L, object, kind);
+        return 0;
     }
-    lua_pushvalue(L, element);
-    lua_rawseti(L, -2, SNAPSHOT_ELEMENT);
+    /* User values: 1 the definition, then the names, strings and userdata the fields
+       point to. */
+    size_t size = sizeof(theolua_snapshot_block) + (size_t)count * sizeof(theolua_snapshot_field);
+    theolua_snapshot_block *block = (theolua_snapshot_block *)lua_newuserdatauv(L, size, 1 + anchors);
+    memset(block, 0, size);
+    block->object = object;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, theolua_getsupport(L)->metatable_refs[kind]);
+    lua_setmetatable(L, -2);
+    int u = lua_gettop(L);
+    block->definition = lua_topointer(L, lua_upvalueindex(2));
     lua_pushvalue(L, lua_upvalueindex(2));
-    lua_rawseti(L, -2, SNAPSHOT_DEFINITION);
-    lua_pushinteger(L, count);
-    lua_rawseti(L, -2, SNAPSHOT_COUNT);
+    lua_setiuservalue(L, u, 1);
+    int anchored = 1;
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) { /* [u k v] */
+        /* A finalizer run by the allocation above may have changed the table: a
+           changed field then never matches. */
+        int type = lua_type(L, -1);
+        int anchor_value = type == LUA_TSTRING || type == LUA_TUSERDATA;
+        if (block->count == count || lua_type(L, -2) != LUA_TSTRING || anchored + 1 + anchor_value > 1 + anchors) {
+            lua_pop(L, 2);
+            break;
+        }
+        theolua_snapshot_field *field = &block->fields[block->count];
+        size_t length = 0;
+        field->name = lua_tolstring(L, -2, &length);
+        field->name_length = (unsigned int)(length & SNAPSHOT_MAX_LENGTH);
+        field->type = (unsigned char)type;
+        switch (type) {
+        case LUA_TBOOLEAN:
+            field->value.boolean = lua_toboolean(L, -1);
+            break;
+        case LUA_TNUMBER:
+            field->is_integer = (unsigned char)lua_isinteger(L, -1);
+            if (field->is_integer) {
+                field->value.integer = lua_tointegerx(L, -1, NULL);
+            } else {
+                field->value.number = lua_tonumberx(L, -1, NULL);
+            }
+            break;
+        case LUA_TSTRING:
+            field->value.pointer = lua_tolstring(L, -1, &length);
+            field->length = (unsigned int)(length & SNAPSHOT_MAX_LENGTH);
+            break;
+        case LUA_TUSERDATA:
+            field->value.pointer = lua_touserdata(L, -1);
+            break;
+        default:
+            field->type = LUA_TNONE & 0xff; /* never matches */
+            break;
+        }
+        if (anchor_value) {
+            lua_pushvalue(L, -1);
+            lua_setiuservalue(L, u, ++anchored);
+        }
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, u, ++anchored);
+        block->count++;
+    }
     return 1;
 }
 
@@ -317,6 +416,47 @@ void theolua_guard_protected_calls(lua_State *L) {
         theolua_guard_field(L, lua_gettop(L), "resume");
     }
     lua_pop(L, 1);
+}
+
+void theolua_push_object(lua_State *L, void *object, int kind) {
+    void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+    *slot = object;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, theolua_getsupport(L)->metatable_refs[kind]);
+    lua_setmetatable(L, -2);
+}
+
+/* The object of the userdata at `index` if its metatable is `metatable`. */
+static void *theolua_object_with(lua_State *L, int index, const void *metatable) {
+    if (lua_type(L, index) != LUA_TUSERDATA || !lua_getmetatable(L, index)) {
+        return NULL;
+    }
+    const void *actual = lua_topointer(L, -1);
+    lua_pop(L, 1);
+    if (actual != metatable) {
+        return NULL;
+    }
+    void **slot = (void **)lua_touserdata(L, index);
+    return slot != NULL ? *slot : NULL;
+}
+
+void *theolua_object(lua_State *L, int index, int kind) {
+    return theolua_object_with(L, index, theolua_getsupport(L)->metatables[kind]);
+}
+
+int theolua_objects(lua_State *L, int table, int count, int kind, void **objects) {
+    table = lua_absindex(L, table);
+    const void *metatable = theolua_getsupport(L)->metatables[kind];
+    int stored = 0;
+    while (stored < count) {
+        lua_rawgeti(L, table, stored + 1);
+        void *object = theolua_object_with(L, -1, metatable);
+        lua_pop(L, 1);
+        if (object == NULL) {
+            break;
+        }
+        objects[stored++] = object;
+    }
+    return stored;
 }
 
 int theolua_registryindex(void) {

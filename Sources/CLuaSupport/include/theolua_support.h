@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <lua.h>
 
+/// How many kinds of Swift object the bridge hands to Lua as userdata.
+#define THEOLUA_OBJECT_KINDS 8
+
 /// The element pool of the render under way: where a component constructor looks for
 /// an element to reuse before calling into Swift (see ElementReuse.swift).
 typedef struct theolua_pool {
@@ -48,6 +51,10 @@ typedef struct theolua_support {
     lua_State *main;
     /// The element pool of the render under way.
     theolua_pool pool;
+    /// Each object kind's metatable (see Userdata.swift), by kind: its address, which
+    /// tells a bridge userdata's kind, and its registry reference.
+    const void *metatables[THEOLUA_OBJECT_KINDS];
+    int metatable_refs[THEOLUA_OBJECT_KINDS];
     /// Registry reference of the interned string "key".
     int key_ref;
     /// Where Lua code last ran, as `file:line`, noted by the count hook: the best
@@ -82,17 +89,32 @@ int theolua_raise_budget_exceeded(lua_State *L);
 void theolua_pushfunction(lua_State *L, theolua_function fn, int nupvalues);
 
 /// Pushes a component constructor: a C closure like `theolua_pushfunction`'s, whose
-/// first upvalue is the component definition. Called with one table whose key and props equal a snapshot in
-/// the active pool (`theolua_pool_snapshot`) made with the same definition, it returns
-/// the snapshot's element without calling `fn`.
+/// first upvalue is the component definition. Called with one table whose key and
+/// fields equal the snapshot of an element in the active pool made with the same
+/// definition (`theolua_push_component_element`), it returns that element without
+/// calling `fn`.
 void theolua_pushconstructor(lua_State *L, theolua_function fn, int nupvalues);
 
-/// The snapshot for the pool of the constructor table at index 1 and the element at
-/// `element`, made by the constructor whose definition is its first upvalue:
-/// `[]` → `[snapshot]`, returning 1; or `[]`, returning 0, when the table holds a key
-/// other than a name, a `children` field, or a value other than a boolean, a number, a
-/// string or a userdata. Call it from the constructor's `fn`.
-int theolua_pool_snapshot(lua_State *L, int element);
+/// Pushes the userdata of a component element made by a constructor (`object`, of
+/// object kind `kind`), with a snapshot of the constructor table at index 1 in its user
+/// values when `snapshot` is non-zero and the table allows one: its named fields, up to
+/// 16, none of them `children`, each a boolean, a number, a string or a userdata.
+/// Returns 1 when it made a snapshot, which the pool can then hold. `[]` → `[u]`. Call
+/// it from the constructor's `fn`.
+int theolua_push_component_element(lua_State *L, void *object, int kind, int snapshot);
+
+/// Pushes a userdata holding `object` (a retained Swift object), with the metatable of
+/// object kind `kind`: `[]` → `[u]`.
+void theolua_push_object(lua_State *L, void *object, int kind);
+
+/// The object held by the userdata at `index` if it has the metatable of kind `kind`,
+/// else NULL: `[]` → `[]`.
+void *theolua_object(lua_State *L, int index, int kind);
+
+/// Stores in `objects` the objects held by the values at positions 1, 2, … `count` of
+/// the table at `table`, read raw, as long as each is a userdata of kind `kind`;
+/// returns how many it stored. `[]` → `[]`.
+int theolua_objects(lua_State *L, int table, int count, int kind, void **objects);
 
 /// The upvalue index of a function pushed with `theolua_pushfunction`'s `i`-th upvalue (1-based).
 int theolua_upvalueindex(int i);

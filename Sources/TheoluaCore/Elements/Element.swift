@@ -54,10 +54,11 @@ public struct Element: Sendable {
         return (component.definition, component.props)
     }
 
-    /// The element whose storage is `object`, if it is one.
-    package init?(storageObject object: AnyObject) {
-        guard let storage = object as? ElementStorage else { return nil }
-        self.storage = storage
+    /// The element whose storage is `object`, which must be the `storageObject` of an
+    /// element (as a bridge knows of the objects it keeps): no dynamic cast.
+    @inlinable
+    package init(knownStorageObject object: AnyObject) {
+        storage = unsafeDowncast(object, to: ElementStorage.self)
     }
 
     /// How many elements deep this element's description is: 1 for a leaf.

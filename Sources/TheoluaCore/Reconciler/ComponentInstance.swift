@@ -6,8 +6,6 @@ class ComponentInstanceBase: Instance {
     /// The reconciler, while it exists.
     var reconciler: Reconciler? { link?.reconciler }
     var controller: (any ComponentController)?
-    /// Whether updates are queued and the instance is in the reconciler's dirty list.
-    var isDirty = false
     private var timers: [ObjectIdentifier: TimerHandle] = [:]
 
     var componentName: String { element.typeName }

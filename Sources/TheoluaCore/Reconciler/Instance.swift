@@ -15,6 +15,10 @@ class Instance {
     var indexInParent = 0
     let depth: Int
     var isMounted = false
+    /// Whether updates are queued and the instance is in the reconciler's dirty list
+    /// (only components have updates; kept here so reconciling reads it without a
+    /// virtual call).
+    var isDirty = false
     /// The host node this instance's top host nodes live in (`nil`: the root container).
     var hostParent: HostNode?
 

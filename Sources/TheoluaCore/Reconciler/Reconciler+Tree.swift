@@ -164,24 +164,26 @@ extension Reconciler {
         // Fast path: every element is the next generation of the child at its index, so
         // keys are unchanged (and were unique) and nothing moves.
         if old.count == elements.count {
+            // One pass: children given their very element again need nothing unless
+            // they have updates of their own (see `update`); the rest are updated once
+            // every child is known to match.
             var inOrder = true
+            var changed: [Int] = []
             for index in old.indices {
-                // The very element of the child at this position has this position's slot.
-                if old[index].element.storage === elements[index].storage { continue }
-                if !old[index].matches(elements[index], at: slot(of: elements[index], index)) {
+                let child = old[index]
+                if child.element.storage === elements[index].storage {
+                    if forceRender || child.isDirty { changed.append(index) }
+                    continue
+                }
+                if !child.matches(elements[index], at: slot(of: elements[index], index)) {
                     inOrder = false
                     break
                 }
+                changed.append(index)
             }
             if inOrder {
-                for index in old.indices {
-                    let child = old[index]
-                    if child.element.storage === elements[index].storage && !forceRender
-                        && !(child.asComponent?.isDirty ?? false)
-                    {
-                        continue  // see `update`
-                    }
-                    update(child, with: elements[index], anchor: .after(child))
+                for index in changed {
+                    update(old[index], with: elements[index], anchor: .after(old[index]))
                 }
                 return
             }

@@ -1,4 +1,5 @@
 import CLua
+import CLuaSupport
 import TheoluaCore
 
 extension LuaBridge {
@@ -59,8 +60,22 @@ extension LuaBridge {
                     "a list of children", found: "a sparse table (\(items) items up to index \(count))")
             }
         }
-        for position in 1...max(count, 1) where position <= count {
-            // The common case first: an element, which needs no path for messages.
+        elements.reserveCapacity(elements.count + count)
+        // The common case first: a run of elements, read in one call, which need no
+        // path for messages.
+        var position = 1
+        if count > 0 {
+            let objects = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: count)
+            defer { objects.deallocate() }
+            let run = Int(theolua_objects(L, table, Int32(clamping: count), Int32(ObjectKind.element.index), objects))
+            for index in 0..<run {
+                guard let object = objects[index] else { continue }
+                elements.append(Element(knownStorageObject: Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()))
+            }
+            position = run + 1
+        }
+        while position <= count {
+            defer { position += 1 }
             if lua_rawgeti(L, table, lua_Integer(position)) == LUA_TUSERDATA, let element = element(at: -1) {
                 elements.append(element)
                 state.pop()

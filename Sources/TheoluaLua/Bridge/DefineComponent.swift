@@ -133,8 +133,11 @@ extension LuaBridge {
             let definition = Unmanaged<ScriptComponent>.fromOpaque(pointer).takeUnretainedValue()
             if bridge.reusePooledElement(of: definition) { return 1 }
             let element = try bridge.makeComponentElement(definition)
-            bridge.pushElement(element)
-            if element.key != nil { bridge.poolNewElement() }
+            let pooling = element.key != nil && bridge.activePool != nil
+            let snapshot = theolua_push_component_element(
+                L, Unmanaged.passRetained(element.storageObject).toOpaque(), Int32(ObjectKind.element.index),
+                pooling ? 1 : 0)
+            if pooling { bridge.poolNewElement(snapshotted: snapshot != 0) }
             return 1
         }
     }

@@ -14,15 +14,17 @@ import TheoluaCore
 /// A list that re-renders builds every row element again, though most rows' props have
 /// not changed. While a component renders, each keyed element it makes with a script
 /// component's constructor goes into its pool by key, with a snapshot of the
-/// constructor table: its named fields, copied. In a later render, a constructor call
-/// whose table holds exactly the snapshot's fields for its key, made with the same
-/// definition, returns that element itself: no conversion, no allocation, and the
-/// reconciler skips an identical element at once. Elements are immutable values, so
-/// handing out the same one twice is indistinguishable from making an equal one.
+/// constructor table kept in the element's userdata: each named field's name and value
+/// (`theolua_push_component_element`). In a later render, a constructor call whose
+/// table holds exactly the snapshot's fields, made with the same definition, returns
+/// that element itself: no conversion, no allocation, and the reconciler skips an
+/// identical element at once. Elements are immutable values, so handing out the same
+/// one twice is indistinguishable from making an equal one.
 ///
 /// The constructor's C function compares the table with the snapshot before calling
 /// into Swift (`theolua_pushconstructor`). Only tables whose values decide their
-/// conversion by identity are snapshotted: booleans, numbers, strings and userdata
+/// conversion by identity are snapshotted: up to 16 fields of booleans, numbers
+/// (integers and floats apart, floats bit for bit), strings (by bytes) and userdata
 /// (elements, views, handlers). A table with anything else (a nested table, a function,
 /// array items, a `children` field) builds a new element as usual. When only a
 /// userdata differs — a handler made again by `self:handler` in each render — Swift
@@ -95,12 +97,8 @@ extension LuaBridge {
         guard pushElementKey(ofTableAt: 1) else { return false }
         lua_rawgeti(L, LuaState.registryIndex, lua_Integer(pool.table))
         lua_rotate(L, -2, 1)  // [… pool k]
-        guard lua_rawget(L, -2) == LUA_TTABLE else {  // [… pool snapshot]
-            lua_settop(L, top)
-            return false
-        }
-        lua_rawgeti(L, -1, 1)  // [… pool snapshot u]
-        guard let element = pooledElement(at: -1), let (pooled, props) = element.component(of: ScriptComponent.self),
+        lua_rawget(L, -2)  // [… pool u]
+        guard let element = element(at: -1), let (pooled, props) = element.component(of: ScriptComponent.self),
             pooled === definition, table(at: 1, holds: props, schema: definition.schema)
         else {
             lua_settop(L, top)
@@ -112,14 +110,13 @@ extension LuaBridge {
         return true
     }
 
-    /// Keeps the element at the top (made by the constructor table at 1) in the pool of
-    /// the render under way, with a snapshot of the table, if there is a pool and the
-    /// element has a key: `[u]` → `[u]`. When the table cannot be snapshotted, its key
-    /// leaves the pool.
+    /// Keeps the element at the top (made by the constructor table at 1, with a
+    /// snapshot of it if `snapshotted`) in the pool of the render under way, if the
+    /// element has a key: `[u]` → `[u]`. Without a snapshot its key leaves the pool.
     ///
     /// `activePool` is updated in place, never from a copy: an allocation here can run a
     /// script's `__gc` finalizer, which may make elements itself.
-    func poolNewElement() {
+    func poolNewElement(snapshotted: Bool) {
         guard activePool != nil, lua_type(L, 1) == LUA_TTABLE else { return }
         let element = lua_gettop(L)
         guard pushElementKey(ofTableAt: 1) else { return }
@@ -141,7 +138,8 @@ extension LuaBridge {
         let wasPooled = lua_rawget(L, -2) != LUA_TNIL
         state.pop()
         lua_rotate(L, -2, 1)  // [u pool k]
-        if theolua_pool_snapshot(L, element) != 0 {  // [u pool k snapshot]
+        if snapshotted {
+            lua_pushvalue(L, element)
             if !wasPooled { activePool?.size += 1 }
             activePool?.used += 1
         } else {
@@ -150,14 +148,6 @@ extension LuaBridge {
         }
         lua_rawset(L, -3)
         lua_settop(L, element)
-    }
-
-    /// The element of a userdata taken from a pool, which holds only element userdata.
-    private func pooledElement(at index: Int32) -> Element? {
-        guard lua_type(L, index) == LUA_TUSERDATA, let slot = lua_touserdata(L, index),
-            let pointer = slot.load(as: UnsafeMutableRawPointer?.self)
-        else { return nil }
-        return Element(storageObject: Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue())
     }
 
     /// Pushes the table's raw `key` if it is an element key (a string or an integer):

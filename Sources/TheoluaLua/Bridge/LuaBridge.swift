@@ -62,10 +62,6 @@ public final class LuaBridge {
     var lastValidationMessage: String?
     /// The message of the last error a Swift function raised into Lua.
     var lastRaise: String?
-    /// Registry references of each object kind's metatable, by kind index.
-    var metatableRefs = [Int32](repeating: 0, count: ObjectKind.allCases.count)
-    /// The addresses of those metatables, which tell a bridge userdata's kind.
-    var metatables = [UnsafeRawPointer?](repeating: nil, count: ObjectKind.allCases.count)
     /// A warning being assembled from pieces.
     var pendingWarning = ""
     /// Swift components offered to scripts, in registration order.

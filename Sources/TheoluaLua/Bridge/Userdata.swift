@@ -5,7 +5,7 @@ import TheoluaCore
 /// The kinds of Swift object the bridge hands to Lua as full userdata, each with its
 /// own metatable in the registry.
 enum ObjectKind: String, CaseIterable {
-    // The order is the kinds' positions in `metatableRefs` and `metatables`.
+    // The order is the kinds' positions in the support record's `metatables`.
     case element = "theolua.element"
     case handler = "theolua.handler"
     case view = "theolua.view"
@@ -13,7 +13,7 @@ enum ObjectKind: String, CaseIterable {
     case timer = "theolua.timer"
     case definition = "theolua.definition"
 
-    /// The kind's position in `metatableRefs` and `metatables`.
+    /// The kind's position in the support record's `metatables`.
     var index: Int {
         switch self {
         case .element: 0
@@ -36,11 +36,7 @@ extension LuaBridge {
     /// Pushes `object` as a userdata of `kind`, retained until Lua collects it:
     /// `[]` → `[u]`.
     func pushObject(_ object: AnyObject, kind: ObjectKind) {
-        let slot = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer>.size, 0)
-        let pointer = Unmanaged.passRetained(object).toOpaque()
-        slot?.storeBytes(of: pointer, as: UnsafeMutableRawPointer.self)
-        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(metatableRefs[kind.index]))
-        lua_setmetatable(L, -2)
+        theolua_push_object(L, Unmanaged.passRetained(object).toOpaque(), Int32(kind.index))
     }
 
     /// Pushes an element as a userdata holding its storage: `[]` → `[u]`.
@@ -50,7 +46,8 @@ extension LuaBridge {
 
     /// The element of the userdata at `index`, if it is one.
     func element(at index: Int32) -> Element? {
-        rawObject(at: index, kind: .element).flatMap(Element.init(storageObject:))
+        // Element userdata hold nothing but element storage (`pushElement`).
+        rawObject(at: index, kind: .element).map(Element.init(knownStorageObject:))
     }
 
     /// The object of a userdata of `kind` at `index`, or `nil` for any other value.
@@ -59,10 +56,7 @@ extension LuaBridge {
     }
 
     private func rawObject(at index: Int32, kind: ObjectKind) -> AnyObject? {
-        guard isObject(at: index, kind: kind), let slot = lua_touserdata(L, index),
-            let pointer = slot.load(as: UnsafeMutableRawPointer?.self)
-        else { return nil }
-        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        theolua_object(L, index, Int32(kind.index)).map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The kind of bridge userdata at `index`, if it is one: the kind whose metatable it
@@ -71,15 +65,7 @@ extension LuaBridge {
         guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
         let metatable = lua_topointer(L, -1)
         lua_settop(L, -2)
-        return metatables.firstIndex(of: metatable).map { ObjectKind.allCases[$0] }
-    }
-
-    /// Whether the value at `index` is a bridge userdata of `kind`.
-    func isObject(at index: Int32, kind: ObjectKind) -> Bool {
-        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return false }
-        let metatable = lua_topointer(L, -1)
-        lua_settop(L, -2)
-        return metatable == metatables[kind.index]
+        return ObjectKind.allCases.first { state.metatableAddress(ofKind: $0.index) == metatable }
     }
 
     /// Creates the metatables of every object kind, each with `__gc` releasing the Swift
@@ -105,8 +91,8 @@ extension LuaBridge {
             state.push(kind.rawValue)
             lua_setfield(L, -2, "__name")
             installMethods(for: kind)  // stack: mt
-            metatables[kind.index] = lua_topointer(L, -1)
-            metatableRefs[kind.index] = luaL_ref(L, LuaState.registryIndex)
+            let address = lua_topointer(L, -1)
+            state.setMetatable(ofKind: kind.index, address: address, reference: luaL_ref(L, LuaState.registryIndex))
         }
     }
 

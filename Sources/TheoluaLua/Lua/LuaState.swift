@@ -66,6 +66,21 @@ final class LuaState {
         set { support.pointee.pool = newValue }
     }
 
+    /// Records the metatable of object kind `kind` (its position): its address and its
+    /// registry reference, where `theolua_push_object` and `theolua_object` find them.
+    func setMetatable(ofKind kind: Int, address: UnsafeRawPointer?, reference: Int32) {
+        precondition(kind >= 0 && kind < Int(THEOLUA_OBJECT_KINDS))
+        withUnsafeMutableBytes(of: &support.pointee.metatables) { $0.storeBytes(of: address, toByteOffset: kind * MemoryLayout<UnsafeRawPointer?>.stride, as: UnsafeRawPointer?.self) }
+        withUnsafeMutableBytes(of: &support.pointee.metatable_refs) { $0.storeBytes(of: reference, toByteOffset: kind * MemoryLayout<Int32>.stride, as: Int32.self) }
+    }
+
+    /// The address of object kind `kind`'s metatable.
+    func metatableAddress(ofKind kind: Int) -> UnsafeRawPointer? {
+        withUnsafeBytes(of: support.pointee.metatables) {
+            $0.load(fromByteOffset: kind * MemoryLayout<UnsafeRawPointer?>.stride, as: UnsafeRawPointer?.self)
+        }
+    }
+
     /// The registry reference of the interned string "key", for the constructors.
     var keyReference: Int32 {
         get { support.pointee.key_ref }

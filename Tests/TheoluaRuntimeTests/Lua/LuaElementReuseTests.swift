@@ -201,6 +201,47 @@ import TheoluaRuntime
         expectScreen(app, ["new b"])
     }
 
+    @Test func stringsAreComparedByContentEvenWhenMadeAgain() throws {
+        // Long strings are separate objects each time they are built; short ones are
+        // shared. Either way only the bytes count.
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local Row = ui.component("Row", { props = { label = "string" }, render = function(self) return ui.text("r") end })
+            local previous, same = {}, {}
+            local List = ui.component("List", {
+              initialState = function() return { turn = 0 } end,
+              render = function(self)
+                local long = string.rep("x", 60) .. (self.state.turn >= 2 and "!" or "")
+                local rows = { Row { key = 1, label = string.rep("y", 60) }, Row { key = 2, label = long },
+                  Row { key = 3, label = "short" .. self.state.turn } }
+                for i, row in ipairs(rows) do same[i] = rawequal(row, previous[i]) and "same" or "new" end
+                previous = rows
+                return ui.column { onKey = self:handler("key"), ui.text(table.concat(same, " ")), rows }
+              end,
+              actions = { key = function(self) self:updateState(function(s) return { turn = s.turn + 1 } end) return true end },
+            })
+            return List {}
+            """, width: 20, height: 1)
+        expectScreen(app, ["new new new"])
+        app.press("x")
+        expectScreen(app, ["same same new"])
+        app.press("x")
+        expectScreen(app, ["same new new"])
+    }
+
+    @Test func tablesWithManyFieldsAreMadeAnewAndStillRight() throws {
+        let fields = (1...20).map { "f\($0) = \($0)" }.joined(separator: ", ")
+        let schema = (1...20).map { "f\($0) = 'integer'" }.joined(separator: ", ")
+        let app = try twoRenders(
+            schema: "{ \(schema) }", rowText: "tostring(self.props.f20)", first: fields,
+            second: fields.replacingOccurrences(of: "f20 = 20", with: "f20 = 21"))
+        expectScreen(app, ["20"])
+        app.press("x")
+        expectScreen(app, ["21"])
+        #expect(app.errors() == [])
+    }
+
     @Test func aDefaultIsTheSchemasOwnBytes() throws {
         // "café" spelled two ways: equal as Swift strings, so the row is not rendered
         // again for the change; its next render of its own shows the default's bytes.
