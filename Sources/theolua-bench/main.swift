@@ -4,7 +4,10 @@
 //
 // Each figure is the median of repeated runs; targets are the issue's, for this 2-core
 // machine. Nothing here is part of the test suite. For profiling, `lua --lua-move-only`
-// repeats only the selection move and `lua --lua-first-only` only the first frame.
+// repeats only the selection move and `lua --lua-first-only` only the first frame. To
+// compare two builds on a shared machine, `lua --lua-minimums` prints the fastest of
+// many runs, and `lua --lua-count` under `valgrind --tool=callgrind` (on a copy of the
+// binary stripped with `strip -g`) gives instructions per phase.
 
 let quick = CommandLine.arguments.contains("--quick")
 let report = BenchReport()
