@@ -144,8 +144,6 @@ void theolua_pushfunction(lua_State *L, theolua_function fn, int nupvalues) {
     lua_pushcclosure(L, theolua_trampoline, nupvalues + 1);
 }
 
-void theolua_push_object(lua_State *L, void *object, int kind);
-
 /* A pooled element's userdata holds, after the object pointer every bridge userdata
    starts with, a snapshot of the constructor table it was made from: the definition's
    address and each named field, read without calling into Lua. The names and values
@@ -222,13 +220,17 @@ static int theolua_pool_reuse(lua_State *L, theolua_support *support) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->pool.table);
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->key_ref);
     int key = lua_rawget(L, 1);
+    /* Only our element userdata have the element metatable; of those, only a snapshot
+       block is this long (a script with the debug library can reach the registry). */
     if (!(key == LUA_TSTRING || (key == LUA_TNUMBER && lua_isinteger(L, -1))) || lua_rawget(L, 2) != LUA_TUSERDATA ||
-        lua_rawlen(L, 3) < sizeof(theolua_snapshot_block)) {
+        theolua_object(L, 3, THEOLUA_ELEMENT_KIND) == NULL || lua_rawlen(L, 3) < sizeof(theolua_snapshot_block)) {
         lua_settop(L, 1);
         return 0;
     }
     const theolua_snapshot_block *block = (const theolua_snapshot_block *)lua_touserdata(L, 3);
-    if (block->count <= 0 || block->definition != lua_topointer(L, lua_upvalueindex(2))) {
+    if (block->count <= 0 || block->count > SNAPSHOT_MAX_FIELDS ||
+        lua_rawlen(L, 3) < sizeof(theolua_snapshot_block) + (size_t)block->count * sizeof(theolua_snapshot_field) ||
+        block->definition != lua_topointer(L, lua_upvalueindex(2))) {
         lua_settop(L, 1);
         return 0;
     }

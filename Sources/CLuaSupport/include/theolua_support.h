@@ -6,6 +6,8 @@
 
 /// How many kinds of Swift object the bridge hands to Lua as userdata.
 #define THEOLUA_OBJECT_KINDS 8
+/// The kind of element userdata, which component constructors pool.
+#define THEOLUA_ELEMENT_KIND 0
 
 /// The element pool of the render under way: where a component constructor looks for
 /// an element to reuse before calling into Swift (see ElementReuse.swift).

@@ -16,7 +16,7 @@ enum ObjectKind: String, CaseIterable {
     /// The kind's position in the support record's `metatables`.
     var index: Int {
         switch self {
-        case .element: 0
+        case .element: Int(THEOLUA_ELEMENT_KIND)  // the C side pools elements
         case .handler: 1
         case .view: 2
         case .component: 3
