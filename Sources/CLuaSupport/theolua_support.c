@@ -144,6 +144,17 @@ void theolua_pushfunction(lua_State *L, theolua_function fn, int nupvalues) {
     lua_pushcclosure(L, theolua_trampoline, nupvalues + 1);
 }
 
+/* Pushes a zeroed userdata of `size` bytes with `nuvalues` user values, holding
+   `object` in its first word, with the metatable of kind `kind`: `[]` → `[u]`. */
+static void *theolua_new_object(lua_State *L, void *object, int kind, size_t size, int nuvalues) {
+    void **block = (void **)lua_newuserdatauv(L, size, nuvalues);
+    memset(block, 0, size);
+    *block = object;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, theolua_getsupport(L)->metatable_refs[kind]);
+    lua_setmetatable(L, -2);
+    return block;
+}
+
 /* A pooled element's userdata holds, after the object pointer every bridge userdata
    starts with, a snapshot of the constructor table it was made from: the definition's
    address and each named field, read without calling into Lua. The names and values
@@ -317,11 +328,7 @@ int theolua_push_component_element(lua_State *L, void *object, int kind, int sna
     /* User values: 1 the definition, then the names, strings and userdata the fields
        point to. */
     size_t size = sizeof(theolua_snapshot_block) + (size_t)count * sizeof(theolua_snapshot_field);
-    theolua_snapshot_block *block = (theolua_snapshot_block *)lua_newuserdatauv(L, size, 1 + anchors);
-    memset(block, 0, size);
-    block->object = object;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, theolua_getsupport(L)->metatable_refs[kind]);
-    lua_setmetatable(L, -2);
+    theolua_snapshot_block *block = (theolua_snapshot_block *)theolua_new_object(L, object, kind, size, 1 + anchors);
     int u = lua_gettop(L);
     block->definition = lua_topointer(L, lua_upvalueindex(2));
     lua_pushvalue(L, lua_upvalueindex(2));
@@ -421,10 +428,7 @@ void theolua_guard_protected_calls(lua_State *L) {
 }
 
 void theolua_push_object(lua_State *L, void *object, int kind) {
-    void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
-    *slot = object;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, theolua_getsupport(L)->metatable_refs[kind]);
-    lua_setmetatable(L, -2);
+    theolua_new_object(L, object, kind, sizeof(void *), 0);
 }
 
 /* The object of the userdata at `index` if its metatable is `metatable`. */

@@ -65,14 +65,16 @@ extension LuaBridge {
         // path for messages.
         var position = 1
         if count > 0 {
-            let objects = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: count)
-            defer { objects.deallocate() }
-            let run = Int(theolua_objects(L, table, Int32(clamping: count), Int32(ObjectKind.element.index), objects))
-            for index in 0..<run {
-                guard let object = objects[index] else { continue }
-                elements.append(Element(knownStorageObject: Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()))
+            // On the stack for short lists.
+            position += withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: count) { objects in
+                let run = Int(
+                    theolua_objects(L, table, Int32(clamping: count), Int32(ObjectKind.element.index), objects.baseAddress))
+                for object in objects[..<run] {
+                    guard let object else { continue }
+                    elements.append(Element(knownStorageObject: Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()))
+                }
+                return run
             }
-            position = run + 1
         }
         while position <= count {
             defer { position += 1 }

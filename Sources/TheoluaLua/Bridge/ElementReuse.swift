@@ -54,8 +54,13 @@ extension LuaBridge {
                 state.pool = theolua_pool()
                 return
             }
-            state.pool = theolua_pool(
-                active: 1, table: newValue.table, size: newValue.size, used: newValue.used, undecided: 0)
+            // `undecided` belongs to the constructor call under way: kept as it is.
+            var pool = state.pool
+            pool.active = 1
+            pool.table = newValue.table
+            pool.size = newValue.size
+            pool.used = newValue.used
+            state.pool = pool
         }
     }
 
