@@ -11,12 +11,23 @@
 static void theolua_note_location(lua_State *L, theolua_support *support);
 static int theolua_budget_error(lua_State *L, int level);
 
+/// Frees a block Lua allocated, of `size` bytes.
+static inline void theolua_free(theolua_support *support, void *block, size_t size) {
+    if (size <= THEOLUA_SMALL_LIMIT) {
+        theolua_block_free(support, block, size);
+    } else {
+        free(block);
+    }
+}
+
 static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     theolua_support *support = (theolua_support *)ud;
     /* When ptr is NULL, osize encodes the kind of object, not a size. */
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        if (old != 0) {
+            theolua_free(support, ptr, old);
+        }
         support->used -= old;
         return NULL;
     }
@@ -33,11 +44,29 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             return NULL;
         }
     }
-    void *block = realloc(ptr, nsize);
+    void *block;
+    if (old > THEOLUA_SMALL_LIMIT && nsize > THEOLUA_SMALL_LIMIT) {
+        block = realloc(ptr, nsize);
+    } else if (old != 0 && nsize <= THEOLUA_SMALL_LIMIT && theolua_same_block_class(old, nsize)) {
+        block = ptr;
+    } else {
+        /* Between the arenas and malloc, or between size classes: move the block. On
+           failure the old block stays as it was, as Lua expects. */
+        block = nsize <= THEOLUA_SMALL_LIMIT ? theolua_block_alloc(support, nsize) : malloc(nsize);
+        if (block != NULL && old != 0) {
+            memcpy(block, ptr, old < nsize ? old : nsize);
+            theolua_free(support, ptr, old);
+        }
+    }
     if (block != NULL) {
         support->used = support->used - old + nsize;
     }
     return block;
+}
+
+void theolua_closestate(lua_State *L, theolua_support *support) {
+    lua_close(L);
+    theolua_release_blocks(support);
 }
 
 lua_State *theolua_newstate(theolua_support *support) {

@@ -55,6 +55,49 @@ import TheoluaLua
         #expect(ops.last == "insert text(\"still alive\") into root")
     }
 
+    @Test func blocksKeepTheirContentsAcrossSizeClassesAndTheHeap() throws {
+        // Strings of every small size and past it, and tables growing and shrinking
+        // across the 256 bytes where blocks leave the arenas for malloc.
+        let h = try harness(instructions: nil, memory: 64 << 20)
+        let before = h.bridge.memoryUsed
+        try h.bridge.evaluate(
+            """
+            local kept = {}
+            for size = 1, 700 do kept[size] = string.rep(string.char(65 + size % 26), size) end
+            local grown = {}
+            for i = 1, 200 do grown[i] = i * 3 end
+            for i = 200, 1, -1 do assert(grown[i] == i * 3); grown[i] = nil end
+            collectgarbage()
+            for size = 1, 700 do
+              assert(#kept[size] == size and kept[size] == string.rep(string.char(65 + size % 26), size))
+            end
+            local fields = {}
+            for i = 1, 40 do fields["f" .. i] = { i } end
+            for i = 1, 40 do assert(fields["f" .. i][1] == i) end
+            kept, grown, fields = nil, nil, nil
+            collectgarbage()
+            """)
+        try h.bridge.evaluate("collectgarbage()")
+        // Freed blocks are counted as freed, whichever allocator held them.
+        #expect(h.bridge.memoryUsed < before + 64 * 1024)
+    }
+
+    @Test func manySmallAllocationsStillMeetTheMemoryLimit() throws {
+        let h = try harness(instructions: nil)
+        try h.run(
+            """
+            local ui = require("theolua")
+            local Hog = ui.component("Hog", { render = function(self)
+              local t = {}
+              for i = 1, 1e9 do t[i] = { i } end
+            end })
+            return Hog {}
+            """)
+        #expect(h.errors.first?.contains("Hog: memory limit of 16 MiB exceeded") == true)
+        try h.bridge.evaluate("collectgarbage()")
+        #expect(h.bridge.memoryUsed < 1 << 20)
+    }
+
     @Test func stackOverflowIsAScriptError() throws {
         let h = try harness(instructions: 100_000_000, memory: 512 << 20)
         try h.run(

@@ -9,6 +9,11 @@
 /// The kind of element userdata, which component constructors pool.
 #define THEOLUA_ELEMENT_KIND 0
 
+/// Blocks of up to this many bytes come from the state's arenas (theolua_blocks.c).
+#define THEOLUA_SMALL_LIMIT 256
+/// Their size classes, 16 bytes apart.
+#define THEOLUA_SMALL_CLASSES (THEOLUA_SMALL_LIMIT / 16)
+
 /// The element pool of the render under way: where a component constructor looks for
 /// an element to reuse before calling into Swift (see ElementReuse.swift).
 typedef struct theolua_pool {
@@ -62,6 +67,13 @@ typedef struct theolua_support {
     /// Where Lua code last ran, as `file:line`, noted by the count hook: the best
     /// location for a memory error, for which Lua runs no message handler.
     char last_location[160];
+    /// Free small blocks, one list per size class, linked through their first word.
+    void *small_free[THEOLUA_SMALL_CLASSES];
+    /// The arena small blocks are carved from now, and the rest of it.
+    char *arena_next;
+    char *arena_end;
+    /// Every arena, each linked to the one made before it.
+    char *arenas;
 } theolua_support;
 
 /// A Swift function callable from Lua. It returns the number of results it pushed, or
@@ -72,6 +84,22 @@ typedef int (*theolua_function)(lua_State *L);
 /// Creates a state whose allocator counts bytes against `support->limit` and whose
 /// extra space points to `support`. `support` must outlive the state.
 lua_State *theolua_newstate(theolua_support *support);
+
+/// Closes a state made by `theolua_newstate` and frees the arenas of its small blocks.
+void theolua_closestate(lua_State *L, theolua_support *support);
+
+/// A block of `size` bytes (1 to THEOLUA_SMALL_LIMIT) from the state's arenas, or NULL
+/// when no arena could be allocated.
+void *theolua_block_alloc(theolua_support *support, size_t size);
+
+/// Returns a block of `size` bytes from `theolua_block_alloc` to its free list.
+void theolua_block_free(theolua_support *support, void *block, size_t size);
+
+/// Whether blocks of `a` and `b` bytes (both small) are of one size class.
+int theolua_same_block_class(size_t a, size_t b);
+
+/// Frees every arena; the blocks in them must no longer be used.
+void theolua_release_blocks(theolua_support *support);
 
 /// The support record of `L` (of any of its threads).
 theolua_support *theolua_getsupport(lua_State *L);

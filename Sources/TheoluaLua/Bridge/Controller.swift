@@ -8,12 +8,13 @@ import TheoluaCore
 final class ScriptController: ComponentController {
     let component: ComponentRef<ScriptComponent>
     let table: LuaRef
-    weak var bridge: LuaBridge?
+    private let link: BridgeLink
+    var bridge: LuaBridge? { link.bridge }
 
     init(component: ComponentRef<ScriptComponent>, table: LuaRef, bridge: LuaBridge) {
         self.component = component
         self.table = table
-        self.bridge = bridge
+        link = bridge.link
     }
 
     func didMount() throws { try bridge?.callControllerMethod("init", of: self) }
@@ -33,10 +34,7 @@ final class ScriptController: ComponentController {
 extension LuaBridge {
     /// Makes the controller of a component whose spec has a `controller` table.
     func makeController(for component: ComponentRef<ScriptComponent>) throws(ScriptError) -> (any ComponentController)? {
-        component.definition.pushSpecField("controller", L)
-        let hasController = lua_type(L, -1) == LUA_TTABLE
-        state.pop()
-        guard hasController else { return nil }
+        guard component.definition.parts.controller != nil else { return nil }
         lua_createtable(L, 0, 4)  // stack: ctl
         lua_createtable(L, 0, 4)  // stack: ctl, mt
         theolua_pushfunction(L, LuaBridge.controllerIndex, 0)
@@ -83,15 +81,14 @@ extension LuaBridge {
 
     /// Pushes `controller[key]` of the component's current definition: `[]` → `[v]`.
     func pushControllerSpecField(_ key: String, of component: ComponentRef<ScriptComponent>) {
-        component.definition.pushSpecField("controller", L)
-        if lua_type(L, -1) == LUA_TTABLE {
-            state.rawField(-1, key)
-            lua_rotate(L, -2, 1)
-            state.pop()
-        } else {
-            state.pop()
+        guard let controller = component.definition.parts.controller else {
             lua_pushnil(L)
+            return
         }
+        controller.push(L)
+        state.rawField(-1, key)
+        lua_rotate(L, -2, 1)
+        state.pop()
     }
 
     /// Calls `controller.<name>(ctl)` if the current definition has it.

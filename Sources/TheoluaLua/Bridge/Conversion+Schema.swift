@@ -222,7 +222,7 @@ extension RecordSchema {
     func fillMissing(
         _ present: FieldSet, into entries: inout [Record.Entry], under prefix: String, skipping: String? = nil
     ) throws(Mismatch) {
-        guard !present.isFull else { return }
+        guard !present.covers(watched) else { return }
         for (position, field) in fields.enumerated() where !present.contains(position) && field.name != skipping {
             if let value = field.defaultValue {
                 entries.append(Record.Entry(key: field.name, value: value))
@@ -251,9 +251,9 @@ struct FieldSet {
         position < 64 ? bits & (1 << UInt64(position)) != 0 : overflow.contains(position)
     }
 
-    var isFull: Bool {
-        let low = min(count, 64)
-        let mask: UInt64 = low == 64 ? ~0 : (1 << UInt64(low)) - 1
-        return bits & mask == mask && overflow.count == max(0, count - 64)
+    /// Whether every field of `other` is here too (a schema of more than 64 fields
+    /// watches them all, so the fallback compares counts).
+    func covers(_ other: FieldSet) -> Bool {
+        bits & other.bits == other.bits && (other.overflow.isEmpty || overflow.count == other.overflow.count)
     }
 }

@@ -22,9 +22,11 @@ extension LuaBridge {
             switch lua_type(L, 2) {
             case LUA_TFUNCTION:
                 lua_pushvalue(L, 2)
+                let render = LuaRef(popping: L, releases: bridge.releases)
                 definition = ScriptComponent(
-                    name: name, location: location, schema: nil,
-                    body: LuaRef(popping: L, releases: bridge.releases), isFunctionForm: true, bridge: bridge)
+                    name: name, location: location, schema: nil, body: render, isFunctionForm: true,
+                    parts: SpecParts(render: render, initialState: nil, initialStateTakesProps: false, actions: nil, controller: nil),
+                    bridge: bridge)
             case LUA_TTABLE:
                 definition = try bridge.defineFromSpec(name: name, location: location)
             default:
@@ -92,10 +94,27 @@ extension LuaBridge {
             throw raise("\(name): props must be a schema table, got \(what)")
         }
         state.pop()
+        state.rawField(2, "initialState")
+        let takesProps = lua_type(L, -1) == LUA_TFUNCTION && takesParameters(at: -1)
+        state.pop()
+        guard let render = specField("render") else { throw raise("\(name): render must be a function") }
+        let parts = SpecParts(
+            render: render, initialState: specField("initialState"), initialStateTakesProps: takesProps,
+            actions: specField("actions"), controller: specField("controller"))
         lua_pushvalue(L, 2)
         return ScriptComponent(
             name: name, location: location, schema: schema, body: LuaRef(popping: L, releases: releases),
-            isFunctionForm: false, bridge: self)
+            isFunctionForm: false, parts: parts, bridge: self)
+    }
+
+    /// A reference to the spec's field `field` (the spec at 2), or nil when it is absent.
+    private func specField(_ field: String) -> LuaRef? {
+        state.rawField(2, field)
+        guard lua_type(L, -1) != LUA_TNIL else {
+            state.pop()
+            return nil
+        }
+        return LuaRef(popping: L, releases: releases)
     }
 
     private func expectField(_ field: String, of table: Int32, type: Int32, required: Bool, owner: String) throws {

@@ -27,6 +27,8 @@ public final class LuaBridge {
 
     let state: LuaState
     let options: Options
+    /// How objects that can outlive the bridge reach it.
+    let link = BridgeLink()
     /// The scheduler for `ui.after` and `ui.every`.
     public let runLoop: any RunLoop
     /// The reconciler handlers dispatch into; set by the runtime that mounts the app.
@@ -75,6 +77,7 @@ public final class LuaBridge {
         self.runLoop = runLoop
         state = try LuaState(limits: options.limits)
         state.context = Unmanaged.passUnretained(self).toOpaque()
+        link.bridge = self
         try installLibraries()
         installMetatables()
         try installModule()
@@ -83,6 +86,7 @@ public final class LuaBridge {
     deinit {
         // Closing the state runs finalizers; they must find no bridge to call back into,
         // and run under a budget so a looping __gc cannot hang the host.
+        link.bridge = nil
         state.context = nil
         lua_setwarnf(L, nil, nil)
         theolua_arm_budget(L)
@@ -133,6 +137,16 @@ public final class LuaBridge {
         if let component { error = error.inComponent(component) }
         return error
     }
+}
+
+/// How objects that can outlive their bridge (definitions, functions, controllers,
+/// timers) reach it: they hold the link, which the bridge clears first thing in its
+/// `deinit`. Weak references to the bridge would give it a side table and make every
+/// retain of it take the slow path.
+///
+/// `@unchecked Sendable`: it is read and cleared only on the bridge's thread.
+final class BridgeLink: @unchecked Sendable {
+    unowned(unsafe) var bridge: LuaBridge?
 }
 
 /// Registry references whose Swift owners were deinitialized, waiting to be released

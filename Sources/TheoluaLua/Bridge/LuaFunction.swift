@@ -8,14 +8,15 @@ import TheoluaCore
 /// bridge's thread-safe release queue.
 final class LuaFunction: HandlerFunction, @unchecked Sendable {
     let ref: LuaRef
-    weak var bridge: LuaBridge?
+    private let link: BridgeLink
+    var bridge: LuaBridge? { link.bridge }
     let location: String
     /// The component whose code made the function (rendering it, say), if any.
     let ownerName: String?
 
     init(ref: LuaRef, bridge: LuaBridge, location: String) {
         self.ref = ref
-        self.bridge = bridge
+        link = bridge.link
         self.location = location
         ownerName = bridge.currentOwner?.name
     }

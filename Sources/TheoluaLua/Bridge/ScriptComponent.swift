@@ -19,15 +19,23 @@ public final class ScriptComponent: ComponentDefinition, @unchecked Sendable {
     /// The spec table (spec form) or the render function (function form).
     let body: LuaRef
     let isFunctionForm: Bool
-    weak var bridge: LuaBridge?
+    /// The spec's fields, read once when `ui.component` is called: `render` (the body in
+    /// the function form), `initialState`, and the `actions` and `controller` tables.
+    let parts: SpecParts
+    private let link: BridgeLink
+    var bridge: LuaBridge? { link.bridge }
 
-    init(name: String, location: String, schema: RecordSchema?, body: LuaRef, isFunctionForm: Bool, bridge: LuaBridge) {
+    init(
+        name: String, location: String, schema: RecordSchema?, body: LuaRef, isFunctionForm: Bool, parts: SpecParts,
+        bridge: LuaBridge
+    ) {
         self.name = name
         self.location = location
         self.schema = schema
         self.body = body
         self.isFunctionForm = isFunctionForm
-        self.bridge = bridge
+        self.parts = parts
+        link = bridge.link
     }
 
     public static func == (lhs: ScriptComponent, rhs: ScriptComponent) -> Bool { lhs === rhs }
@@ -58,6 +66,7 @@ public final class ScriptComponent: ComponentDefinition, @unchecked Sendable {
     }
 
     /// Pushes the spec's field `field` (raw), or nil for the function form: `[]` → `[v]`.
+    /// For a script's own fields; the known ones are in `parts`.
     func pushSpecField(_ field: String, _ L: OpaquePointer) {
         guard !isFunctionForm else {
             lua_pushnil(L)
@@ -71,17 +80,28 @@ public final class ScriptComponent: ComponentDefinition, @unchecked Sendable {
     }
 }
 
+/// The fields of a spec `ui.component` reads once, as references to the script's
+/// functions and tables.
+struct SpecParts {
+    /// The render function.
+    let render: LuaRef
+    let initialState: LuaRef?
+    /// Whether `initialState` declares parameters: without any it gets no props view.
+    let initialStateTakesProps: Bool
+    /// The `actions` table, whose functions are looked up when an action arrives.
+    let actions: LuaRef?
+    /// The `controller` table, whose methods are looked up when they are called.
+    let controller: LuaRef?
+}
+
 extension LuaBridge {
     /// The initial state: the spec's `initialState(props)`, or nil without one.
     func initialState(of definition: ScriptComponent, props: Record) throws(ScriptError) -> Value {
         drainReleases()
-        definition.pushSpecField("initialState", L)
-        guard lua_type(L, -1) == LUA_TFUNCTION else {
-            state.pop()
-            return .null
-        }
+        guard let initialState = definition.parts.initialState else { return .null }
+        initialState.push(L)
         // `function() return { … } end` does not look at props: skip making a view.
-        let arguments: Int32 = takesParameters(at: -1) ? 1 : 0
+        let arguments: Int32 = definition.parts.initialStateTakesProps ? 1 : 0
         if arguments == 1 { pushView(.record(props), owner: definition.name, label: "props") }
         do {
             try state.call(arguments: arguments, results: 1)
@@ -102,11 +122,10 @@ extension LuaBridge {
     func render(_ component: ComponentRef<ScriptComponent>) throws(ScriptError) -> [Element] {
         drainReleases()
         let definition = component.definition
+        definition.parts.render.push(L)
         if definition.isFunctionForm {
-            definition.body.push(L)
             pushView(.record(component.props), owner: definition.name, label: "props")
         } else {
-            definition.pushSpecField("render", L)
             pushSelf(of: component)
         }
         let outerPool = activePool
@@ -137,10 +156,9 @@ extension LuaBridge {
         -> Value?
     {
         drainReleases()
-        let definition = component.definition
-        definition.pushSpecField("actions", L)
+        guard let actions = component.definition.parts.actions else { return nil }
+        actions.push(L)
         defer { state.pop() }
-        guard lua_type(L, -1) == LUA_TTABLE else { return nil }
         state.rawField(-1, action)
         guard lua_type(L, -1) == LUA_TFUNCTION else {
             state.pop()

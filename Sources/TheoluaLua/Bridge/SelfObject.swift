@@ -127,8 +127,8 @@ extension LuaBridge {
                 lua_pushvalue(L, 2)
                 let function = LuaFunction(
                     ref: LuaRef(popping: L, releases: bridge.releases), bridge: bridge, location: "updater")
-                component.updateState { [weak bridge] old in
-                    guard let bridge else { return old }
+                component.updateState { [link = bridge.link] old in
+                    guard let bridge = link.bridge else { return old }
                     return try bridge.applyUpdater(function, to: old, component: component)
                 }
             } else {

@@ -25,12 +25,12 @@ extension LuaBridge {
         let function = LuaFunction(ref: LuaRef(popping: L, releases: releases), bridge: self, location: name)
         let owner = currentOwner
         let delay = Duration.nanoseconds(Int64(seconds * 1e9))
-        let work = { [weak self] in
-            guard let self else { return }
+        let work = { [link] in
+            guard let bridge = link.bridge else { return }
             do throws(ScriptError) {
-                try call(function, arguments: [], owner: owner)
+                try bridge.call(function, arguments: [], owner: owner)
             } catch {
-                onError(error)
+                bridge.onError(error)
             }
         }
         let timer: TimerHandle?

@@ -36,6 +36,7 @@ final class LuaState {
         support.pointee.budget = limits.instructions.map { Int64(max($0, 0)) } ?? 0
         self.limits = limits
         guard let state = theolua_newstate(support) else {
+            theolua_release_blocks(support)
             support.deallocate()
             throw ScriptError(.memory, message: "could not create a Lua state")
         }
@@ -45,7 +46,7 @@ final class LuaState {
 
     deinit {
         support.pointee.main = nil
-        lua_close(main)
+        theolua_closestate(main, support)
         support.deinitialize(count: 1)
         support.deallocate()
     }

@@ -78,12 +78,20 @@ struct SchemaField: Sendable {
 struct RecordSchema: Sendable {
     let fields: [SchemaField]
     private let positions: [String: Int]
+    /// The fields a table must not lack unnoticed: those with a default to fill in and
+    /// the required ones (all of them for a schema of more than 64 fields).
+    let watched: FieldSet
 
     init(fields: [SchemaField]) {
         self.fields = fields
         var positions: [String: Int] = [:]
-        for (index, field) in fields.enumerated() { positions[field.name] = index }
+        var watched = FieldSet(count: fields.count)
+        for (index, field) in fields.enumerated() {
+            positions[field.name] = index
+            if field.defaultValue != nil || !field.optional || index >= 64 { watched.insert(index) }
+        }
         self.positions = positions
+        self.watched = watched
     }
 
     func field(named name: String) -> SchemaField? {

@@ -1,0 +1,65 @@
+#include "theolua_support.h"
+
+#include <stdlib.h>
+
+/// Small blocks for a Lua state: most of what Lua allocates (tables, strings, closures,
+/// userdata, short arrays) is a few dozen bytes, freed as often as it is made. Blocks of
+/// up to THEOLUA_SMALL_LIMIT bytes come from 64 KiB arenas, in size classes of 16 bytes,
+/// and go back to their class's free list; Lua tells the allocator each block's size,
+/// so blocks carry no header. Arenas are returned when the state closes.
+
+/// Bytes per arena; the first 16 link the arena to the previous one.
+#define THEOLUA_ARENA_BYTES (64 * 1024)
+#define THEOLUA_ARENA_HEADER 16
+
+static inline int theolua_block_class(size_t size) {
+    return (int)((size + 15) >> 4) - 1;
+}
+
+void *theolua_block_alloc(theolua_support *support, size_t size) {
+    int class = theolua_block_class(size);
+    void *block = support->small_free[class];
+    if (block != NULL) {
+        support->small_free[class] = *(void **)block;
+        return block;
+    }
+    size_t rounded = (size_t)(class + 1) << 4;
+    if (support->arena_next == NULL || (size_t)(support->arena_end - support->arena_next) < rounded) {
+        char *arena = malloc(THEOLUA_ARENA_BYTES);
+        if (arena == NULL) {
+            return NULL;
+        }
+        *(char **)arena = support->arenas;
+        support->arenas = arena;
+        support->arena_next = arena + THEOLUA_ARENA_HEADER;
+        support->arena_end = arena + THEOLUA_ARENA_BYTES;
+    }
+    block = support->arena_next;
+    support->arena_next += rounded;
+    return block;
+}
+
+void theolua_block_free(theolua_support *support, void *block, size_t size) {
+    int class = theolua_block_class(size);
+    *(void **)block = support->small_free[class];
+    support->small_free[class] = block;
+}
+
+int theolua_same_block_class(size_t a, size_t b) {
+    return theolua_block_class(a) == theolua_block_class(b);
+}
+
+void theolua_release_blocks(theolua_support *support) {
+    char *arena = support->arenas;
+    while (arena != NULL) {
+        char *previous = *(char **)arena;
+        free(arena);
+        arena = previous;
+    }
+    support->arenas = NULL;
+    support->arena_next = NULL;
+    support->arena_end = NULL;
+    for (int class = 0; class < THEOLUA_SMALL_CLASSES; class++) {
+        support->small_free[class] = NULL;
+    }
+}
