@@ -222,7 +222,7 @@ static int theolua_same_bytes(const char *a, size_t a_length, const char *b, siz
 /* Whether the name at -2 and the value at -1 are `field`'s: 1 if so, 0 if not, -1 when
    both values are userdata that differ by identity (another view or handler may still
    hold the same value). */
-static int theolua_field_matches(lua_State *L, const theolua_snapshot_field *field) {
+static inline __attribute__((always_inline)) int theolua_field_matches(lua_State *L, const theolua_snapshot_field *field) {
     size_t length = 0;
     const char *name = lua_tolstring(L, -2, &length);
     if (!theolua_same_bytes(name, length, field->name, field->name_length)) {
@@ -259,50 +259,57 @@ static int theolua_pool_reuse(lua_State *L, theolua_support *support) {
     support->pool.undecided = 0;
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->pool.table);
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->key_ref);
-    int key = lua_rawget(L, 1);
+    int key = lua_rawget(L, 1); /* [t pool k] */
+    if (key == LUA_TNUMBER ? !lua_isinteger(L, 3) : key != LUA_TSTRING) {
+        goto miss;
+    }
     /* Only our element userdata have the element metatable; of those, only a snapshot
        block is this long (a script with the debug library can reach the registry). */
-    if (!(key == LUA_TSTRING || (key == LUA_TNUMBER && lua_isinteger(L, -1))) || lua_rawget(L, 2) != LUA_TUSERDATA ||
-        theolua_object(L, 3, THEOLUA_ELEMENT_KIND) == NULL || lua_rawlen(L, 3) < sizeof(theolua_snapshot_block)) {
-        lua_settop(L, 1);
-        return 0;
+    if (lua_rawget(L, 2) != LUA_TUSERDATA || !lua_getmetatable(L, 3)) { /* [t pool u mt] */
+        goto miss;
     }
     const theolua_snapshot_block *block = (const theolua_snapshot_block *)lua_touserdata(L, 3);
-    if (block->count <= 0 || block->count > SNAPSHOT_MAX_FIELDS ||
-        lua_rawlen(L, 3) < sizeof(theolua_snapshot_block) + (size_t)block->count * sizeof(theolua_snapshot_field) ||
-        block->definition != lua_topointer(L, lua_upvalueindex(2))) {
-        lua_settop(L, 1);
-        return 0;
+    size_t length = lua_rawlen(L, 3);
+    if (lua_topointer(L, 4) != support->metatables[THEOLUA_ELEMENT_KIND] || length < sizeof(theolua_snapshot_block) ||
+        block->count <= 0 || block->count > SNAPSHOT_MAX_FIELDS ||
+        length < sizeof(theolua_snapshot_block) + (size_t)block->count * sizeof(theolua_snapshot_field) ||
+        block->definition != lua_touserdata(L, lua_upvalueindex(2))) {
+        goto miss;
     }
     int count = 0;
     int undecided = 0;
     lua_pushnil(L);
+    lua_replace(L, 4); /* [t pool u nil] */
     while (lua_next(L, 1) != 0) { /* [t pool u k v] */
-        int matches = 0;
-        if (lua_type(L, -2) == LUA_TSTRING && count < block->count) {
-            /* Tables made by the same constructor call list their fields in the same
-               order: try the field at this position first. */
-            for (int step = 0; step < block->count && matches == 0; step++) {
-                matches = theolua_field_matches(L, &block->fields[(count + step) % block->count]);
+        if (count == block->count || lua_type(L, -2) != LUA_TSTRING) {
+            goto miss;
+        }
+        /* Tables made by the same constructor call list their fields in the same
+           order: the field at this position first, then the others. */
+        int matches = theolua_field_matches(L, &block->fields[count]);
+        for (int other = 0; other < block->count && matches == 0; other++) {
+            if (other != count) {
+                matches = theolua_field_matches(L, &block->fields[other]);
             }
         }
         if (matches == 0) {
-            lua_settop(L, 1);
-            return 0;
+            goto miss;
         }
         undecided |= matches < 0;
         count++;
-        lua_settop(L, -2);
+        lua_settop(L, 4);
     }
     if (count != block->count || undecided) {
         support->pool.undecided = undecided && count == block->count;
-        lua_settop(L, 1);
-        return 0;
+        goto miss;
     }
     lua_replace(L, 2);
     lua_settop(L, 2);
     support->pool.used++;
     return 1;
+miss:
+    lua_settop(L, 1);
+    return 0;
 }
 
 static int theolua_constructor_trampoline(lua_State *L) {
@@ -359,7 +366,7 @@ int theolua_push_component_element(lua_State *L, void *object, int kind, int sna
     size_t size = sizeof(theolua_snapshot_block) + (size_t)count * sizeof(theolua_snapshot_field);
     theolua_snapshot_block *block = (theolua_snapshot_block *)theolua_new_object(L, object, kind, size, 1 + anchors);
     int u = lua_gettop(L);
-    block->definition = lua_topointer(L, lua_upvalueindex(2));
+    block->definition = lua_touserdata(L, lua_upvalueindex(2));
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_setiuservalue(L, u, 1);
     int anchored = 1;
@@ -492,6 +499,31 @@ int theolua_objects(lua_State *L, int table, int count, int kind, void **objects
         objects[stored++] = object;
     }
     return stored;
+}
+
+int theolua_sequence_objects(lua_State *L, int table, int capacity, int kind, void **objects) {
+    table = lua_absindex(L, table);
+    const void *metatable = theolua_getsupport(L)->metatables[kind];
+    int entries = 0;
+    int highest = 0;
+    lua_pushnil(L);
+    while (lua_next(L, table) != 0) { /* [k v] */
+        int is_integer = 0;
+        lua_Integer position = lua_type(L, -2) == LUA_TNUMBER ? lua_tointegerx(L, -2, &is_integer) : 0;
+        void *object = is_integer && position >= 1 && position <= capacity ? theolua_object_with(L, -1, metatable) : NULL;
+        lua_pop(L, 1);
+        if (object == NULL) {
+            lua_pop(L, 1);
+            return -1;
+        }
+        objects[position - 1] = object;
+        entries++;
+        if (position > highest) {
+            highest = (int)position;
+        }
+    }
+    /* As many entries as the highest position: no holes. */
+    return entries == highest ? highest : -1;
 }
 
 int theolua_registryindex(void) {

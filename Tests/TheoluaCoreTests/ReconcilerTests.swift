@@ -97,6 +97,19 @@ import TheoluaCore
         #expect(f.reconciler.componentCount == 3)
     }
 
+    @Test func afterADuplicateKeyTheChildrenAreReconciledAgainInFull() {
+        let f = Fixture()
+        f.render(list("a", "b", fixture: f))
+        f.render(list("a", "a", fixture: f))
+        #expect(f.errors.count == 1)
+        // The kept children took none of the refused elements: the next pass compares
+        // with what they hold, and the list of unique keys updates as usual.
+        let lines = f.render(list("a", "b", "c", fixture: f))
+        #expect(f.errors.count == 1)
+        #expect(lines.contains("insert text(\"c 0\") into box"))
+        #expect(f.reconciler.componentCount == 4)
+    }
+
     @Test func duplicateKeysOnFirstMountMountNothingAndDoNotCrash() {
         let f = Fixture()
         f.render(list("a", "a", fixture: f))

@@ -146,6 +146,12 @@ void *theolua_object(lua_State *L, int index, int kind);
 /// returns how many it stored. `[]` → `[]`.
 int theolua_objects(lua_State *L, int table, int count, int kind, void **objects);
 
+/// Reads the table at `table` in one traversal when it is a list of userdata of kind
+/// `kind` at positions 1…n, n at most `capacity`, without holes: stores their objects in
+/// `objects` in order and returns n. Returns -1 for any other table: one with another
+/// value, a hole, a key that is not a position, or more than `capacity` items. `[]` → `[]`.
+int theolua_sequence_objects(lua_State *L, int table, int capacity, int kind, void **objects);
+
 /// The upvalue index of a function pushed with `theolua_pushfunction`'s `i`-th upvalue (1-based).
 int theolua_upvalueindex(int i);
 

@@ -43,6 +43,13 @@ class ComponentInstanceBase: Instance {
         return timer
     }
 
+    /// Leaves the reconciler's dirty list, as counted by `Reconciler.dirtyCount`.
+    final func clearDirty() {
+        guard isDirty else { return }
+        isDirty = false
+        reconciler?.dirtyCount -= 1
+    }
+
     func cancelTimers() {
         let owned = timers.values
         timers.removeAll()
@@ -97,7 +104,7 @@ final class ComponentInstance<D: ComponentDefinition>: ComponentInstanceBase {
     }
 
     override func applyPendingUpdates() throws -> Bool {
-        isDirty = false
+        clearDirty()
         guard !updates.isEmpty else { return false }
         let queued = updates
         updates.removeAll()
@@ -115,7 +122,7 @@ final class ComponentInstance<D: ComponentDefinition>: ComponentInstanceBase {
 
     override func dropPendingUpdates() {
         updates.removeAll()
-        isDirty = false
+        clearDirty()
     }
 
     override func render() throws -> [Element] {

@@ -7,6 +7,11 @@ class Instance {
     /// allocation per instance.
     unowned(unsafe) var parent: Instance?
     var children: [Instance] = []
+    /// The elements the children were last reconciled with, one per child in order, or
+    /// `nil` when that is not known (the last reconcile stopped early, or an element
+    /// could not be mounted). Then an element given again is recognised in this array,
+    /// without reading its child, which matters for long lists.
+    var reconciledElements: [Element]? = nil
     /// The element of the latest generation.
     var element: Element
     /// The identity among siblings: key, or position when unkeyed.

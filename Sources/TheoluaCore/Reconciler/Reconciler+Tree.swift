@@ -159,6 +159,8 @@ extension Reconciler {
     /// the new, removes the gone, and moves the fewest host nodes to restore order.
     func reconcileChildren(of parent: Instance, with elements: [Element], anchor: Anchor) {
         let old = parent.children
+        let previous = parent.reconciledElements
+        parent.reconciledElements = nil
         if old.isEmpty && elements.isEmpty { return }
 
         // Fast path: every element is the next generation of the child at its index, so
@@ -166,25 +168,37 @@ extension Reconciler {
         if old.count == elements.count {
             // One pass: children given their very element again need nothing unless
             // they have updates of their own (see `update`); the rest are updated once
-            // every child is known to match.
+            // every child is known to match. With no instance dirty, the elements the
+            // children last took tell the very same ones apart without reading them.
             var inOrder = true
             var changed: [Int] = []
-            for index in old.indices {
-                let child = old[index]
-                if child.element.storage === elements[index].storage {
-                    if forceRender || child.isDirty { changed.append(index) }
-                    continue
+            if let previous, previous.count == elements.count, dirtyCount == 0, !forceRender {
+                for index in elements.indices where previous[index].storage !== elements[index].storage {
+                    if !old[index].matches(elements[index], at: slot(of: elements[index], index)) {
+                        inOrder = false
+                        break
+                    }
+                    changed.append(index)
                 }
-                if !child.matches(elements[index], at: slot(of: elements[index], index)) {
-                    inOrder = false
-                    break
+            } else {
+                for index in old.indices {
+                    let child = old[index]
+                    if child.element.storage === elements[index].storage {
+                        if forceRender || child.isDirty { changed.append(index) }
+                        continue
+                    }
+                    if !child.matches(elements[index], at: slot(of: elements[index], index)) {
+                        inOrder = false
+                        break
+                    }
+                    changed.append(index)
                 }
-                changed.append(index)
             }
             if inOrder {
                 for index in changed {
                     update(old[index], with: elements[index], anchor: .after(old[index]))
                 }
+                parent.reconciledElements = elements
                 return
             }
         }
@@ -205,10 +219,12 @@ extension Reconciler {
                 }
             }
             parent.setChildren(mounted)
+            if mounted.count == elements.count { parent.reconciledElements = elements }
             return
         }
 
         reconcileGeneral(parent, old: old, elements: elements, anchor: anchor)
+        if parent.children.count == elements.count { parent.reconciledElements = elements }
     }
 
     private func reconcileGeneral(_ parent: Instance, old: [Instance], elements: [Element], anchor: Anchor) {

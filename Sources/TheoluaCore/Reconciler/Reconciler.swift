@@ -48,6 +48,9 @@ public final class Reconciler {
     let root = RootInstance()
     private(set) var instances: [ComponentID: ComponentInstanceBase] = [:]
     var dirty: [ComponentInstanceBase] = []
+    /// How many instances are dirty now: with none, reconciling children need not ask
+    /// each child.
+    var dirtyCount = 0
     private var flushScheduled = false
     private var isReconciling = false
     var forceRender = false
@@ -164,6 +167,7 @@ public final class Reconciler {
     func markDirty(_ component: ComponentInstanceBase) {
         if !component.isDirty {
             component.isDirty = true
+            dirtyCount += 1
             dirty.append(component)
         }
         scheduleFlush()

@@ -38,6 +38,7 @@ extension LuaBridge {
             let table = state.absolute(index)
             try enter(table, &context)
             defer { context.visiting.removeLast() }
+            if appendElementList(at: table, into: &elements) { return }
             let shape = shape(ofTable: table)
             guard shape.isSequence else {
                 throw context.mismatch("an element, a string or a list of them", found: "a table with named fields")
@@ -45,6 +46,26 @@ extension LuaBridge {
             try childItems(of: table, upTo: shape.maxIndex, into: &elements, &context)
         default:
             throw context.mismatch("an element or a string", found: found(at: index))
+        }
+    }
+
+    /// Appends the elements of the table at `table` if it is a list of nothing but
+    /// elements, the common case (a list built by a loop), read in one traversal;
+    /// returns whether it was.
+    private func appendElementList(at table: Int32, into elements: inout [Element]) -> Bool {
+        let capacity = Int(clamping: lua_rawlen(L, table))
+        guard capacity > 0 && capacity <= 1 << 20 else { return false }
+        return withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: capacity) { objects in
+            let count = Int(
+                theolua_sequence_objects(
+                    L, table, Int32(capacity), Int32(ObjectKind.element.index), objects.baseAddress))
+            guard count > 0 else { return false }
+            elements.reserveCapacity(elements.count + count)
+            for object in objects[..<count] {
+                guard let object else { continue }
+                elements.append(Element(knownStorageObject: Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()))
+            }
+            return true
         }
     }
 

@@ -48,6 +48,44 @@ import TheoluaRuntime
         return List {}
         """
 
+    @Test func aReusedRowWithItsOwnUpdateRendersInTheParentsTurn() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local bump = {}
+            local Row = ui.component("Row", {
+              props = { label = "string" },
+              initialState = function() return { n = 0 } end,
+              render = function(self) return ui.text(self.props.label .. " " .. self.state.n) end,
+              controller = { init = function(ctl)
+                bump[ctl.props.label] = function() ctl:updateState(function(s) return { n = s.n + 1 } end) end
+              end },
+            })
+            local List = ui.component("List", {
+              initialState = function() return { step = 0 } end,
+              render = function(self)
+                return ui.column { onKey = self:handler("key"),
+                  ui.text("step " .. self.state.step), Row { key = "a", label = "a" }, Row { key = "b", label = "b" } }
+              end,
+              actions = { key = function(self, key)
+                if key.name == "n" then
+                  bump.b()
+                  self:updateState(function(s) return { step = s.step + 1 } end)
+                  return true
+                end
+              end },
+            })
+            return List {}
+            """, width: 10, height: 3)
+        expectScreen(app, ["step 0", "a 0", "b 0"])
+        // Row b gets its very element again from the list, and its own new state.
+        app.press("n")
+        expectScreen(app, ["step 1", "a 0", "b 1"])
+        app.press("n")
+        expectScreen(app, ["step 2", "a 0", "b 2"])
+        #expect(app.errors().isEmpty)
+    }
+
     @Test func unchangedRowsAreNotRenderedAgainAndChangedOnesAre() throws {
         let app = try LuaApp(Self.app, width: 24, height: 5)
         expectScreen(
