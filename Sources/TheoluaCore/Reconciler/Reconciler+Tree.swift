@@ -172,27 +172,19 @@ extension Reconciler {
             // children last took tell the very same ones apart without reading them.
             var inOrder = true
             var changed: [Int] = []
-            if let previous, previous.count == elements.count, dirtyCount == 0, !forceRender {
-                for index in elements.indices where previous[index].storage !== elements[index].storage {
-                    if !old[index].matches(elements[index], at: slot(of: elements[index], index)) {
-                        inOrder = false
-                        break
-                    }
-                    changed.append(index)
+            let known = previous.flatMap { $0.count == elements.count && dirtyCount == 0 && !forceRender ? $0 : nil }
+            for index in elements.indices {
+                if let known {
+                    if known[index].storage === elements[index].storage { continue }
+                } else if old[index].element.storage === elements[index].storage {
+                    if forceRender || old[index].isDirty { changed.append(index) }
+                    continue
                 }
-            } else {
-                for index in old.indices {
-                    let child = old[index]
-                    if child.element.storage === elements[index].storage {
-                        if forceRender || child.isDirty { changed.append(index) }
-                        continue
-                    }
-                    if !child.matches(elements[index], at: slot(of: elements[index], index)) {
-                        inOrder = false
-                        break
-                    }
-                    changed.append(index)
+                if !old[index].matches(elements[index], at: slot(of: elements[index], index)) {
+                    inOrder = false
+                    break
                 }
+                changed.append(index)
             }
             if inOrder {
                 for index in changed {

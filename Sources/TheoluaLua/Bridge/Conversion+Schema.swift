@@ -156,7 +156,7 @@ extension LuaBridge {
         let table = state.absolute(index)
         var entries: [Record.Entry] = []
         entries.reserveCapacity(schema.fields.count)
-        var present = FieldSet(count: schema.fields.count)
+        var present = FieldSet()
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             guard lua_type(L, -2) == LUA_TSTRING, let key = state.string(at: -2) else {
@@ -239,9 +239,6 @@ extension RecordSchema {
 struct FieldSet {
     private var bits: UInt64 = 0
     private var overflow: Set<Int> = []
-    private let count: Int
-
-    init(count: Int) { self.count = count }
 
     mutating func insert(_ position: Int) {
         if position < 64 { bits |= 1 << UInt64(position) } else { overflow.insert(position) }
@@ -251,9 +248,8 @@ struct FieldSet {
         position < 64 ? bits & (1 << UInt64(position)) != 0 : overflow.contains(position)
     }
 
-    /// Whether every field of `other` is here too (a schema of more than 64 fields
-    /// watches them all, so the fallback compares counts).
+    /// Whether every field of `other` is here too.
     func covers(_ other: FieldSet) -> Bool {
-        bits & other.bits == other.bits && (other.overflow.isEmpty || overflow.count == other.overflow.count)
+        bits & other.bits == other.bits && (other.overflow.isEmpty || other.overflow.isSubset(of: overflow))
     }
 }

@@ -94,12 +94,16 @@ extension LuaBridge {
             throw raise("\(name): props must be a schema table, got \(what)")
         }
         state.pop()
-        state.rawField(2, "initialState")
-        let takesProps = lua_type(L, -1) == LUA_TFUNCTION && takesParameters(at: -1)
-        state.pop()
         guard let render = specField("render") else { throw raise("\(name): render must be a function") }
+        let initialState = specField("initialState")
+        var takesProps = false
+        if let initialState {
+            initialState.push(L)
+            takesProps = takesParameters(at: -1)
+            state.pop()
+        }
         let parts = SpecParts(
-            render: render, initialState: specField("initialState"), initialStateTakesProps: takesProps,
+            render: render, initialState: initialState, initialStateTakesProps: takesProps,
             actions: specField("actions"), controller: specField("controller"))
         lua_pushvalue(L, 2)
         return ScriptComponent(

@@ -26,7 +26,7 @@ extension LuaBridge {
         // Most tables set a few of the many props a schema allows (a text may have
         // 19): room for a few, plus the `text` a text constructor adds.
         result.entries.reserveCapacity(min(schema?.fields.count ?? 4, 4))
-        var present = FieldSet(count: schema?.fields.count ?? 0)
+        var present = FieldSet()
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             switch lua_type(L, -2) {

@@ -85,7 +85,7 @@ struct RecordSchema: Sendable {
     init(fields: [SchemaField]) {
         self.fields = fields
         var positions: [String: Int] = [:]
-        var watched = FieldSet(count: fields.count)
+        var watched = FieldSet()
         for (index, field) in fields.enumerated() {
             positions[field.name] = index
             if field.defaultValue != nil || !field.optional || index >= 64 { watched.insert(index) }
