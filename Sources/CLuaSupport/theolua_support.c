@@ -188,7 +188,8 @@ static void *theolua_new_object(lua_State *L, void *object, int kind, size_t siz
    starts with, a snapshot of the constructor table it was made from: the definition's
    address and each named field, read without calling into Lua. The names and values
    the snapshot points to are anchored in the userdata's user values, so they stay
-   alive (and, Lua's collector moving nothing, where they are). */
+   alive (and, Lua's collector moving nothing, where they are); names the bridge keeps
+   alive itself (a schema's field names) are not. */
 enum { SNAPSHOT_MAX_FIELDS = 16 };
 
 typedef struct theolua_snapshot_field {
@@ -327,10 +328,21 @@ void theolua_pushconstructor(lua_State *L, theolua_function fn, int nupvalues) {
     lua_pushcclosure(L, theolua_constructor_trampoline, nupvalues + 1);
 }
 
+/* Whether `name` is one of the `count` names at `names`, which are kept alive. */
+static int theolua_is_kept(const char *name, const char *const *names, int count) {
+    for (int i = 0; i < count; i++) {
+        if (names[i] == name) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* How many named fields the constructor table at 1 has, if a snapshot can hold it:
    names only, no `children`, values whose raw identity decides their conversion; else
-   -1. `*anchors` is how many of the names and values the snapshot must keep alive. */
-static int theolua_snapshot_count(lua_State *L, int *anchors) {
+   -1. `*anchors` is how many of the names (those not among the `kept_count` at `kept`)
+   and values the snapshot must keep alive. */
+static int theolua_snapshot_count(lua_State *L, int *anchors, const char *const *kept, int kept_count) {
     int count = 0;
     *anchors = 0;
     lua_pushnil(L);
@@ -348,15 +360,16 @@ static int theolua_snapshot_count(lua_State *L, int *anchors) {
             return -1;
         }
         count++;
-        *anchors += 1 + (type == LUA_TSTRING || type == LUA_TUSERDATA);
+        *anchors += !theolua_is_kept(name, kept, kept_count) + (type == LUA_TSTRING || type == LUA_TUSERDATA);
         lua_pop(L, 1);
     }
     return count;
 }
 
-int theolua_push_component_element(lua_State *L, void *object, int kind, int snapshot) {
+int theolua_push_component_element(
+    lua_State *L, void *object, int kind, int snapshot, const char *const *kept, int kept_count) {
     int anchors = 0;
-    int count = snapshot && lua_type(L, 1) == LUA_TTABLE ? theolua_snapshot_count(L, &anchors) : -1;
+    int count = snapshot && lua_type(L, 1) == LUA_TTABLE ? theolua_snapshot_count(L, &anchors, kept, kept_count) : -1;
     if (count <= 0) {
         theolua_push_object(L, object, kind);
         return 0;
@@ -376,13 +389,15 @@ int theolua_push_component_element(lua_State *L, void *object, int kind, int sna
            changed field then never matches. */
         int type = lua_type(L, -1);
         int anchor_value = type == LUA_TSTRING || type == LUA_TUSERDATA;
-        if (block->count == count || lua_type(L, -2) != LUA_TSTRING || anchored + 1 + anchor_value > 1 + anchors) {
+        size_t length = 0;
+        const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &length) : NULL;
+        int anchor_name = name != NULL && !theolua_is_kept(name, kept, kept_count);
+        if (block->count == count || name == NULL || anchored + anchor_name + anchor_value > 1 + anchors) {
             lua_pop(L, 2);
             break;
         }
         theolua_snapshot_field *field = &block->fields[block->count];
-        size_t length = 0;
-        field->name = lua_tolstring(L, -2, &length);
+        field->name = name;
         field->name_length = (unsigned int)(length & SNAPSHOT_MAX_LENGTH);
         field->type = (unsigned char)type;
         switch (type) {
@@ -413,8 +428,10 @@ int theolua_push_component_element(lua_State *L, void *object, int kind, int sna
             lua_setiuservalue(L, u, ++anchored);
         }
         lua_pop(L, 1);
-        lua_pushvalue(L, -1);
-        lua_setiuservalue(L, u, ++anchored);
+        if (anchor_name) {
+            lua_pushvalue(L, -1);
+            lua_setiuservalue(L, u, ++anchored);
+        }
         block->count++;
     }
     return 1;

@@ -128,10 +128,13 @@ void theolua_pushconstructor(lua_State *L, theolua_function fn, int nupvalues);
 /// Pushes the userdata of a component element made by a constructor (`object`, of
 /// object kind `kind`), with a snapshot of the constructor table at index 1 in its user
 /// values when `snapshot` is non-zero and the table allows one: its named fields, up to
-/// 16, none of them `children`, each a boolean, a number, a string or a userdata.
+/// 16, none of them `children`, each a boolean, a number, a string or a userdata. The
+/// snapshot keeps the strings it points to alive, except the names among the
+/// `kept_count` at `kept`, which the caller keeps alive for the state's life.
 /// Returns 1 when it made a snapshot, which the pool can then hold. `[]` → `[u]`. Call
 /// it from the constructor's `fn`.
-int theolua_push_component_element(lua_State *L, void *object, int kind, int snapshot);
+int theolua_push_component_element(
+    lua_State *L, void *object, int kind, int snapshot, const char *const *kept, int kept_count);
 
 /// Pushes a userdata holding `object` (a retained Swift object), with the metatable of
 /// object kind `kind`: `[]` → `[u]`.

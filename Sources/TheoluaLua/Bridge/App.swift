@@ -64,7 +64,7 @@ extension LuaBridge {
         case .element(let element):
             return element
         case .component(let definition):
-            guard let schema = definition.schema else { return .component(definition, props: props) }
+            guard let schema = definition.schema?.record else { return .component(definition, props: props) }
             do {
                 return .component(definition, props: try schema.validate(props))
             } catch {

@@ -62,20 +62,13 @@ extension LuaBridge {
             guard let component = bridge.controllerComponent(at: 1), let key = bridge.state.string(at: 2) else {
                 return 0
             }
-            switch key {
-            case "props", "state":
-                return bridge.pushMember(key, of: component, methods: .controllerMethods)
-            default:
-                bridge.registryTable(.controllerMethods)
-                bridge.state.rawField(-1, key)
-                lua_rotate(L, -2, 1)
+            if bridge.pushPropsOrState(ofKeyAt: 2, of: component) { return 1 }
+            bridge.pushMethod(ofKeyAt: 2, from: .controllerMethods)
+            if lua_type(L, -1) == LUA_TNIL {
                 bridge.state.pop()
-                if lua_type(L, -1) == LUA_TNIL {
-                    bridge.state.pop()
-                    bridge.pushControllerSpecField(key, of: component)
-                }
-                return 1
+                bridge.pushControllerSpecField(key, of: component)
             }
+            return 1
         }
     }
 

@@ -107,7 +107,7 @@ extension LuaBridge {
             actions: specField("actions"), controller: specField("controller"))
         lua_pushvalue(L, 2)
         return ScriptComponent(
-            name: name, location: location, schema: schema, body: LuaRef(popping: L, releases: releases),
+            name: name, location: location, schema: schema.map(bind), body: LuaRef(popping: L, releases: releases),
             isFunctionForm: false, parts: parts, bridge: self)
     }
 
@@ -157,9 +157,12 @@ extension LuaBridge {
             if bridge.reusePooledElement(of: definition) { return 1 }
             let element = try bridge.makeComponentElement(definition)
             let pooling = element.key != nil && bridge.activePool != nil
-            let snapshot = theolua_push_component_element(
-                L, Unmanaged.passRetained(element.storageObject).toOpaque(), Int32(ObjectKind.element.index),
-                pooling ? 1 : 0)
+            let object = Unmanaged.passRetained(element.storageObject).toOpaque()
+            let kept = definition.schema?.keptNames ?? bridge.keptKeyName
+            let snapshot = kept.withUnsafeBufferPointer { kept in
+                theolua_push_component_element(
+                    L, object, Int32(ObjectKind.element.index), pooling ? 1 : 0, kept.baseAddress, Int32(kept.count))
+            }
             if pooling { bridge.poolNewElement(snapshotted: snapshot != 0) }
             return 1
         }
@@ -171,9 +174,9 @@ extension LuaBridge {
     }
 
     /// `element`, unless it is nested deeper than a tree may be.
-    func checkedDepth(_ element: Element, _ subject: String) throws -> Element {
+    func checkedDepth(_ element: Element, _ subject: @autoclosure () -> String) throws -> Element {
         guard element.depth <= Reconciler.maximumDepth else {
-            throw raise("\(subject): elements nested deeper than \(Reconciler.maximumDepth) levels")
+            throw raise("\(subject()): elements nested deeper than \(Reconciler.maximumDepth) levels")
         }
         return element
     }
@@ -181,7 +184,7 @@ extension LuaBridge {
     /// Reads a component constructor's table at 1: props validated by `schema`, array
     /// items as the `children` prop (validated by the schema's `children` field when it
     /// declares one), and the key.
-    func componentProps(subject: String, schema: RecordSchema?) throws -> (Record, Key?) {
+    func componentProps(subject: String, schema: BoundSchema?) throws -> (Record, Key?) {
         if lua_type(L, 1) == LUA_TNONE || lua_type(L, 1) == LUA_TNIL {
             lua_settop(L, 0)
             lua_createtable(L, 0, 0)
@@ -205,7 +208,7 @@ extension LuaBridge {
                 throw validationError(subject: subject, error, noun: "child")
             }
             var value = Value.array(ValueArray(children.map(Value.element)))
-            if let field = schema?.field(named: "children") {
+            if let field = schema?.record.field(named: "children") {
                 var childContext = ConversionContext()
                 childContext.path = [.field("children")]
                 do {

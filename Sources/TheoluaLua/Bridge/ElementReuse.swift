@@ -104,7 +104,7 @@ extension LuaBridge {
         lua_rotate(L, -2, 1)  // [… pool k]
         lua_rawget(L, -2)  // [… pool u]
         guard let element = element(at: -1), let (pooled, props) = element.component(of: ScriptComponent.self),
-            pooled === definition, table(at: 1, holds: props, schema: definition.schema)
+            pooled === definition, table(at: 1, holds: props, schema: definition.schema?.record)
         else {
             lua_settop(L, top)
             return false

@@ -18,21 +18,22 @@ extension LuaBridge {
     /// Reads the constructor table at `index` in one traversal: named fields become props
     /// (validated by `schema` when there is one, with defaults and required fields),
     /// `key` becomes the element's key, and integer keys are counted as items.
-    func elementTable(at index: Int32, schema: RecordSchema?, _ context: inout ConversionContext)
+    func elementTable(at index: Int32, schema: BoundSchema?, _ context: inout ConversionContext)
         throws(Mismatch) -> ElementTable
     {
         let table = state.absolute(index)
         var result = ElementTable()
         // Most tables set a few of the many props a schema allows (a text may have
         // 19): room for a few, plus the `text` a text constructor adds.
-        result.entries.reserveCapacity(min(schema?.fields.count ?? 4, 4))
+        result.entries.reserveCapacity(min(schema?.record.fields.count ?? 4, 4))
         var present = FieldSet()
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             switch lua_type(L, -2) {
             case LUA_TSTRING:
-                let name = state.string(at: -2) ?? ""
-                if name == "key" {
+                var length = 0
+                guard let address = lua_tolstring(L, -2, &length) else { break }
+                if address == keyString {
                     switch lua_type(L, -1) {
                     case LUA_TSTRING: result.key = .string(state.string(at: -1) ?? "")
                     case LUA_TNUMBER where lua_isinteger(L, -1) != 0: result.key = .int(Int(lua_tointegerx(L, -1, nil)))
@@ -46,15 +47,21 @@ extension LuaBridge {
                     state.pop()
                     continue
                 }
+                // A declared field's name is the schema's own string: the key is not
+                // converted.
+                let name: String
                 let type: SchemaType
                 if let schema {
-                    guard let position = schema.position(of: name) else {
+                    guard let position = schema.position(ofKey: address, length: length) else {
+                        let name = state.string(at: -2) ?? ""
                         state.pop(2)
-                        throw Mismatch.unknownField(name, under: "", suggestion: schema.suggestion(for: name))
+                        throw Mismatch.unknownField(name, under: "", suggestion: schema.record.suggestion(for: name))
                     }
                     present.insert(position)
-                    type = schema.fields[position].type
+                    name = schema.record.fields[position].name
+                    type = schema.record.fields[position].type
                 } else {
+                    name = state.string(at: -2) ?? ""
                     type = .any
                 }
                 // The path is only built on failure: this is the hot path of every
@@ -79,7 +86,7 @@ extension LuaBridge {
             state.pop()
         }
         // Array items become `children`, checked once they are collected.
-        try schema?.fillMissing(
+        try schema?.record.fillMissing(
             present, into: &result.entries, under: "", skipping: result.itemCount > 0 ? "children" : nil)
         return result
     }

@@ -60,6 +60,13 @@ public final class LuaBridge {
     /// element key exactly when its name is this string.
     var keyString: UnsafePointer<CChar>?
     var keyStringRef: Int32 = LUA_NOREF
+    /// `keyString` alone, the names a snapshot of a table without a schema need not keep.
+    var keptKeyName: [UnsafePointer<CChar>?] = []
+    /// The interned names `props` and `state`, which `self` and controllers answer.
+    var propsName: UnsafePointer<CChar>?
+    var stateName: UnsafePointer<CChar>?
+    /// Each primitive constructor's schema bound to the Lua state, by constructor.
+    var primitiveSchemas: [BoundSchema] = []
     /// The message of the last validation error raised into Lua, to tell its kind later.
     var lastValidationMessage: String?
     /// The message of the last error a Swift function raised into Lua.

@@ -8,6 +8,10 @@ extension LuaBridge {
         for table in RegistryTable.allCases where table != .module {
             resetRegistryTable(table, weakKeys: table == .constructors)
         }
+        keptKeyName = [keyString]
+        propsName = internedName("props")
+        stateName = internedName("state")
+        primitiveSchemas = PrimitiveConstructor.allCases.map { bind($0.schema) }
         lua_createtable(L, 0, 3)
         theolua_pushfunction(L, LuaBridge.updateState, 0)
         state.setRawField(-2, "updateState")
@@ -77,7 +81,7 @@ extension LuaBridge {
     }
 
     func makePrimitive(_ constructor: PrimitiveConstructor) throws -> Element {
-        let subject = "ui.\(constructor.name)"
+        var subject: String { "ui.\(constructor.name)" }  // for messages only
         var context = ConversionContext()
         // ui.text "hello" and ui.button "OK"
         if constructor.takesTextContent, lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER {
@@ -92,7 +96,7 @@ extension LuaBridge {
         }
         var table: ElementTable
         do {
-            table = try elementTable(at: 1, schema: constructor.schema, &context)
+            table = try elementTable(at: 1, schema: primitiveSchemas[constructor.rawValue], &context)
         } catch {
             throw validationError(subject: subject, error)
         }
@@ -124,7 +128,9 @@ extension LuaBridge {
             lua_rawgeti(L, 1, lua_Integer(position))
             defer { state.pop() }
             switch lua_type(L, -1) {
-            case LUA_TSTRING, LUA_TNUMBER: text += state.describe(-1)
+            case LUA_TSTRING, LUA_TNUMBER:
+                let piece = state.describe(-1)
+                if text.isEmpty { text = piece } else { text += piece }
             case LUA_TNIL: continue
             case LUA_TBOOLEAN where lua_toboolean(L, -1) == 0: continue
             default:

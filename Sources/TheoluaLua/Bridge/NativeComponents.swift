@@ -5,7 +5,7 @@ import TheoluaCore
 /// A component written in Swift and offered to scripts as `ui.<name>`.
 struct NativeComponent {
     let name: String
-    let schema: RecordSchema?
+    let schema: BoundSchema?
     /// Makes the element from validated props and the element's key.
     let make: (Record, Key?) throws -> Element
 }
@@ -38,7 +38,7 @@ extension LuaBridge {
                 throw ScriptError(.runtime, message: "schema of \(name): \(error.message)")
             }
         }
-        nativeComponents.append(NativeComponent(name: name, schema: parsed, make: make))
+        nativeComponents.append(NativeComponent(name: name, schema: parsed.map(bind), make: make))
         knownComponentNames.insert(name)
         registryTable(.module)
         lua_pushinteger(L, lua_Integer(nativeComponents.count - 1))

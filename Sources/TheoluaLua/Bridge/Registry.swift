@@ -14,6 +14,9 @@ enum RegistryTable: String, CaseIterable {
     case constructors = "theolua.constructors"
     /// The `theolua` module table.
     case module = "theolua.module"
+    /// Names the bridge matches by address (field names, `props`, `state`), as keys: kept
+    /// alive, so that their addresses stay valid.
+    case names = "theolua.names"
 }
 
 extension LuaBridge {

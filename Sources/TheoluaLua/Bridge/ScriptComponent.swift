@@ -15,7 +15,7 @@ public final class ScriptComponent: ComponentDefinition, @unchecked Sendable {
     public let name: String
     /// Where `ui.component` was called, as `file:line`.
     public let location: String
-    let schema: RecordSchema?
+    let schema: BoundSchema?
     /// The spec table (spec form) or the render function (function form).
     let body: LuaRef
     let isFunctionForm: Bool
@@ -26,7 +26,7 @@ public final class ScriptComponent: ComponentDefinition, @unchecked Sendable {
     var bridge: LuaBridge? { link.bridge }
 
     init(
-        name: String, location: String, schema: RecordSchema?, body: LuaRef, isFunctionForm: Bool, parts: SpecParts,
+        name: String, location: String, schema: BoundSchema?, body: LuaRef, isFunctionForm: Bool, parts: SpecParts,
         bridge: LuaBridge
     ) {
         self.name = name
@@ -67,13 +67,14 @@ public final class ScriptComponent: ComponentDefinition, @unchecked Sendable {
 
     /// Pushes the spec's field `field` (raw), or nil for the function form: `[]` → `[v]`.
     /// For a script's own fields; the known ones are in `parts`.
-    func pushSpecField(_ field: String, _ L: OpaquePointer) {
+    func pushSpecField(ofKeyAt key: Int32, _ L: OpaquePointer) {
         guard !isFunctionForm else {
             lua_pushnil(L)
             return
         }
+        let key = lua_absindex(L, key)
         body.push(L)
-        lua_pushstring(L, field)
+        lua_pushvalue(L, key)
         lua_rawget(L, -2)
         lua_rotate(L, -2, 1)
         lua_settop(L, -2)

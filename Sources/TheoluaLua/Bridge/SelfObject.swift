@@ -62,11 +62,17 @@ extension LuaBridge {
     /// Metamethods of `self`: `props`, `state` and the methods, then spec fields.
     static let selfIndex: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
-            guard let key = bridge.state.string(at: 2) else { return 0 }
+            guard lua_type(L, 2) == LUA_TSTRING else { return 0 }
             if let component = bridge.component(at: 1) {
-                return bridge.pushMember(key, of: component, methods: .selfMethods)
+                if bridge.pushPropsOrState(ofKeyAt: 2, of: component) { return 1 }
+                bridge.pushMethod(ofKeyAt: 2, from: .selfMethods)
+                if lua_type(L, -1) == LUA_TNIL {
+                    bridge.state.pop()
+                    component.definition.pushSpecField(ofKeyAt: 2, L)
+                }
+                return 1
             }
-            guard let box = bridge.object(at: 1, kind: .component, as: ComponentBox.self) else { return 0 }
+            guard let key = bridge.state.string(at: 2), let box = bridge.object(at: 1, kind: .component, as: ComponentBox.self) else { return 0 }
             // Unmounted: the last values stay readable; methods warn and do nothing.
             switch key {
             case "props": bridge.pushView(.record(box.lastProps ?? Record()), owner: box.name, label: "props")
@@ -81,24 +87,28 @@ extension LuaBridge {
         }
     }
 
-    /// Pushes `props`, `state`, a method from `methods`, or a raw spec field: `[]` → `[v]`.
-    func pushMember(_ key: String, of component: ComponentRef<ScriptComponent>, methods: RegistryTable) -> Int32 {
-        switch key {
-        case "props":
+    /// Pushes the component's props or state as a view when the string at `key` is
+    /// `props` or `state`, recognised by address: `[]` → `[v]`; otherwise pushes nothing
+    /// and returns false.
+    func pushPropsOrState(ofKeyAt key: Int32, of component: ComponentRef<ScriptComponent>) -> Bool {
+        let address = lua_tolstring(L, key, nil)
+        if address == propsName {
             pushView(.record(component.props), owner: component.name, label: "props")
-        case "state":
+        } else if address == stateName {
             pushView(component.state, owner: component.name, label: "state")
-        default:
-            registryTable(methods)
-            state.rawField(-1, key)
-            lua_rotate(L, -2, 1)
-            state.pop()
-            if lua_type(L, -1) == LUA_TNIL {
-                state.pop()
-                component.definition.pushSpecField(key, L)
-            }
+        } else {
+            return false
         }
-        return 1
+        return true
+    }
+
+    /// Pushes the method of `methods` named by the value at `key`, or nil: `[]` → `[f]`.
+    func pushMethod(ofKeyAt key: Int32, from methods: RegistryTable) {
+        registryTable(methods)
+        lua_pushvalue(L, key)
+        lua_rawget(L, -2)
+        lua_rotate(L, -2, 1)
+        state.pop()
     }
 
     static let selfNewIndex: theolua_function = { L in
