@@ -37,7 +37,7 @@ extension LuaBridge {
         case LUA_TTABLE:
             let table = state.absolute(index)
             try enter(table, &context)
-            defer { context.visiting.removeLast() }
+            defer { context.leave() }
             if appendElementList(at: table, into: &elements) { return }
             let shape = shape(ofTable: table)
             guard shape.isSequence else {
@@ -104,14 +104,12 @@ extension LuaBridge {
                 state.pop()
                 continue
             }
-            context.path.append(.index(position))
             do {
                 try children(at: -1, into: &elements, &context)
             } catch {
                 state.pop()
-                throw error
+                throw error.inside(.index(position))
             }
-            context.path.removeLast()
             state.pop()
         }
     }

@@ -54,7 +54,7 @@ extension LuaBridge {
             guard luaType == LUA_TTABLE else { throw context.mismatch(type.description, found: found(at: index)) }
             let table = state.absolute(index)
             try enter(table, &context)
-            defer { context.visiting.removeLast() }
+            defer { context.leave() }
             let shape = shape(ofTable: table)
             guard shape.isSequence else {
                 throw context.mismatch(type.description, found: "a table with named fields")
@@ -124,7 +124,7 @@ extension LuaBridge {
     ) throws(Mismatch) -> Value {
         let table = state.absolute(index)
         try enter(table, &context)
-        defer { context.visiting.removeLast() }
+        defer { context.leave() }
         var entries: [(String, Value)] = []
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
@@ -133,14 +133,12 @@ extension LuaBridge {
                 state.pop(2)
                 throw context.mismatch(type.description, found: "a table with a key of \(keyText)")
             }
-            context.path.append(.field(key))
             do {
                 entries.append((key, try convert(self, key, &context)))
             } catch {
                 state.pop(2)
-                throw error
+                throw error.inside(.field(key))
             }
-            context.path.removeLast()
             state.pop()
         }
         return .record(Record(entries))
@@ -169,21 +167,19 @@ extension LuaBridge {
                     continue
                 }
                 state.pop(2)
-                throw Mismatch.unknownField(key, under: context.pathText, suggestion: schema.suggestion(for: key))
+                throw Mismatch.unknownField(key, suggestion: schema.suggestion(for: key))
             }
             let field = schema.fields[position]
             present.insert(position)
-            context.path.append(.field(key))
             do {
                 entries.append(Record.Entry(key: key, value: try value(at: -1, as: field.type, &context)))
             } catch {
                 state.pop(2)
-                throw error
+                throw error.inside(.field(key))
             }
-            context.path.removeLast()
             state.pop()
         }
-        try schema.fillMissing(present, into: &entries, under: context.pathText)
+        try schema.fillMissing(present, into: &entries)
         return Record(uniqueEntries: entries)
     }
 
@@ -217,18 +213,17 @@ enum ColorNames {
 
 extension RecordSchema {
     /// Adds the defaults of the fields a table lacked (those not in `present`); a
-    /// missing required field is a mismatch at `prefix.field`. `skipping` names a field
-    /// to leave alone (`children`, when array items will provide it).
+    /// missing required field is a mismatch at that field. `skipping` names a field to
+    /// leave alone (`children`, when array items will provide it).
     func fillMissing(
-        _ present: FieldSet, into entries: inout [Record.Entry], under prefix: String, skipping: String? = nil
+        _ present: FieldSet, into entries: inout [Record.Entry], skipping: String? = nil
     ) throws(Mismatch) {
         guard !present.covers(watched) else { return }
         for (position, field) in fields.enumerated() where !present.contains(position) && field.name != skipping {
             if let value = field.defaultValue {
                 entries.append(Record.Entry(key: field.name, value: value))
             } else if !field.optional {
-                let path = prefix.isEmpty ? field.name : "\(prefix).\(field.name)"
-                throw Mismatch(path: path, expected: field.type.description, found: "nil")
+                throw Mismatch(path: field.name, expected: field.type.description, found: "nil")
             }
         }
     }

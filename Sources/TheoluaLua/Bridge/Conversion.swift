@@ -27,12 +27,24 @@ struct Mismatch: Error {
 }
 
 extension Mismatch {
-    /// A field `key` the schema does not declare, found under `prefix` (a path).
-    static func unknownField(_ key: String, under prefix: String, suggestion: String?) -> Mismatch {
-        var mismatch = Mismatch(path: prefix.isEmpty ? key : "\(prefix).\(key)", expected: "", found: "")
+    /// A field `key` the schema does not declare.
+    static func unknownField(_ key: String, suggestion: String?) -> Mismatch {
+        var mismatch = Mismatch(path: key, expected: "", found: "")
         mismatch.isUnknownField = true
         mismatch.suggestion = suggestion
         return mismatch
+    }
+
+    /// This mismatch as seen from the value that holds the one it is about, at `step`:
+    /// paths are built as a mismatch unwinds, so a conversion that succeeds makes none.
+    func inside(_ step: PathComponent) -> Mismatch {
+        var outer = self
+        let separator = path.isEmpty || path.hasPrefix("[") ? "" : "."
+        switch step {
+        case .field(let name): outer.path = name + separator + path
+        case .index(let index): outer.path = "[\(index)]" + separator + path
+        }
+        return outer
     }
 }
 
@@ -42,26 +54,33 @@ enum PathComponent {
     case index(Int)
 }
 
-/// State of one conversion: the path so far and the tables on it (to find cycles).
+/// State of one conversion: the tables being converted, one inside the next, to find
+/// cycles. The outermost is kept apart, so converting a flat table allocates nothing.
 struct ConversionContext {
-    var path: [PathComponent] = []
-    var visiting: [UnsafeRawPointer] = []
+    private var outermost: UnsafeRawPointer? = nil
+    private var inner: [UnsafeRawPointer] = []
 
     static let maximumDepth = 100
 
-    var pathText: String {
-        var text = ""
-        for component in path {
-            switch component {
-            case .field(let name): text += text.isEmpty ? name : ".\(name)"
-            case .index(let index): text += "[\(index)]"
-            }
-        }
-        return text
+    /// How many tables are being converted.
+    var depth: Int { outermost == nil ? 0 : 1 + inner.count }
+
+    /// Whether the table at `pointer` is being converted already.
+    func isConverting(_ pointer: UnsafeRawPointer) -> Bool {
+        outermost == pointer || inner.contains(pointer)
     }
 
+    mutating func enter(_ pointer: UnsafeRawPointer) {
+        if outermost == nil { outermost = pointer } else { inner.append(pointer) }
+    }
+
+    mutating func leave() {
+        if inner.isEmpty { outermost = nil } else { inner.removeLast() }
+    }
+
+    /// A mismatch at the value being converted; the path is added as it unwinds.
     func mismatch(_ expected: String, found: String) -> Mismatch {
-        Mismatch(path: pathText, expected: expected, found: found)
+        Mismatch(path: "", expected: expected, found: found)
     }
 }
 
@@ -154,7 +173,7 @@ extension LuaBridge {
     private func tableValue(at index: Int32, _ context: inout ConversionContext) throws(Mismatch) -> Value {
         let table = state.absolute(index)
         try enter(table, &context)
-        defer { context.visiting.removeLast() }
+        defer { context.leave() }
         let shape = shape(ofTable: table)
         if let other = shape.otherKey {
             throw context.mismatch("a sequence or a record with string keys", found: "a table with a key of \(other)")
@@ -172,15 +191,13 @@ extension LuaBridge {
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             let key = state.string(at: -2) ?? ""
-            context.path.append(.field(key))
             let converted: Value
             do {
                 converted = try value(at: -1, &context)
             } catch {
                 state.pop(2)
-                throw error
+                throw error.inside(.field(key))
             }
-            context.path.removeLast()
             entries.append(Record.Entry(key: key, value: converted))
             state.pop()
         }
@@ -190,13 +207,13 @@ extension LuaBridge {
     /// Marks the table at `table` as being converted: rejects cycles and deep nesting.
     func enter(_ table: Int32, _ context: inout ConversionContext) throws(Mismatch) {
         guard let pointer = lua_topointer(L, table) else { return }
-        if context.visiting.contains(pointer) {
+        if context.isConverting(pointer) {
             throw context.mismatch("a value without cycles", found: "a table that contains itself")
         }
-        guard context.visiting.count < ConversionContext.maximumDepth, lua_checkstack(L, 8) != 0 else {
+        guard context.depth < ConversionContext.maximumDepth, lua_checkstack(L, 8) != 0 else {
             throw context.mismatch("at most \(ConversionContext.maximumDepth) levels of nesting", found: "deeper nesting")
         }
-        context.visiting.append(pointer)
+        context.enter(pointer)
     }
 
     /// Converts items 1…n of a sequence, holes as nil: `[]` → `[]`.
@@ -211,14 +228,12 @@ extension LuaBridge {
         values.reserveCapacity(shape.maxIndex)
         for position in 0..<shape.maxIndex {
             lua_rawgeti(L, table, lua_Integer(position + 1))
-            context.path.append(.index(position + 1))
             do {
                 values.append(try convert(self, &context))
             } catch {
                 state.pop()
-                throw error
+                throw error.inside(.index(position + 1))
             }
-            context.path.removeLast()
             state.pop()
         }
         return values

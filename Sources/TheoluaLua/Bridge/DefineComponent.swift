@@ -210,11 +210,10 @@ extension LuaBridge {
             var value = Value.array(ValueArray(children.map(Value.element)))
             if let field = schema?.record.field(named: "children") {
                 var childContext = ConversionContext()
-                childContext.path = [.field("children")]
                 do {
                     value = try field.type.validate(value, &childContext)
                 } catch {
-                    throw validationError(subject: subject, error)
+                    throw validationError(subject: subject, error.inside(.field("children")))
                 }
             }
             entries.removeAll { $0.key == "children" }

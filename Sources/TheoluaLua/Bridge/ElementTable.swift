@@ -55,7 +55,7 @@ extension LuaBridge {
                     guard let position = schema.position(ofKey: address, length: length) else {
                         let name = state.string(at: -2) ?? ""
                         state.pop(2)
-                        throw Mismatch.unknownField(name, under: "", suggestion: schema.record.suggestion(for: name))
+                        throw Mismatch.unknownField(name, suggestion: schema.record.suggestion(for: name))
                     }
                     present.insert(position)
                     name = schema.record.fields[position].name
@@ -64,18 +64,11 @@ extension LuaBridge {
                     name = state.string(at: -2) ?? ""
                     type = .any
                 }
-                // The path is only built on failure: this is the hot path of every
-                // element a render makes.
                 do {
                     result.entries.append(Record.Entry(key: name, value: try value(at: -1, as: type, &context)))
                 } catch {
                     state.pop(2)
-                    var mismatch = error
-                    if mismatch.customMessage == nil {
-                        let inner = mismatch.path
-                        mismatch.path = inner.isEmpty ? name : name + (inner.hasPrefix("[") ? "" : ".") + inner
-                    }
-                    throw mismatch
+                    throw error.inside(.field(name))
                 }
             case LUA_TNUMBER where lua_isinteger(L, -2) != 0:
                 let position = lua_tointegerx(L, -2, nil)
@@ -87,7 +80,7 @@ extension LuaBridge {
         }
         // Array items become `children`, checked once they are collected.
         try schema?.record.fillMissing(
-            present, into: &result.entries, under: "", skipping: result.itemCount > 0 ? "children" : nil)
+            present, into: &result.entries, skipping: result.itemCount > 0 ? "children" : nil)
         return result
     }
 }

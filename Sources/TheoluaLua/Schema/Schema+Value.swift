@@ -11,7 +11,7 @@ extension RecordSchema {
 
     func validate(_ record: Record, _ context: inout ConversionContext) throws(Mismatch) -> Record {
         for key in record.keys where field(named: key) == nil {
-            throw Mismatch.unknownField(key, under: context.pathText, suggestion: suggestion(for: key))
+            throw Mismatch.unknownField(key, suggestion: suggestion(for: key))
         }
         var entries: [(String, Value)] = []
         for field in fields {
@@ -23,9 +23,11 @@ extension RecordSchema {
                 }
                 if field.optional { continue }
             }
-            context.path.append(.field(field.name))
-            entries.append((field.name, try field.type.validate(value, &context)))
-            context.path.removeLast()
+            do {
+                entries.append((field.name, try field.type.validate(value, &context)))
+            } catch {
+                throw error.inside(.field(field.name))
+            }
         }
         return Record(entries)
     }
@@ -63,17 +65,21 @@ extension SchemaType {
         case (.array(let itemType), .array(let items)):
             var converted: [Value] = []
             for (position, item) in items.enumerated() {
-                context.path.append(.index(position + 1))
-                converted.append(try itemType.validate(item, &context))
-                context.path.removeLast()
+                do {
+                    converted.append(try itemType.validate(item, &context))
+                } catch {
+                    throw error.inside(.index(position + 1))
+                }
             }
             return .array(ValueArray(converted))
         case (.map(let itemType), .record(let record)):
             var entries: [(String, Value)] = []
             for (key, item) in record {
-                context.path.append(.field(key))
-                entries.append((key, try itemType.validate(item, &context)))
-                context.path.removeLast()
+                do {
+                    entries.append((key, try itemType.validate(item, &context)))
+                } catch {
+                    throw error.inside(.field(key))
+                }
             }
             return .record(Record(entries))
         case (.map, .array(let items)) where items.isEmpty: return .record(Record())

@@ -42,7 +42,6 @@ extension LuaBridge {
             defer { state.pop() }
             if lua_type(L, -1) != LUA_TNIL {
                 var context = ConversionContext()
-                context.path = [.field(path)]
                 do {
                     defaultValue = try value(at: -1, as: type, &context)
                 } catch {
