@@ -8,26 +8,28 @@
 /// component unmounts, reads return the last values and updates are ignored with a
 /// warning.
 public struct ComponentRef<D: ComponentDefinition> {
-    let instance: ComponentInstance<D>
+    @usableFromInline let instance: ComponentInstance<D>
 
     init(_ instance: ComponentInstance<D>) {
         self.instance = instance
     }
 
     /// The logical component's identity.
-    public var id: ComponentID { instance.id }
+    @inlinable public var id: ComponentID { instance.id }
 
     /// The component's name.
-    public var name: String { instance.definition.name }
+    // The accessors a bridge reads on every render are inlinable, so that they are
+    // specialized for its definition type rather than called through witness tables.
+    @inlinable public var name: String { instance.definition.name }
 
     /// The definition the latest generation was rendered with.
-    public var definition: D { instance.definition }
+    @inlinable public var definition: D { instance.definition }
 
     /// The latest committed props.
-    public var props: D.Props { instance.props }
+    @inlinable public var props: D.Props { instance.props }
 
     /// The latest committed state.
-    public var state: D.State { instance.state }
+    @inlinable public var state: D.State { instance.state }
 
     /// Whether the component is still in the tree.
     public var isMounted: Bool { instance.isMounted }

@@ -8,7 +8,7 @@
 public struct Element: Sendable {
     @usableFromInline let storage: ElementStorage
 
-    init(storage: ElementStorage) {
+    @usableFromInline init(storage: ElementStorage) {
         self.storage = storage
     }
 
@@ -35,6 +35,9 @@ public struct Element: Sendable {
     }
 
     /// An element of a component given by an erased definition, with its props.
+    /// Inlinable, so that a caller with a concrete definition type does not look up the
+    /// storage class's generic metadata on every call.
+    @inlinable
     public static func component<D: ComponentDefinition>(_ definition: D, props: D.Props, key: Key? = nil)
         -> Element
     {
@@ -176,7 +179,7 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
     @usableFromInline let definition: D
     @usableFromInline let props: D.Props
 
-    init(definition: D, props: D.Props, key: Key?) {
+    @usableFromInline init(definition: D, props: D.Props, key: Key?) {
         self.definition = definition
         self.props = props
         var depth = 1

@@ -1,6 +1,6 @@
 /// A mounted logical component, with its type erased: what the reconciler drives.
-class ComponentInstanceBase: Instance {
-    let id = ComponentID.next()
+@usableFromInline class ComponentInstanceBase: Instance {
+    @usableFromInline let id = ComponentID.next()
     /// The link to the reconciler, set when mounted.
     var link: ReconcilerLink?
     /// The reconciler, while it exists.
@@ -64,13 +64,13 @@ enum StateUpdate<State> {
 }
 
 /// A mounted logical component of definition `D`, with typed props and state.
-final class ComponentInstance<D: ComponentDefinition>: ComponentInstanceBase {
+@usableFromInline final class ComponentInstance<D: ComponentDefinition>: ComponentInstanceBase {
     /// The definition of the latest generation (replaced on reload).
-    var definition: D
+    @usableFromInline var definition: D
     /// The latest committed props.
-    var props: D.Props
+    @usableFromInline var props: D.Props
     /// The latest committed state.
-    var state: D.State
+    @usableFromInline var state: D.State
     private var updates: [StateUpdate<D.State>] = []
 
     init(definition: D, props: D.Props, state: D.State, element: Element, parent: Instance?, slot: Slot) {

@@ -1,7 +1,7 @@
 /// One mounted element in the reconciler's tree: a host primitive, a component, or the
 /// root container. An instance lives from the generation that mounts it to the one
 /// that removes it; the elements it is given change, its identity does not.
-class Instance {
+@usableFromInline class Instance {
     /// The parent while mounted; cleared when the instance is detached. Not `weak`: a
     /// parent always outlives its mounted children, and weak references cost a side
     /// allocation per instance.
