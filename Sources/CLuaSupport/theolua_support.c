@@ -338,67 +338,37 @@ static int theolua_is_kept(const char *name, const char *const *names, int count
     return 0;
 }
 
-/* How many named fields the constructor table at 1 has, if a snapshot can hold it:
-   names only, no `children`, values whose raw identity decides their conversion; else
-   -1. `*anchors` is how many of the names (those not among the `kept_count` at `kept`)
-   and values the snapshot must keep alive. */
-static int theolua_snapshot_count(lua_State *L, int *anchors, const char *const *kept, int kept_count) {
+/* Reads the constructor table at 1 into `fields`, if a snapshot can hold it: names only,
+   no `children`, values whose raw identity decides their conversion. Pushes what the
+   snapshot must keep alive (names not among the `kept_count` at `kept`, string and
+   userdata values) and returns the number of fields; returns -1, pushing nothing,
+   when the table does not fit. */
+static int theolua_read_snapshot(
+    lua_State *L, theolua_snapshot_field *fields, const char *const *kept, int kept_count) {
+    int base = lua_gettop(L);
     int count = 0;
-    *anchors = 0;
+    if (!lua_checkstack(L, 2 * SNAPSHOT_MAX_FIELDS + 4)) {
+        return -1;
+    }
     lua_pushnil(L);
-    while (lua_next(L, 1) != 0) {
+    while (lua_next(L, 1) != 0) { /* [anchors… k v] */
         int type = lua_type(L, -1);
         size_t length = 0, value_length = 0;
         const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &length) : NULL;
+        const void *pointer = NULL;
         if (type == LUA_TSTRING) {
-            lua_tolstring(L, -1, &value_length);
+            pointer = lua_tolstring(L, -1, &value_length);
         }
         if (name == NULL || count == SNAPSHOT_MAX_FIELDS || (length == 8 && memcmp(name, "children", 8) == 0) ||
             length > SNAPSHOT_MAX_LENGTH || value_length > SNAPSHOT_MAX_LENGTH ||
             !(type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING || type == LUA_TUSERDATA)) {
-            lua_pop(L, 2);
+            lua_settop(L, base);
             return -1;
         }
-        count++;
-        *anchors += !theolua_is_kept(name, kept, kept_count) + (type == LUA_TSTRING || type == LUA_TUSERDATA);
-        lua_pop(L, 1);
-    }
-    return count;
-}
-
-int theolua_push_component_element(
-    lua_State *L, void *object, int kind, int snapshot, const char *const *kept, int kept_count) {
-    int anchors = 0;
-    int count = snapshot && lua_type(L, 1) == LUA_TTABLE ? theolua_snapshot_count(L, &anchors, kept, kept_count) : -1;
-    if (count <= 0) {
-        theolua_push_object(L, object, kind);
-        return 0;
-    }
-    /* User values: 1 the definition, then the names, strings and userdata the fields
-       point to. */
-    size_t size = sizeof(theolua_snapshot_block) + (size_t)count * sizeof(theolua_snapshot_field);
-    theolua_snapshot_block *block = (theolua_snapshot_block *)theolua_new_object(L, object, kind, size, 1 + anchors);
-    int u = lua_gettop(L);
-    block->definition = lua_touserdata(L, lua_upvalueindex(2));
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_setiuservalue(L, u, 1);
-    int anchored = 1;
-    lua_pushnil(L);
-    while (lua_next(L, 1) != 0) { /* [u k v] */
-        /* A finalizer run by the allocation above may have changed the table: a
-           changed field then never matches. */
-        int type = lua_type(L, -1);
-        int anchor_value = type == LUA_TSTRING || type == LUA_TUSERDATA;
-        size_t length = 0;
-        const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &length) : NULL;
-        int anchor_name = name != NULL && !theolua_is_kept(name, kept, kept_count);
-        if (block->count == count || name == NULL || anchored + anchor_name + anchor_value > 1 + anchors) {
-            lua_pop(L, 2);
-            break;
-        }
-        theolua_snapshot_field *field = &block->fields[block->count];
+        theolua_snapshot_field *field = &fields[count++];
+        memset(field, 0, sizeof *field);
         field->name = name;
-        field->name_length = (unsigned int)(length & SNAPSHOT_MAX_LENGTH);
+        field->name_length = (unsigned int)length;
         field->type = (unsigned char)type;
         switch (type) {
         case LUA_TBOOLEAN:
@@ -413,26 +383,58 @@ int theolua_push_component_element(
             }
             break;
         case LUA_TSTRING:
-            field->value.pointer = lua_tolstring(L, -1, &length);
-            field->length = (unsigned int)(length & SNAPSHOT_MAX_LENGTH);
+            field->value.pointer = pointer;
+            field->length = (unsigned int)value_length;
             break;
-        case LUA_TUSERDATA:
+        default: /* LUA_TUSERDATA */
             field->value.pointer = lua_touserdata(L, -1);
             break;
-        default:
-            field->type = LUA_TNONE & 0xff; /* never matches */
-            break;
+        }
+        /* [anchors… k v] → [anchors… (v) (k) k]: the key stays on top for lua_next. */
+        int anchor_value = type == LUA_TSTRING || type == LUA_TUSERDATA;
+        if (!anchor_value) {
+            lua_pop(L, 1);
+        }
+        if (!theolua_is_kept(name, kept, kept_count)) {
+            lua_pushvalue(L, anchor_value ? -2 : -1);
+            lua_rotate(L, anchor_value ? -3 : -2, 1);
         }
         if (anchor_value) {
-            lua_pushvalue(L, -1);
-            lua_setiuservalue(L, u, ++anchored);
+            lua_rotate(L, -2, 1); /* [anchors… (k) v k] */
         }
-        lua_pop(L, 1);
-        if (anchor_name) {
-            lua_pushvalue(L, -1);
-            lua_setiuservalue(L, u, ++anchored);
-        }
-        block->count++;
+    }
+    return count;
+}
+
+int theolua_push_component_element(
+    lua_State *L, void *object, int kind, int snapshot, const char *const *kept, int kept_count) {
+    theolua_snapshot_field fields[SNAPSHOT_MAX_FIELDS];
+    int base = lua_gettop(L);
+    int count = snapshot && lua_type(L, 1) == LUA_TTABLE ? theolua_read_snapshot(L, fields, kept, kept_count) : -1;
+    if (count <= 0) {
+        lua_settop(L, base);
+        theolua_push_object(L, object, kind);
+        return 0;
+    }
+    /* User values: 1 the definition, then the names, strings and userdata the fields
+       point to, which the stack holds meanwhile. A finalizer run by the allocation may
+       change the table; the snapshot is of the table as it was read. */
+    int anchors = lua_gettop(L) - base;
+    size_t size = sizeof(theolua_snapshot_block) + (size_t)count * sizeof(theolua_snapshot_field);
+    theolua_snapshot_block *block = (theolua_snapshot_block *)theolua_new_object(L, object, kind, size, 1 + anchors);
+    int u = lua_gettop(L);
+    block->definition = lua_touserdata(L, lua_upvalueindex(2));
+    block->count = count;
+    memcpy(block->fields, fields, (size_t)count * sizeof(theolua_snapshot_field));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_setiuservalue(L, u, 1);
+    for (int i = 1; i <= anchors; i++) {
+        lua_pushvalue(L, base + i);
+        lua_setiuservalue(L, u, 1 + i);
+    }
+    if (anchors > 0) {
+        lua_replace(L, base + 1);
+        lua_settop(L, base + 1);
     }
     return 1;
 }

@@ -174,32 +174,43 @@ extension LuaBridge {
         let table = state.absolute(index)
         try enter(table, &context)
         defer { context.leave() }
-        let shape = shape(ofTable: table)
-        if let other = shape.otherKey {
-            throw context.mismatch("a sequence or a record with string keys", found: "a table with a key of \(other)")
-        }
-        if shape.stringKeys > 0 && shape.stringKeys < shape.count {
-            throw context.mismatch("a sequence or a record", found: "a mixed table (both array items and named fields)")
-        }
-        if shape.stringKeys == 0 {
-            return .array(ValueArray(try sequence(of: table, shape: shape, &context) { bridge, context throws(Mismatch) in
-                try bridge.value(at: -1, &context)
-            }))
-        }
+        // One traversal: named fields are converted as they come; array items are only
+        // counted, and read in order afterwards.
         var entries: [Record.Entry] = []
-        entries.reserveCapacity(shape.count)
+        var items = TableShape()
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
-            let key = state.string(at: -2) ?? ""
-            let converted: Value
-            do {
-                converted = try value(at: -1, &context)
-            } catch {
+            let isName = lua_type(L, -2) == LUA_TSTRING
+            let position = lua_type(L, -2) == LUA_TNUMBER && lua_isinteger(L, -2) != 0 ? lua_tointegerx(L, -2, nil) : 0
+            guard isName || position >= 1 else {
+                let other = found(at: -2)
                 state.pop(2)
-                throw error.inside(.field(key))
+                throw context.mismatch("a sequence or a record with string keys", found: "a table with a key of \(other)")
             }
-            entries.append(Record.Entry(key: key, value: converted))
+            guard isName ? items.count == 0 : entries.isEmpty else {
+                state.pop(2)
+                throw context.mismatch("a sequence or a record", found: "a mixed table (both array items and named fields)")
+            }
+            if isName {
+                let key = state.string(at: -2) ?? ""
+                let converted: Value
+                do {
+                    converted = try value(at: -1, &context)
+                } catch {
+                    state.pop(2)
+                    throw error.inside(.field(key))
+                }
+                entries.append(Record.Entry(key: key, value: converted))
+            } else {
+                items.count += 1
+                items.maxIndex = max(items.maxIndex, Int(clamping: position))
+            }
             state.pop()
+        }
+        if entries.isEmpty {
+            return .array(ValueArray(try sequence(of: table, shape: items, &context) { bridge, context throws(Mismatch) in
+                try bridge.value(at: -1, &context)
+            }))
         }
         return .record(Record(uniqueEntries: entries))  // a Lua table's keys are distinct
     }

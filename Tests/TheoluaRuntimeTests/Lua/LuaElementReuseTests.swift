@@ -268,6 +268,37 @@ import TheoluaRuntime
         expectScreen(app, ["same new new"])
     }
 
+    @Test func aSnapshotKeepsItsNamesAndStringsThroughACollection() throws {
+        // Without a schema no name is kept by the bridge: the snapshot keeps the names
+        // it points to, and the strings; a full collection between renders frees
+        // everything else that was made for the first.
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local Row = ui.component("Row", function(props) return ui.text(props.title) end)
+            local previous
+            local List = ui.component("List", {
+              initialState = function() return { turn = 0 } end,
+              render = function(self)
+                local name = "ti" .. "tle"
+                local row = Row { key = "only", [name] = string.rep("z", 50) .. "!", ["extra" .. 1] = true }
+                local same = rawequal(row, previous) and "same" or "new"
+                previous = row
+                return ui.column { onKey = self:handler("key"), ui.text(same), row }
+              end,
+              actions = { key = function(self) self:updateState(function(s) return { turn = s.turn + 1 } end) return true end },
+            })
+            return List {}
+            """, width: 60, height: 2)
+        expectScreen(app, ["new", String(repeating: "z", count: 50) + "!"])
+        for _ in 0..<3 {
+            _ = try app.runtime.bridge.evaluate("collectgarbage() collectgarbage()")
+            app.press("x")
+            expectScreen(app, ["same", String(repeating: "z", count: 50) + "!"])
+        }
+        #expect(app.errors() == [])
+    }
+
     @Test func tablesWithManyFieldsAreMadeAnewAndStillRight() throws {
         let fields = (1...20).map { "f\($0) = \($0)" }.joined(separator: ", ")
         let schema = (1...20).map { "f\($0) = 'integer'" }.joined(separator: ", ")
