@@ -185,11 +185,13 @@ extension LuaBridge {
             guard isName || position >= 1 else {
                 let other = found(at: -2)
                 state.pop(2)
-                throw context.mismatch("a sequence or a record with string keys", found: "a table with a key of \(other)")
+                throw context.mismatch(
+                    "a sequence or a record with string keys", found: "a table with a key of \(other)")
             }
             guard isName ? items.count == 0 : entries.isEmpty else {
                 state.pop(2)
-                throw context.mismatch("a sequence or a record", found: "a mixed table (both array items and named fields)")
+                throw context.mismatch(
+                    "a sequence or a record", found: "a mixed table (both array items and named fields)")
             }
             if isName {
                 let key = state.string(at: -2) ?? ""

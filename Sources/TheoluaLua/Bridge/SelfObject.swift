@@ -72,7 +72,9 @@ extension LuaBridge {
                 }
                 return 1
             }
-            guard let key = bridge.state.string(at: 2), let box = bridge.object(at: 1, kind: .component, as: ComponentBox.self) else { return 0 }
+            guard let key = bridge.state.string(at: 2),
+                let box = bridge.object(at: 1, kind: .component, as: ComponentBox.self)
+            else { return 0 }
             // Unmounted: the last values stay readable; methods warn and do nothing.
             switch key {
             case "props": bridge.pushView(.record(box.lastProps ?? Record()), owner: box.name, label: "props")
