@@ -148,7 +148,7 @@ static int theolua_trampoline(lua_State *L) {
     theolua_function fn = (theolua_function)lua_touserdata(L, lua_upvalueindex(1));
     theolua_support *support = theolua_getsupport(L);
     if (support->budget_exceeded) {
-        return luaL_error(L, "instruction budget of %lld exceeded (a runaway loop?)", support->budget);
+        return theolua_budget_error(L, 1);
     }
     int outer = support->in_swift;
     support->in_swift = 1;
@@ -442,7 +442,7 @@ int theolua_push_component_element(
 static int theolua_raise_if_exceeded(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     if (support->budget_exceeded) {
-        return luaL_error(L, "instruction budget of %lld exceeded (a runaway loop?)", support->budget);
+        return theolua_budget_error(L, 1);
     }
     return 0;
 }

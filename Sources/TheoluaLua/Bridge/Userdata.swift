@@ -77,7 +77,9 @@ extension LuaBridge {
         state.keyReference = keyStringRef
         for kind in ObjectKind.allCases {
             lua_createtable(L, 0, 8)  // stack: mt
-            theolua_pushfunction(L, { L in
+            // A plain C function, not one through the trampoline: a finalizer must
+            // release its object even while the instruction budget is spent.
+            lua_pushcclosure(L, { L in
                 guard let L, let slot = lua_touserdata(L, 1) else { return 0 }
                 if let pointer = slot.load(as: UnsafeMutableRawPointer?.self) {
                     slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)

@@ -245,6 +245,32 @@ import TheoluaRuntime
             ])
     }
 
+    @Test func aRunawayLoopStaysStoppedThroughPcallAndMessageHandlers() throws {
+        // After the budget runs out, every call into Swift fails with the budget's
+        // message, and finalizers still release their objects: Lua warns of none that
+        // failed.
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local Caught = ui.component("Caught", function()
+              pcall(function() while true do end end)
+              return "after"
+            end)
+            local Handled = ui.component("Handled", function()
+              for i = 1, 50 do local _ = ui.text "garbage" end
+              xpcall(function() while true do end end, function() return ui.text "handled" end)
+              return "after"
+            end)
+            return ui.column { Caught {}, Handled {} }
+            """, width: 80)
+        #expect(
+            app.errors() == [
+                "app.lua:3: Caught: instruction budget of 5000000 exceeded (a runaway loop?)",
+                "app.lua:8: Handled: instruction budget of 5000000 exceeded (a runaway loop?)",
+            ])
+        #expect(app.takeLogs() == [])
+    }
+
     @Test func aZeroIntervalRepeatingTimerIsAnErrorNotAHang() throws {
         #expect {
             _ = try LuaApp(
