@@ -111,7 +111,7 @@ enum SignalHub {
             if wanted && !registry.installed.contains(number) {
                 var current = sigaction()
                 sigaction(number, nil, &current)
-                if handlerAddress(current) == handlerAddress(ignoreAction()) { continue }
+                if handlerAddress(current) == ignoredAddress { continue }
                 slot.pointee = current
                 var ours = ourAction()
                 sigaction(number, &ours, nil)
@@ -152,31 +152,40 @@ enum SignalHub {
     /// blocking calls elsewhere in the process are not interrupted needlessly.
     private static func ourAction() -> sigaction {
         var action = sigaction()
-        #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = handleTerminalSignal
-        #else
-            action.__sigaction_handler.sa_handler = handleTerminalSignal
-        #endif
+        action.handler = handleTerminalSignal
         action.sa_mask = ourSignalSet()
         action.sa_flags = SA_RESTART
         return action
     }
 
-    private static func ignoreAction() -> sigaction {
-        var action = sigaction()
-        #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = SIG_IGN
-        #else
-            action.__sigaction_handler.sa_handler = SIG_IGN
-        #endif
-        return action
+    private static func handlerAddress(_ action: sigaction) -> UnsafeRawPointer? {
+        unsafeBitCast(action.handler, to: UnsafeRawPointer?.self)
     }
 
-    private static func handlerAddress(_ action: sigaction) -> UnsafeRawPointer? {
-        #if canImport(Darwin)
-            unsafeBitCast(action.__sigaction_u.__sa_handler, to: UnsafeRawPointer?.self)
-        #else
-            unsafeBitCast(action.__sigaction_handler.sa_handler, to: UnsafeRawPointer?.self)
-        #endif
+    /// The address of `SIG_IGN`, which marks a signal the process ignores.
+    private static var ignoredAddress: UnsafeRawPointer? {
+        var action = sigaction()
+        action.handler = SIG_IGN
+        return handlerAddress(action)
+    }
+}
+
+extension sigaction {
+    /// The handler, a field each platform's headers name differently.
+    var handler: (@convention(c) (Int32) -> Void)? {
+        get {
+            #if canImport(Darwin)
+                __sigaction_u.__sa_handler
+            #else
+                __sigaction_handler.sa_handler
+            #endif
+        }
+        set {
+            #if canImport(Darwin)
+                __sigaction_u.__sa_handler = newValue
+            #else
+                __sigaction_handler.sa_handler = newValue
+            #endif
+        }
     }
 }
