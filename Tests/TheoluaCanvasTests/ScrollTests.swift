@@ -34,6 +34,40 @@ import Testing
         #expect(scroll.scrollPosition.visibleRange == 0..<3)
     }
 
+    @Test func scrollIntoViewMovesTheWindowAsLittleAsItTakes() {
+        let scroll = CanvasNode(scroll: BoxStyle())
+        for index in 0..<100 { scroll.appendChild(text(index == 50 ? "tall\n50" : "row \(index)")) }
+        let canvas = Canvas(width: 8, height: 3)
+        canvas.root = scroll
+        expectScreen(canvas.render(), ["row 0", "row 1", "row 2"])
+        scroll.children[1].scrollIntoView()  // in view: nothing moves
+        expectScreen(canvas.render(), ["row 0", "row 1", "row 2"])
+        scroll.children[4].scrollIntoView()  // just below: its bottom at the window's bottom
+        expectScreen(canvas.render(), ["row 2", "row 3", "row 4"])
+        scroll.children[50].scrollIntoView()  // far below: two rows tall, at the bottom
+        expectScreen(canvas.render(), ["row 49", "tall", "50"])
+        scroll.children[10].scrollIntoView()  // above: its top at the window's top
+        expectScreen(canvas.render(), ["row 10", "row 11", "row 12"])
+        scroll.children[99].scrollIntoView()
+        expectScreen(canvas.render(), ["row 97", "row 98", "row 99"])
+        #expect(scroll.scrollPosition.visibleRange == 97..<100)
+    }
+
+    @Test func scrollIntoViewShowsTheTopOfAChildTallerThanTheWindowAndReachesNestedScrolls() {
+        let outer = CanvasNode(scroll: BoxStyle())
+        for index in 0..<10 { outer.appendChild(text("out \(index)")) }
+        let inner = CanvasNode(scroll: BoxStyle(height: .cells(2)))
+        for index in 0..<10 { inner.appendChild(text("in \(index)")) }
+        outer.appendChild(inner)
+        outer.appendChild(text("tall\n1\n2\n3"))
+        let canvas = Canvas(width: 8, height: 3)
+        canvas.root = outer
+        inner.children[5].scrollIntoView()
+        expectScreen(canvas.render(), ["out 9", "in 4", "in 5"])
+        outer.children[11].scrollIntoView()
+        expectScreen(canvas.render(), ["tall", "1", "2"])
+    }
+
     @Test func scrollsThroughMultiLineChildrenRowByRow() {
         let scroll = CanvasNode(scroll: BoxStyle())
         for name in ["a", "b", "c"] { scroll.appendChild(text("\(name)1\n\(name)2")) }

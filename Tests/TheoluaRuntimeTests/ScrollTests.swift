@@ -48,6 +48,19 @@ import TheoluaCore
         expectScreen(harness, ["line 6", "line 7", "line 8"])
     }
 
+    @Test func focusMovingIntoAScrollScrollsTheFocusedElementIntoView() {
+        let harness = HostHarness(
+            width: 10, height: 3,
+            .scroll(["height": 3], children: (0..<10).map { Element.button("b\($0)", onPress: nil, key: .int($0)) }))
+        expectScreen(harness, ["[ b0 ]", "[ b1 ]", "[ b2 ]"])
+        harness.press("tab", "tab", "tab", "tab")  // the scroll, then b0 … b3
+        expectScreen(harness, ["[ b1 ]", "[ b2 ]", "[ b3 ]"])
+        harness.press("backtab", "backtab", "backtab")
+        expectScreen(harness, ["[ b0 ]", "[ b1 ]", "[ b2 ]"])
+        harness.press("backtab", "backtab")  // the scroll itself, then round to b9
+        expectScreen(harness, ["[ b7 ]", "[ b8 ]", "[ b9 ]"])
+    }
+
     @Test func aFocusedBorderedScrollShowsFocus() {
         let harness = HostHarness(
             width: 8, height: 4,

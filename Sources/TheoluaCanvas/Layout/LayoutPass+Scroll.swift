@@ -48,6 +48,40 @@ extension LayoutPass {
         return (0, 0)
     }
 
+    /// Moves the window as little as brings child `index` into view: its top when it is
+    /// above the window or taller than it, else its bottom. Measures only the children
+    /// between the window and the child, or one window's worth above a child far below.
+    private mutating func reveal(_ index: Int, _ scroll: CanvasNode, innerWidth: Int, viewport: Int) {
+        var state = scroll.scrollState
+        defer { scroll.scrollState = state }
+        if index < state.anchor || (index == state.anchor && state.lineOffset > 0) {
+            (state.anchor, state.lineOffset) = (index, 0)
+            state.pinnedToEnd = false
+            return
+        }
+        let gap = index + 1 < scroll.children.count ? scroll.boxStyle.spacing : 0
+        let height = extent(scroll, index, innerWidth: innerWidth, viewport: viewport) - gap
+        var top = -state.lineOffset
+        var between = state.anchor
+        while between < index, top < viewport {
+            top += extent(scroll, between, innerWidth: innerWidth, viewport: viewport)
+            between += 1
+        }
+        if between == index, top + height <= viewport { return }  // in view already
+        if height >= viewport {
+            (state.anchor, state.lineOffset) = (index, 0)
+            return
+        }
+        // The child's bottom at the window's bottom: walk up from it one window's worth.
+        var total = height
+        var first = index
+        while total < viewport, first > 0 {
+            first -= 1
+            total += extent(scroll, first, innerWidth: innerWidth, viewport: viewport)
+        }
+        (state.anchor, state.lineOffset) = total >= viewport ? (first, total - viewport) : (0, 0)
+    }
+
     /// Moves the window by `lines` rows (negative: up), clamped to the content.
     private mutating func scrollBy(_ lines: Int, _ scroll: CanvasNode, innerWidth: Int, viewport: Int) {
         var state = scroll.scrollState
@@ -103,6 +137,9 @@ extension LayoutPass {
             case .pages(let pages):
                 if pages < 0 { scroll.scrollState.pinnedToEnd = false }
                 scrollBy(pages * max(1, viewport), scroll, innerWidth: inner.width, viewport: viewport)
+            case .reveal(let child):
+                guard let index = scroll.index(of: child) else { continue }
+                reveal(index, scroll, innerWidth: inner.width, viewport: viewport)
             }
         }
 

@@ -7,6 +7,8 @@ struct ScrollState {
         case pages(Int)
         case start
         case end
+        /// Bring this child into view, as little as it takes.
+        case reveal(CanvasNode)
     }
 
     /// Whether the end stays in view as children are added.
@@ -99,6 +101,17 @@ extension CanvasNode {
 
     /// Scrolls to the last row (the `end` key); a following scroll stays there again.
     public func scrollToEnd() { enqueue(.end) }
+
+    /// Scrolls every scroll this node is in, innermost first, as little as brings it
+    /// into view (or its top, when it is taller than the window); applied at the next
+    /// layout. What focus does when it moves into a scroll.
+    public func scrollIntoView() {
+        var node = self
+        while let parent = node.parent {
+            parent.enqueue(.reveal(node))
+            node = parent
+        }
+    }
 
     private func enqueue(_ command: ScrollState.Command) {
         guard kind == .scroll else { return }

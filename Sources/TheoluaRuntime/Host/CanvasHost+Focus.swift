@@ -43,12 +43,14 @@ extension CanvasHost {
         return true
     }
 
-    /// Gives focus to `view` (or to nothing), updating how both views look.
+    /// Gives focus to `view` (or to nothing), updating how both views look, and
+    /// scrolls the scrolls it is in to show it.
     func setFocus(_ view: HostView?) {
         guard view !== focusedView else { return }
         focusedView?.widget.setFocused(false)
         focusedView = view
         view?.widget.setFocused(true)
+        view?.widget.node.scrollIntoView()
     }
 
     /// Before `view`'s subtree (holding the focused view) leaves the tree, or when the
