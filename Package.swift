@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "TheoluaRuntime", targets: ["TheoluaRuntime"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // Lua 5.4 from the system: Debian's liblua5.4-dev or Homebrew's lua.
@@ -56,7 +56,9 @@ let package = Package(
         .testTarget(name: "CLuaTests", dependencies: ["CLua", "CLuaSupport"]),
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore"]),
         .testTarget(name: "TheoluaLuaTests", dependencies: ["TheoluaLua", "TheoluaCore"]),
-        .testTarget(name: "TheoluaRuntimeTests", dependencies: ["TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua"]),
+        .testTarget(
+            name: "TheoluaRuntimeTests",
+            dependencies: ["TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua"]),
         // Runs the built theolua binary as a process: the CLI contract, examples, and
         // `run` through a pseudo-terminal.
         .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden"]),

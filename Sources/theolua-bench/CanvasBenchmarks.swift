@@ -16,7 +16,9 @@ struct CanvasBenchmarks {
         report.measure("full paint of a 200×60 screen", iterations: quick ? 20 : 200) { _ = paint.run() }
         let oneCell = CanvasWorkloads.OneCellFrame(width: 200, height: 60)
         let bytes = oneCell.run().count
-        report.measure("diff and output, one changed cell (\(bytes) bytes)", iterations: quick ? 50 : 500, target: "≤ 32 bytes") {
+        report.measure(
+            "diff and output, one changed cell (\(bytes) bytes)", iterations: quick ? 50 : 500, target: "≤ 32 bytes"
+        ) {
             _ = oneCell.run()
         }
         let full = CanvasWorkloads.FullyChangedFrame(width: 200, height: 60)

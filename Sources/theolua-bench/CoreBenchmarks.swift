@@ -89,7 +89,8 @@ struct CoreBenchmarks {
             }
         }
         if let small = leafMedians[1_000], let large = leafMedians[100_000] {
-            let ratio = Double(large.components.attoseconds + large.components.seconds * 1_000_000_000_000_000_000)
+            let ratio =
+                Double(large.components.attoseconds + large.components.seconds * 1_000_000_000_000_000_000)
                 / Double(small.components.attoseconds + small.components.seconds * 1_000_000_000_000_000_000)
             report.line("  leaf update 100,000 / 1,000 rows: " + String(format: "%.2f×", ratio) + "   (target ≤ 1.5×)")
         }
@@ -100,12 +101,14 @@ struct CoreBenchmarks {
             var theme = 1
             report.measure("props change at the root reaching 10,000 rows", iterations: quick ? 5 : 21) {
                 theme += 1
-                reconciler.update(root: BenchList(count: 10_000, selected: -1, theme: theme, registry: registry).element())
+                reconciler.update(
+                    root: BenchList(count: 10_000, selected: -1, theme: theme, registry: registry).element())
             }
             var selected = 0
             report.measure("selection move: root re-renders, 2 of 10,000 rows change", iterations: quick ? 5 : 21) {
                 selected += 1
-                reconciler.update(root: BenchList(count: 10_000, selected: selected, theme: theme, registry: registry).element())
+                reconciler.update(
+                    root: BenchList(count: 10_000, selected: selected, theme: theme, registry: registry).element())
             }
         }
     }

@@ -67,9 +67,11 @@ struct LuaBenchmarks {
         guard let setup = try? Setup(count: 10_000) else { return }
         let after = residentBytes()
         report.line(
-            "memory with 10,000 script rows mounted: Lua heap " + String(format: "%.1f MiB", Double(setup.bridge.memoryUsed) / 1_048_576)
+            "memory with 10,000 script rows mounted: Lua heap "
+                + String(format: "%.1f MiB", Double(setup.bridge.memoryUsed) / 1_048_576)
                 + ", process resident " + String(format: "%.1f MiB", Double(after) / 1_048_576)
-                + " (" + String(format: "%.1f MiB", Double(after - before) / 1_048_576) + " for the app)   (target ≤ 150 MiB)")
+                + " (" + String(format: "%.1f MiB", Double(after - before) / 1_048_576)
+                + " for the app)   (target ≤ 150 MiB)")
     }
 
     func run() {
@@ -114,7 +116,9 @@ struct LuaBenchmarks {
                 }
             }
             if let small = rowMedians[1_000], let large = rowMedians[100_000] {
-                report.line("  row update 100,000 / 1,000 rows: " + String(format: "%.2f×", ratio(large, small)) + "   (target flat)")
+                report.line(
+                    "  row update 100,000 / 1,000 rows: " + String(format: "%.2f×", ratio(large, small))
+                        + "   (target flat)")
             }
             let setup = try Setup(count: 10_000)
             let lists = setup.reconciler.mountedComponents(named: "List")

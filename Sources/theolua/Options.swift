@@ -9,7 +9,9 @@ struct ScriptOptions: ParsableArguments {
     @Option(name: .customLong("max-memory"), help: ArgumentHelp("Memory cap for the Lua state.", valueName: "MiB"))
     var maxMemory: Int = 256
 
-    @Option(name: .customLong("max-instructions"), help: ArgumentHelp("Instruction budget per call into a script.", valueName: "N"))
+    @Option(
+        name: .customLong("max-instructions"),
+        help: ArgumentHelp("Instruction budget per call into a script.", valueName: "N"))
     var maxInstructions: Int = 50_000_000
 
     func validate() throws {
@@ -22,7 +24,8 @@ struct ScriptOptions: ParsableArguments {
     }
 
     var runtimeOptions: Runtime.Options {
-        Runtime.Options(limits: ScriptLimits(memoryBytes: maxMemory << 20, instructions: maxInstructions), allowIO: allowIO)
+        Runtime.Options(
+            limits: ScriptLimits(memoryBytes: maxMemory << 20, instructions: maxInstructions), allowIO: allowIO)
     }
 }
 

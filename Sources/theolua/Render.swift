@@ -18,7 +18,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var props: PropsOption
 
-    @Option(help: ArgumentHelp("Space-separated key names to send, e.g. \"down down enter text:abc\".", valueName: "KEYS"))
+    @Option(
+        help: ArgumentHelp("Space-separated key names to send, e.g. \"down down enter text:abc\".", valueName: "KEYS"))
     var keys: String?
 
     @Option(help: ArgumentHelp("Seconds of virtual time to advance after the keys.", valueName: "SECONDS"))

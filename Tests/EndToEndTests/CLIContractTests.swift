@@ -88,7 +88,9 @@ import Testing
             """
         let result = run("render", app: source)
         #expect(result.status == 1)
-        #expect(result.stderr.contains(#"app.lua:4: C: prop 'n': expected integer, got string ("seven")"#), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(#"app.lua:4: C: prop 'n': expected integer, got string ("seven")"#),
+            "\(result.stderr)")
     }
 
     @Test func instructionBudgetStopsARunawayLoop() {
@@ -201,7 +203,10 @@ import Testing
         #expect(result.stderr.contains("/nonexistent/app.lua"), "\(result.stderr)")
     }
 
-    @Test(arguments: [["--bogus"], ["--size"], ["--time", "soon"], ["--time", "-1"], ["--max-memory", "0"], ["--max-instructions", "many"]])
+    @Test(arguments: [
+        ["--bogus"], ["--size"], ["--time", "soon"], ["--time", "-1"], ["--max-memory", "0"],
+        ["--max-instructions", "many"],
+    ])
     func badFlagsAreUsageErrors(_ flags: [String]) {
         let result = run("render", app: #"return require("theolua").text "x""#, flags)
         #expect(result.status == 2, "\(flags): \(result.stderr)")

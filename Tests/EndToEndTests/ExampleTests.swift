@@ -25,7 +25,9 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
             arguments: ["--size", "60x14", "--keys", "text:buy space text:milk enter tab enter tab tab enter"]),
         ExampleSession(
             name: "todo-props", app: "todo.lua",
-            arguments: ["--size", "40x10", "--props", #"{"title":"errands","items":["post office"]}"#, "--keys", "tab space"]),
+            arguments: [
+                "--size", "40x10", "--props", #"{"title":"errands","items":["post office"]}"#, "--keys", "tab space",
+            ]),
         // Twenty lines after ten seconds of a half-second timer; the scroll shows the end.
         ExampleSession(name: "logs-after-10s", app: "logs.lua", arguments: ["--size", "80x16", "--time", "10"]),
         ExampleSession(
@@ -44,7 +46,8 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
         ExampleSession(
             name: "picker-moved-and-starred", app: "picker.lua",
             arguments: ["--size", "54x17", "--keys", "down space down down space up enter"]),
-        ExampleSession(name: "picker-wraps-around", app: "picker.lua", arguments: ["--size", "54x17", "--keys", "up space"]),
+        ExampleSession(
+            name: "picker-wraps-around", app: "picker.lua", arguments: ["--size", "54x17", "--keys", "up space"]),
         ExampleSession(name: "demo-initial", app: "demo.lua", arguments: []),
         ExampleSession(
             name: "demo-session", app: "demo.lua",
@@ -83,7 +86,8 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
     func exampleRendersAtTinyAndOddSizes(_ app: String) {
         for (width, height) in [(1, 1), (12, 4), (33, 7), (120, 40)] {
             let result = runTheolua([
-                "render", Paths.package + "/Examples/" + app, "--size", "\(width)x\(height)", "--keys", "tab enter", "--time", "3",
+                "render", Paths.package + "/Examples/" + app, "--size", "\(width)x\(height)", "--keys", "tab enter",
+                "--time", "3",
             ])
             #expect(result.status == 0, "\(width)x\(height): \(result.stderr)")
             let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -117,7 +117,8 @@ import Testing
         terminal.type("++")
         #expect(terminal.waitForScreen(containing: "Clicks: 2"))
 
-        Files.write(Self.counter(label: "Clicks").replacingOccurrences("return Counter {}", "return Counter {"), to: app)
+        Files.write(
+            Self.counter(label: "Clicks").replacingOccurrences("return Counter {}", "return Counter {"), to: app)
         #expect(terminal.waitForScreen(containing: "error"), "\(terminal.screen.text)")
         #expect(terminal.screen.text.contains("app.lua:"), "the overlay names the file: \(terminal.screen.text)")
         #expect(terminal.screen.text.contains("Clicks: 2"), "the last good screen stays under the overlay")

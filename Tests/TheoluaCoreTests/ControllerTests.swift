@@ -60,10 +60,13 @@ struct Pair: Component {
     var showSecond: Bool
     var log: LogRef
     func render(_ context: ComponentContext<Pair>) -> [Element] {
-        [.box(children: [
-            Clock(label: "outer", log: log).element(),
-            showSecond ? Clock(label: "inner", log: log).element() : nil,
-        ].compactMap { $0 })]
+        [
+            .box(
+                children: [
+                    Clock(label: "outer", log: log).element(),
+                    showSecond ? Clock(label: "inner", log: log).element() : nil,
+                ].compactMap { $0 })
+        ]
     }
 }
 
@@ -112,10 +115,11 @@ struct Pair: Component {
     @Test func willUnmountRunsBeforeTheHostNodesAreRemoved() {
         let f = Fixture()
         f.render(Pair(showSecond: true, log: f.logRef).element())
-        #expect(f.render(Pair(showSecond: false, log: f.logRef).element()) == [
-            "willUnmount inner",
-            "remove text(\"inner 0\") from box",
-        ])
+        #expect(
+            f.render(Pair(showSecond: false, log: f.logRef).element()) == [
+                "willUnmount inner",
+                "remove text(\"inner 0\") from box",
+            ])
     }
 
     @Test func timersOwnedByAComponentStopWhenItUnmounts() {

@@ -36,9 +36,10 @@ struct ThrowingDefinition: ComponentDefinition {
         #expect(f.errors.first?.path == "Fragile#f")
         #expect(String(describing: f.errors.first.map { $0 } as Any).contains("render failed"))
         // The next good generation renders again.
-        #expect(f.render(.box(children: [Fragile(failRender: false, label: "better").element(key: "f")])) == [
-            "update text(\"better\")"
-        ])
+        #expect(
+            f.render(.box(children: [Fragile(failRender: false, label: "better").element(key: "f")])) == [
+                "update text(\"better\")"
+            ])
     }
 
     @Test func aFailingInitialStateSkipsOnlyThatChild() {

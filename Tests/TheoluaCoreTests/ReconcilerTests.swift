@@ -132,10 +132,11 @@ import TheoluaCore
             Element.box(children: [Fragment(items: items).element(), .text("end")])
         }
         f.render(parts([]))
-        #expect(f.render(parts(["p", "q"])) == [
-            "insert text#p into box before text(\"end\")",
-            "insert text#q into box before text(\"end\")",
-        ])
+        #expect(
+            f.render(parts(["p", "q"])) == [
+                "insert text#p into box before text(\"end\")",
+                "insert text#q into box before text(\"end\")",
+            ])
         #expect(f.render(parts(["q", "p"])) == ["move text#q in box before text#p"])
     }
 

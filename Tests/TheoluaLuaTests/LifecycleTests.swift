@@ -42,7 +42,8 @@ import TheoluaLua
         h.loop.advance(by: .seconds(3))
         _ = h.host.take()
         let changed = Self.clock.replacingOccurrences("self.props.label .. \" \"", with: "\"now \"")
-            .replacingOccurrences("print(\"didUpdate\", ctl.state.ticks)", with: "print(\"new didUpdate\", ctl.started)")
+            .replacingOccurrences(
+                "print(\"didUpdate\", ctl.state.ticks)", with: "print(\"new didUpdate\", ctl.started)")
         let ops = try h.reload(changed + "return Clock { label = \"c\" }")
         #expect(ops == ["update text(\"now 3\")"])
         #expect(h.logs.last == "new didUpdate\ttrue")

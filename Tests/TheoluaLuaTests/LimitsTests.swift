@@ -192,7 +192,9 @@ import TheoluaLua
             local t = {} t.self = t
             return C { data = t }
             """)
-        #expect(cycle == "app.lua:4: C: prop 'data.self': expected a value without cycles, got a table that contains itself")
+        #expect(
+            cycle == "app.lua:4: C: prop 'data.self': expected a value without cycles, got a table that contains itself"
+        )
         let mixed = h.failure(
             """
             local ui = require("theolua")

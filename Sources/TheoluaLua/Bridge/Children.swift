@@ -63,14 +63,17 @@ extension LuaBridge {
             elements.reserveCapacity(elements.count + count)
             for object in objects[..<count] {
                 guard let object else { continue }
-                elements.append(Element(knownStorageObject: Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()))
+                elements.append(
+                    Element(knownStorageObject: Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()))
             }
             return true
         }
     }
 
     /// Appends the children at positions 1…`count` of the table at `table`.
-    func childItems(of table: Int32, upTo count: Int, into elements: inout [Element], _ context: inout ConversionContext)
+    func childItems(
+        of table: Int32, upTo count: Int, into elements: inout [Element], _ context: inout ConversionContext
+    )
         throws(Mismatch)
     {
         if count > 4096 {
@@ -89,10 +92,12 @@ extension LuaBridge {
             // On the stack for short lists.
             position += withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: count) { objects in
                 let run = Int(
-                    theolua_objects(L, table, Int32(clamping: count), Int32(ObjectKind.element.index), objects.baseAddress))
+                    theolua_objects(
+                        L, table, Int32(clamping: count), Int32(ObjectKind.element.index), objects.baseAddress))
                 for object in objects[..<run] {
                     guard let object else { continue }
-                    elements.append(Element(knownStorageObject: Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()))
+                    elements.append(
+                        Element(knownStorageObject: Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()))
                 }
                 return run
             }

@@ -33,7 +33,8 @@ final class ScriptController: ComponentController {
 
 extension LuaBridge {
     /// Makes the controller of a component whose spec has a `controller` table.
-    func makeController(for component: ComponentRef<ScriptComponent>) throws(ScriptError) -> (any ComponentController)? {
+    func makeController(for component: ComponentRef<ScriptComponent>) throws(ScriptError) -> (any ComponentController)?
+    {
         guard component.definition.parts.controller != nil else { return nil }
         lua_createtable(L, 0, 4)  // stack: ctl
         lua_createtable(L, 0, 4)  // stack: ctl, mt
@@ -98,7 +99,8 @@ extension LuaBridge {
     }
 
     /// Runs `controller.actions[action](ctl, ...)` if there is one.
-    func performControllerAction(_ action: String, arguments: [Value], of controller: ScriptController) throws(ScriptError)
+    func performControllerAction(_ action: String, arguments: [Value], of controller: ScriptController)
+        throws(ScriptError)
         -> Value?
     {
         drainReleases()

@@ -59,12 +59,16 @@ extension LuaBridge {
             guard shape.isSequence else {
                 throw context.mismatch(type.description, found: "a table with named fields")
             }
-            return .array(ValueArray(try sequence(of: table, shape: shape, &context) { bridge, context throws(Mismatch) in
-                try bridge.value(at: -1, as: itemType, &context)
-            }))
+            return .array(
+                ValueArray(
+                    try sequence(of: table, shape: shape, &context) { bridge, context throws(Mismatch) in
+                        try bridge.value(at: -1, as: itemType, &context)
+                    }))
         case .map(let itemType):
             guard luaType == LUA_TTABLE else {
-                if let view = object(at: index, kind: .view, as: View.self), case .record = view.value { return view.value }
+                if let view = object(at: index, kind: .view, as: View.self), case .record = view.value {
+                    return view.value
+                }
                 throw context.mismatch(type.description, found: found(at: index))
             }
             return try keyedTable(at: index, type: type, &context) { bridge, _, context throws(Mismatch) in
@@ -72,7 +76,9 @@ extension LuaBridge {
             }
         case .record(let schema):
             guard luaType == LUA_TTABLE else {
-                if let view = object(at: index, kind: .view, as: View.self), case .record = view.value { return view.value }
+                if let view = object(at: index, kind: .view, as: View.self), case .record = view.value {
+                    return view.value
+                }
                 throw context.mismatch(type.description, found: found(at: index))
             }
             return .record(try record(at: index, schema: schema, &context))
@@ -102,7 +108,8 @@ extension LuaBridge {
             guard luaType == LUA_TTABLE else { throw context.mismatch(type.description, found: found(at: index)) }
             let converted = try value(at: index, as: .array(of: .integer(min: 0, max: nil)), &context)
             guard let count = converted.arrayValue?.count, count == 2 || count == 4 else {
-                throw context.mismatch(type.description, found: "a table of \(converted.arrayValue?.count ?? 0) numbers")
+                throw context.mismatch(
+                    type.description, found: "a table of \(converted.arrayValue?.count ?? 0) numbers")
             }
             return converted
         }
@@ -112,7 +119,9 @@ extension LuaBridge {
         _ number: Double, min: Double?, max: Double?, _ type: SchemaType, _ index: Int32,
         _ context: inout ConversionContext
     ) throws(Mismatch) {
-        if number.isNaN && (min != nil || max != nil) { throw context.mismatch(type.description, found: found(at: index)) }
+        if number.isNaN && (min != nil || max != nil) {
+            throw context.mismatch(type.description, found: found(at: index))
+        }
         if let min, number < min { throw context.mismatch(type.description, found: found(at: index)) }
         if let max, number > max { throw context.mismatch(type.description, found: found(at: index)) }
     }

@@ -154,11 +154,13 @@ extension LuaBridge {
         case LUA_TFUNCTION: return .handler(functionHandler(at: index))
         case LUA_TUSERDATA:
             if let value = bridgedValue(at: index) { return value }
-            throw context.mismatch("a value scripts can pass (nil, boolean, number, string, table, function)", found: found(at: index))
+            throw context.mismatch(
+                "a value scripts can pass (nil, boolean, number, string, table, function)", found: found(at: index))
         case LUA_TTABLE:
             return try tableValue(at: index, &context)
         default:
-            throw context.mismatch("a value scripts can pass (nil, boolean, number, string, table, function)", found: found(at: index))
+            throw context.mismatch(
+                "a value scripts can pass (nil, boolean, number, string, table, function)", found: found(at: index))
         }
     }
 
@@ -210,9 +212,11 @@ extension LuaBridge {
             state.pop()
         }
         if entries.isEmpty {
-            return .array(ValueArray(try sequence(of: table, shape: items, &context) { bridge, context throws(Mismatch) in
-                try bridge.value(at: -1, &context)
-            }))
+            return .array(
+                ValueArray(
+                    try sequence(of: table, shape: items, &context) { bridge, context throws(Mismatch) in
+                        try bridge.value(at: -1, &context)
+                    }))
         }
         return .record(Record(uniqueEntries: entries))  // a Lua table's keys are distinct
     }
@@ -224,7 +228,8 @@ extension LuaBridge {
             throw context.mismatch("a value without cycles", found: "a table that contains itself")
         }
         guard context.depth < ConversionContext.maximumDepth, lua_checkstack(L, 8) != 0 else {
-            throw context.mismatch("at most \(ConversionContext.maximumDepth) levels of nesting", found: "deeper nesting")
+            throw context.mismatch(
+                "at most \(ConversionContext.maximumDepth) levels of nesting", found: "deeper nesting")
         }
         context.enter(pointer)
     }
@@ -235,7 +240,8 @@ extension LuaBridge {
         _ convert: (LuaBridge, inout ConversionContext) throws(Mismatch) -> Value
     ) throws(Mismatch) -> [Value] {
         if shape.maxIndex > 2 * shape.count + 16 {
-            throw context.mismatch("a sequence", found: "a sparse table (\(shape.count) items up to index \(shape.maxIndex))")
+            throw context.mismatch(
+                "a sequence", found: "a sparse table (\(shape.count) items up to index \(shape.maxIndex))")
         }
         var values: [Value] = []
         values.reserveCapacity(shape.maxIndex)
@@ -258,7 +264,8 @@ extension LuaBridge {
         let key = lua_topointer(L, index)
         if let key, let cached = functionCache[key]?.function { return Handler(function: cached) }
         lua_pushvalue(L, index)
-        let function = LuaFunction(ref: LuaRef(popping: L, releases: releases), bridge: self, location: functionLocation(at: index))
+        let function = LuaFunction(
+            ref: LuaRef(popping: L, releases: releases), bridge: self, location: functionLocation(at: index))
         if let key { functionCache[key] = WeakFunction(function: function) }
         if functionCache.count > 4096 { functionCache = functionCache.filter { $0.value.function != nil } }
         return Handler(function: function)

@@ -16,7 +16,8 @@ extension LuaBridge {
             let location = bridge.state.location(level: 1) ?? "?"
             if let previous = bridge.definedNames[name] {
                 throw bridge.raise(
-                    "ui.component: two components are named '\(name)': one at \(previous), one at \(location); give each a unique name")
+                    "ui.component: two components are named '\(name)': one at \(previous), one at \(location); give each a unique name"
+                )
             }
             let definition: ScriptComponent
             switch lua_type(L, 2) {
@@ -25,12 +26,14 @@ extension LuaBridge {
                 let render = LuaRef(popping: L, releases: bridge.releases)
                 definition = ScriptComponent(
                     name: name, location: location, schema: nil, body: render, isFunctionForm: true,
-                    parts: SpecParts(render: render, initialState: nil, initialStateTakesProps: false, actions: nil, controller: nil),
+                    parts: SpecParts(
+                        render: render, initialState: nil, initialStateTakesProps: false, actions: nil, controller: nil),
                     bridge: bridge)
             case LUA_TTABLE:
                 definition = try bridge.defineFromSpec(name: name, location: location)
             default:
-                throw bridge.raise("ui.component '\(name)': expected a spec table or a render function, got \(bridge.found(at: 2))")
+                throw bridge.raise(
+                    "ui.component '\(name)': expected a spec table or a render function, got \(bridge.found(at: 2))")
             }
             bridge.definedNames[name] = location
             bridge.knownComponentNames.insert(name)
@@ -69,7 +72,8 @@ extension LuaBridge {
         if lua_type(L, -1) == LUA_TTABLE {
             let controller = lua_gettop(L)
             for field in ["init", "didUpdateComponent", "willUnmount"] {
-                try expectField(field, of: controller, type: LUA_TFUNCTION, required: false, owner: "\(name) controller")
+                try expectField(
+                    field, of: controller, type: LUA_TFUNCTION, required: false, owner: "\(name) controller")
             }
             try expectFunctionTable("actions", of: controller, owner: "\(name) controller")
         } else if lua_type(L, -1) != LUA_TNIL {

@@ -36,7 +36,9 @@ extension LuaBridge {
         case .handler:
             setMetamethod("__call") { L in
                 LuaBridge.entry(L) { bridge, L in
-                    guard let handler = bridge.object(at: 1, kind: .handler, as: Box<Handler>.self)?.value else { return 0 }
+                    guard let handler = bridge.object(at: 1, kind: .handler, as: Box<Handler>.self)?.value else {
+                        return 0
+                    }
                     let arguments = try bridge.arguments(from: 2, owner: "handler", what: "argument")
                     bridge.dispatch(handler, arguments: arguments)
                     return 0
@@ -52,7 +54,8 @@ extension LuaBridge {
             }
             setMetamethod("__tostring") { L in
                 LuaBridge.entry(L) { bridge, L in
-                    bridge.state.push(bridge.object(at: 1, kind: .handler, as: Box<Handler>.self)?.value.description ?? "handler")
+                    bridge.state.push(
+                        bridge.object(at: 1, kind: .handler, as: Box<Handler>.self)?.value.description ?? "handler")
                     return 1
                 }
             }

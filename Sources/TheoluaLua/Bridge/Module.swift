@@ -40,7 +40,14 @@ extension LuaBridge {
             ("after", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: false) } }),
             ("every", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: true) } }),
             ("emit", LuaBridge.emit),
-            ("quit", { L in LuaBridge.entry(L) { bridge, _ in bridge.onQuit(); return 0 } }),
+            (
+                "quit",
+                { L in
+                    LuaBridge.entry(L) { bridge, _ in
+                        bridge.onQuit(); return 0
+                    }
+                }
+            ),
         ]
         for (name, function) in functions {
             theolua_pushfunction(L, function, 0)
@@ -88,7 +95,9 @@ extension LuaBridge {
             return .host(constructor.primitive.rawValue, props: ["text": .string(state.describe(1))])
         }
         if lua_type(L, 1) == LUA_TNONE || lua_type(L, 1) == LUA_TNIL {
-            guard !constructor.takesTextContent else { throw raise("\(subject): expected a string or a table, got nil") }
+            guard !constructor.takesTextContent else {
+                throw raise("\(subject): expected a string or a table, got nil")
+            }
             return .host(constructor.primitive.rawValue, props: Record(constructor.presets))
         }
         guard lua_type(L, 1) == LUA_TTABLE else {
@@ -118,7 +127,8 @@ extension LuaBridge {
             throw validationError(subject: subject, error, noun: "child")
         }
         let props = Record(uniqueEntries: table.entries)
-        return try checkedDepth(.host(constructor.primitive.rawValue, props: props, children: children, key: table.key), subject)
+        return try checkedDepth(
+            .host(constructor.primitive.rawValue, props: props, children: children, key: table.key), subject)
     }
 
     /// The text of `ui.text { "a", "b" }`: strings and numbers joined; nil and false skipped.
@@ -134,7 +144,9 @@ extension LuaBridge {
             case LUA_TNIL: continue
             case LUA_TBOOLEAN where lua_toboolean(L, -1) == 0: continue
             default:
-                throw raise("\(subject): item \(position) must be a string, got \(found(at: -1)); to style parts, use ui.row of texts")
+                throw raise(
+                    "\(subject): item \(position) must be a string, got \(found(at: -1)); to style parts, use ui.row of texts"
+                )
             }
         }
         return text

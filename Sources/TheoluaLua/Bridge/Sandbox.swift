@@ -31,11 +31,13 @@ extension LuaBridge {
         lua_getglobal(L, "string")
         theolua_install_patterns(L)
         state.pop()
-        lua_setwarnf(L, { context, message, toContinue in
-            guard let context, let message else { return }
-            let bridge = Unmanaged<LuaBridge>.fromOpaque(context).takeUnretainedValue()
-            bridge.collectWarning(String(cString: message), continues: toContinue != 0)
-        }, Unmanaged.passUnretained(self).toOpaque())
+        lua_setwarnf(
+            L,
+            { context, message, toContinue in
+                guard let context, let message else { return }
+                let bridge = Unmanaged<LuaBridge>.fromOpaque(context).takeUnretainedValue()
+                bridge.collectWarning(String(cString: message), continues: toContinue != 0)
+            }, Unmanaged.passUnretained(self).toOpaque())
         let prelude = """
             local log, require, allowIO, viewLabel = ...
             -- Renders make many short-lived tables and elements: the generational
@@ -134,10 +136,12 @@ extension LuaBridge {
             bridge.state.pop()  // stack: loaded
             let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
             let folders = [bridge.appFolder] + bridge.options.modulePaths
-            guard let (path, source) = folders.lazy.compactMap({ folder in
-                let path = folder == "." ? relative : "\(folder)/\(relative)"
-                return readTextFile(path).map { (path, $0) }
-            }).first else {
+            guard
+                let (path, source) = folders.lazy.compactMap({ folder in
+                    let path = folder == "." ? relative : "\(folder)/\(relative)"
+                    return readTextFile(path).map { (path, $0) }
+                }).first
+            else {
                 if bridge.options.allowIO {
                     bridge.state.rawField(LuaState.registryIndex, "theolua.stdrequire")
                     lua_pushvalue(L, 1)

@@ -114,7 +114,9 @@ extension LuaBridge {
         do {
             return try value(at: -1, &context)
         } catch {
-            throw ScriptError(.validation, location: definition.location, message: error.message(subject: "initial state"), component: definition.name)
+            throw ScriptError(
+                .validation, location: definition.location, message: error.message(subject: "initial state"),
+                component: definition.name)
         }
     }
 
@@ -147,7 +149,9 @@ extension LuaBridge {
         do {
             try children(at: -1, into: &elements, &context)
         } catch {
-            throw ScriptError(.validation, location: definition.location, message: error.message(subject: "render result"), component: definition.name)
+            throw ScriptError(
+                .validation, location: definition.location, message: error.message(subject: "render result"),
+                component: definition.name)
         }
         return elements
     }

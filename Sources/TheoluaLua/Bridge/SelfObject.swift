@@ -156,7 +156,8 @@ extension LuaBridge {
     }
 
     /// Calls a state updater with the old state; its result is the new state.
-    func applyUpdater(_ function: LuaFunction, to old: Value, component: ComponentRef<ScriptComponent>) throws -> Value {
+    func applyUpdater(_ function: LuaFunction, to old: Value, component: ComponentRef<ScriptComponent>) throws -> Value
+    {
         drainReleases()
         function.ref.push(L)
         pushView(old, owner: component.name, label: "state")

@@ -79,14 +79,16 @@ extension LuaBridge {
             lua_createtable(L, 0, 8)  // stack: mt
             // A plain C function, not one through the trampoline: a finalizer must
             // release its object even while the instruction budget is spent.
-            lua_pushcclosure(L, { L in
-                guard let L, let slot = lua_touserdata(L, 1) else { return 0 }
-                if let pointer = slot.load(as: UnsafeMutableRawPointer?.self) {
-                    slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
-                    Unmanaged<AnyObject>.fromOpaque(pointer).release()
-                }
-                return 0
-            }, 0)
+            lua_pushcclosure(
+                L,
+                { L in
+                    guard let L, let slot = lua_touserdata(L, 1) else { return 0 }
+                    if let pointer = slot.load(as: UnsafeMutableRawPointer?.self) {
+                        slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+                        Unmanaged<AnyObject>.fromOpaque(pointer).release()
+                    }
+                    return 0
+                }, 0)
             lua_setfield(L, -2, "__gc")
             state.push("locked")
             lua_setfield(L, -2, "__metatable")

@@ -18,7 +18,9 @@ extension LuaBridge {
                 guard let view = bridge.object(at: 1, kind: .view, as: View.self) else { return 0 }
                 let key = bridge.state.describe(2)
                 let field = lua_type(L, 2) == LUA_TNUMBER ? "\(view.label)[\(key)]" : "\(view.label).\(key)"
-                let remedy = view.isState ? "state is read-only; use self:updateState" : "props are read-only; the parent sets them"
+                let remedy =
+                    view.isState
+                    ? "state is read-only; use self:updateState" : "props are read-only; the parent sets them"
                 throw bridge.raise("\(view.owner): cannot assign \(field): \(remedy)")
             }
         }
@@ -86,7 +88,9 @@ extension LuaBridge {
             case .record(let record):
                 var next = 0
                 if lua_type(L, 2) != LUA_TNIL {
-                    guard let key = bridge.state.string(at: 2), let position = record.position(of: key) else { return 0 }
+                    guard let key = bridge.state.string(at: 2), let position = record.position(of: key) else {
+                        return 0
+                    }
                     next = position + 1
                 }
                 guard next < record.count else { return 0 }

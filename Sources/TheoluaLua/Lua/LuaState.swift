@@ -71,8 +71,13 @@ final class LuaState {
     /// registry reference, where `theolua_push_object` and `theolua_object` find them.
     func setMetatable(ofKind kind: Int, address: UnsafeRawPointer?, reference: Int32) {
         precondition(kind >= 0 && kind < Int(THEOLUA_OBJECT_KINDS))
-        withUnsafeMutableBytes(of: &support.pointee.metatables) { $0.storeBytes(of: address, toByteOffset: kind * MemoryLayout<UnsafeRawPointer?>.stride, as: UnsafeRawPointer?.self) }
-        withUnsafeMutableBytes(of: &support.pointee.metatable_refs) { $0.storeBytes(of: reference, toByteOffset: kind * MemoryLayout<Int32>.stride, as: Int32.self) }
+        withUnsafeMutableBytes(of: &support.pointee.metatables) {
+            $0.storeBytes(
+                of: address, toByteOffset: kind * MemoryLayout<UnsafeRawPointer?>.stride, as: UnsafeRawPointer?.self)
+        }
+        withUnsafeMutableBytes(of: &support.pointee.metatable_refs) {
+            $0.storeBytes(of: reference, toByteOffset: kind * MemoryLayout<Int32>.stride, as: Int32.self)
+        }
     }
 
     /// The address of object kind `kind`'s metatable.

@@ -7,7 +7,9 @@ struct SchemaError: Error {
 }
 
 extension LuaBridge {
-    static let baseTypes = ["string", "number", "integer", "boolean", "function", "element", "elements", "table", "any"]
+    static let baseTypes = [
+        "string", "number", "integer", "boolean", "function", "element", "elements", "table", "any",
+    ]
     static let tableTypes = ["array", "map", "record", "enum", "oneOf"]
 
     /// Parses the schema table at `index` (`{ field = type, … }`), in a stable order
@@ -45,11 +47,13 @@ extension LuaBridge {
                 do {
                     defaultValue = try value(at: -1, as: type, &context)
                 } catch {
-                    throw SchemaError(message: "field '\(path)': default: expected \(error.expected), got \(error.found)")
+                    throw SchemaError(
+                        message: "field '\(path)': default: expected \(error.expected), got \(error.found)")
                 }
             }
         }
-        return SchemaField(name: name, type: type, optional: optional || defaultValue != nil, defaultValue: defaultValue)
+        return SchemaField(
+            name: name, type: type, optional: optional || defaultValue != nil, defaultValue: defaultValue)
     }
 
     /// Parses a type: `"string"`, `"string?"`, or a table form. Returns the type and
@@ -158,7 +162,9 @@ extension LuaBridge {
             }
             type = .oneOf(types)
         default:
-            type = try baseType(name, path: path, min: try bound("min", of: index, path: path), max: try bound("max", of: index, path: path))
+            type = try baseType(
+                name, path: path, min: try bound("min", of: index, path: path),
+                max: try bound("max", of: index, path: path))
         }
         return (type, optional)
     }

@@ -16,8 +16,7 @@ extension CanvasHost {
     /// Routes one key; returns whether something used it.
     @discardableResult
     package func handleKey(_ key: KeyEvent) -> Bool {
-        if let focused = focusedView, focused.widget.handleKey(key, props: focused.props, dispatch: dispatch)
-        {
+        if let focused = focusedView, focused.widget.handleKey(key, props: focused.props, dispatch: dispatch) {
             return true
         }
         if bubble(Self.record(of: key)) { return true }

@@ -44,8 +44,7 @@ enum PropsMapping {
     }
 
     /// A `ui.text` style: colors, attributes, `wrap` and `align` (with the given defaults).
-    static func textStyle(_ props: Record, wrap: TextWrap = .word, align: TextAlignment = .left) -> TextStyle
-    {
+    static func textStyle(_ props: Record, wrap: TextWrap = .word, align: TextAlignment = .left) -> TextStyle {
         var style = TextStyle(wrap: wrap, align: align)
         style.color = color(props["color"])
         style.background = color(props["bg"])

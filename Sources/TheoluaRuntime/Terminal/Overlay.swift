@@ -4,14 +4,16 @@ import TheoluaCanvas
 enum Overlay {
     /// Draws `message` in a red-bordered panel at the bottom of `frame`.
     static func error(_ message: String, over frame: CellBuffer) -> CellBuffer {
-        panel(title: " error — fix and save to reload ", lines: message.split(separator: "\n").map(String.init),
-              color: .red, maxHeight: frame.size.height / 2, over: frame, fill: false)
+        panel(
+            title: " error — fix and save to reload ", lines: message.split(separator: "\n").map(String.init),
+            color: .red, maxHeight: frame.size.height / 2, over: frame, fill: false)
     }
 
     /// Draws the last lines of `log` in a panel over the whole frame.
     static func log(_ log: [String], over frame: CellBuffer) -> CellBuffer {
-        panel(title: " log — F12 to close ", lines: log.isEmpty ? ["(nothing printed yet)"] : log,
-              color: .cyan, maxHeight: frame.size.height, over: frame, fill: true)
+        panel(
+            title: " log — F12 to close ", lines: log.isEmpty ? ["(nothing printed yet)"] : log,
+            color: .cyan, maxHeight: frame.size.height, over: frame, fill: true)
     }
 
     private static func panel(

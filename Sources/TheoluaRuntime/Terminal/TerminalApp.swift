@@ -176,7 +176,9 @@ public final class TerminalApp {
         watcher.watch(runtime.loadedFiles.isEmpty ? [file] : runtime.loadedFiles)
     }
 
-    private static func earliest(_ a: ContinuousClock.Instant?, _ b: ContinuousClock.Instant?) -> ContinuousClock.Instant? {
+    private static func earliest(_ a: ContinuousClock.Instant?, _ b: ContinuousClock.Instant?) -> ContinuousClock
+        .Instant?
+    {
         switch (a, b) {
         case (let a?, let b?): min(a, b)
         case (let a?, nil): a

@@ -41,7 +41,9 @@ func runTheolua(_ arguments: [String], timeout: Double = 20) -> ProcessResult {
 func runProcess(_ executable: String, _ arguments: [String], timeout: Double = 20) -> ProcessResult {
     var outPipe: [Int32] = [0, 0]
     var errPipe: [Int32] = [0, 0]
-    guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { return ProcessResult(status: -1, stdout: "", stderr: "pipe failed") }
+    guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+        return ProcessResult(status: -1, stdout: "", stderr: "pipe failed")
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -73,7 +75,9 @@ func runProcess(_ executable: String, _ arguments: [String], timeout: Double = 2
 /// (then the third value is true).
 private func readBoth(_ first: Int32, _ second: Int32, until deadline: Deadline) -> (String, String, Bool) {
     var buffers: [[UInt8]] = [[], []]
-    var fds = [pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0)]
+    var fds = [
+        pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0),
+    ]
     var open = [true, true]
     var chunk = [UInt8](repeating: 0, count: 65536)
     var timedOut = false

@@ -44,8 +44,9 @@ enum Golden {
         }
         if expected != actual {
             Issue.record(
-                Comment(rawValue: "output differs from Golden/\(name).txt (THEOLUA_RECORD=1 re-records):\n"
-                    + difference(expected: expected, actual: actual)),
+                Comment(
+                    rawValue: "output differs from Golden/\(name).txt (THEOLUA_RECORD=1 re-records):\n"
+                        + difference(expected: expected, actual: actual)),
                 sourceLocation: sourceLocation)
         }
     }
@@ -74,7 +75,13 @@ enum Golden {
     static func visible(_ line: Substring) -> String {
         var text = ""
         for scalar in line.unicodeScalars {
-            if scalar == "\u{1B}" { text += "␛" } else if scalar == "\r" { text += "␍" } else { text.unicodeScalars.append(scalar) }
+            if scalar == "\u{1B}" {
+                text += "␛"
+            } else if scalar == "\r" {
+                text += "␍"
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
         }
         if text.hasSuffix(" ") { text += "·" }
         return text

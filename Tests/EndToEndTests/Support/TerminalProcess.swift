@@ -1,9 +1,10 @@
+import TheoluaTerminal
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import TheoluaTerminal
 
 /// `theolua` (or any program) running in a pseudo-terminal, the test playing the
 /// terminal emulator: keys go in through the controller side, and what the program
@@ -74,7 +75,9 @@ final class TerminalProcess {
         posix_spawnattr_setflags(
             &attributes, Int16(PTY.spawnSetSID | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
 
-        var environment = Self.inheritedEnvironment().filter { !$0.hasPrefix("TERM=") && !$0.hasPrefix("COLUMNS=") && !$0.hasPrefix("LINES=") }
+        var environment = Self.inheritedEnvironment().filter {
+            !$0.hasPrefix("TERM=") && !$0.hasPrefix("COLUMNS=") && !$0.hasPrefix("LINES=")
+        }
         environment.append("TERM=xterm-256color")
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]

@@ -43,8 +43,7 @@ import TheoluaRuntime
         return Root {}
         """
 
-    @Test func controllerLifecycleRunsInitAfterMountUpdatesAfterEachGenerationAndUnmountBeforeRemoval() throws
-    {
+    @Test func controllerLifecycleRunsInitAfterMountUpdatesAfterEachGenerationAndUnmountBeforeRemoval() throws {
         let app = try LuaApp(LuaControllerTests.lifecycleApp)
         #expect(app.takeLogs() == ["render\ta\t0", "init\ta\t0"])
         app.press("enter")

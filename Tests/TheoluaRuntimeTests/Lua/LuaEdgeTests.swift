@@ -354,7 +354,8 @@ import TheoluaRuntime
                 return ui.column { C { "a", [200000] = "x" } }
                 """, width: 80, height: 1)
         } throws: { error in
-            "\(error)" == "app.lua:3: C: child: expected a list of children, got a sparse table (2 items up to index 200000)"
+            "\(error)"
+                == "app.lua:3: C: child: expected a list of children, got a sparse table (2 items up to index 200000)"
         }
     }
 

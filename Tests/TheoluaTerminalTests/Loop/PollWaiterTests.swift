@@ -42,13 +42,15 @@ struct PollWaiterTests {
         var thread = pthread_t()
         let descriptor = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
         descriptor.pointee = pipe.writeEnd
-        let started = pthread_create(&thread, nil, { argument in
-            guard let argument else { return nil }
-            usleep(20_000)
-            var byte = UInt8(ascii: "k")
-            _ = write(argument.assumingMemoryBound(to: Int32.self).pointee, &byte, 1)
-            return nil
-        }, descriptor)
+        let started = pthread_create(
+            &thread, nil,
+            { argument in
+                guard let argument else { return nil }
+                usleep(20_000)
+                var byte = UInt8(ascii: "k")
+                _ = write(argument.assumingMemoryBound(to: Int32.self).pointee, &byte, 1)
+                return nil
+            }, descriptor)
         #expect(started == 0)
         let wakeup = try PollWaiter(input: pipe.readEnd, signals: nil).wait(until: .now + .seconds(5))
         #expect(wakeup.inputReady)

@@ -1,3 +1,5 @@
+@testable import TheoluaTerminal
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-@testable import TheoluaTerminal
 
 /// A pipe for loop tests: write to one end, poll the other.
 final class TestPipe {
