@@ -73,6 +73,8 @@ public final class LuaBridge {
     var lastRaise: String?
     /// A warning being assembled from pieces.
     var pendingWarning = ""
+    /// The registry references of the bridge's registry tables, by `RegistryTable`.
+    var registryReferences = [Int32](repeating: LUA_NOREF, count: RegistryTable.allCases.count)
     /// Swift components offered to scripts, in registration order.
     var nativeComponents: [NativeComponent] = []
     /// Handlers made for Lua functions, by function, so one function is one handler.

@@ -19,14 +19,14 @@ extension LuaBridge {
         state.setRawField(-2, "handler")
         theolua_pushfunction(L, LuaBridge.send, 0)
         state.setRawField(-2, "send")
-        state.setRawField(LuaState.registryIndex, RegistryTable.selfMethods.rawValue)
+        setRegistryTable(.selfMethods)
 
         lua_createtable(L, 0, 2)
         theolua_pushfunction(L, LuaBridge.updateState, 0)
         state.setRawField(-2, "updateState")
         theolua_pushfunction(L, LuaBridge.send, 0)
         state.setRawField(-2, "send")
-        state.setRawField(LuaState.registryIndex, RegistryTable.controllerMethods.rawValue)
+        setRegistryTable(.controllerMethods)
 
         lua_createtable(L, 0, 16)  // stack: ui
         for constructor in PrimitiveConstructor.allCases {
@@ -55,7 +55,7 @@ extension LuaBridge {
         }
         state.push("theolua")
         state.setRawField(-2, "_NAME")
-        state.setRawField(LuaState.registryIndex, RegistryTable.module.rawValue)
+        setRegistryTable(.module)
     }
 
     /// `ui.emit(name, payload)`: hands an event to the host.

@@ -1,28 +1,38 @@
 import CLua
 
-/// Tables the bridge keeps in the Lua registry.
-enum RegistryTable: String, CaseIterable {
+/// Tables the bridge keeps in the Lua registry, each under a reference of its own.
+enum RegistryTable: Int, CaseIterable {
     /// Component id → `self` userdata of mounted script components.
-    case selves = "theolua.selves"
+    case selves
     /// Methods of `self`: updateState, handler, send.
-    case selfMethods = "theolua.selfMethods"
+    case selfMethods
     /// Methods of controllers: updateState, send.
-    case controllerMethods = "theolua.controllerMethods"
+    case controllerMethods
     /// Modules loaded by `require` in the current load of the app.
-    case loaded = "theolua.loaded"
+    case loaded
     /// Component constructor → definition userdata (weak keys).
-    case constructors = "theolua.constructors"
+    case constructors
     /// The `theolua` module table.
-    case module = "theolua.module"
+    case module
     /// Names the bridge matches by address (field names, `props`, `state`), as keys: kept
     /// alive, so that their addresses stay valid.
-    case names = "theolua.names"
+    case names
 }
 
 extension LuaBridge {
     /// Pushes a registry table: `[]` → `[t]`.
     func registryTable(_ table: RegistryTable) {
-        state.rawField(LuaState.registryIndex, table.rawValue)
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(registryReferences[table.rawValue]))
+    }
+
+    /// Makes the table at the top the registry table `table`: `[t]` → `[]`.
+    func setRegistryTable(_ table: RegistryTable) {
+        let reference = registryReferences[table.rawValue]
+        if reference == LUA_NOREF {
+            registryReferences[table.rawValue] = luaL_ref(L, LuaState.registryIndex)
+        } else {
+            lua_rawseti(L, LuaState.registryIndex, lua_Integer(reference))
+        }
     }
 
     /// Replaces a registry table with a new, empty one.
@@ -34,6 +44,6 @@ extension LuaBridge {
             state.setRawField(-2, "__mode")
             lua_setmetatable(L, -2)
         }
-        state.setRawField(LuaState.registryIndex, table.rawValue)
+        setRegistryTable(table)
     }
 }
