@@ -304,8 +304,7 @@ static int theolua_pool_reuse(lua_State *L, theolua_support *support) {
         support->pool.undecided = undecided && count == block->count;
         goto miss;
     }
-    lua_replace(L, 2);
-    lua_settop(L, 2);
+    /* [t pool u]: the element is the top value, the one result. */
     support->pool.used++;
     return 1;
 miss:
@@ -315,8 +314,9 @@ miss:
 
 static int theolua_constructor_trampoline(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
+    /* The check uses five stack slots; a C function starts with LUA_MINSTACK (20). */
     if (!support->budget_exceeded && support->pool.active && support->pool.table > 0 && lua_gettop(L) == 1 &&
-        lua_type(L, 1) == LUA_TTABLE && lua_checkstack(L, 8) && theolua_pool_reuse(L, support)) {
+        lua_type(L, 1) == LUA_TTABLE && theolua_pool_reuse(L, support)) {
         return 1;
     }
     return theolua_trampoline(L);
@@ -488,6 +488,8 @@ void theolua_push_object(lua_State *L, void *object, int kind) {
 
 /* The object of the userdata at `index` if its metatable is `metatable`. */
 static void *theolua_object_with(lua_State *L, int index, const void *metatable) {
+    /* The type first: with the debug library a script can give any value, a light
+       userdata among them, the element metatable. */
     if (lua_type(L, index) != LUA_TUSERDATA || !lua_getmetatable(L, index)) {
         return NULL;
     }
