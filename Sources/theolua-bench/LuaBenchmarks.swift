@@ -124,12 +124,13 @@ struct LuaBenchmarks {
             let lists = setup.reconciler.mountedComponents(named: "List")
             // Each sample starts from a collected heap, so that neither pays for the
             // garbage the other left; move and floor samples alternate, so that a slow
-            // stretch of a shared machine lands on both rather than on one of them.
+            // stretch of a shared machine lands on both rather than on one of them; 40
+            // pairs, so that the medians, and their ratio, hold still from run to run.
             let collect = { _ = try? setup.bridge.evaluate("collectgarbage()") }
             let clock = ContinuousClock()
             var moves: [Duration] = []
             var floors: [Duration] = []
-            for round in 0...(quick ? 5 : 21) {
+            for round in 0...(quick ? 5 : 40) {
                 collect()
                 let move = clock.measure {
                     if let list = lists.first { setup.reconciler.dispatch(action: "move", to: list) }
