@@ -60,12 +60,10 @@ extension LuaBridge {
     /// definition's controller methods.
     static let controllerIndex: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
-            guard let component = bridge.controllerComponent(at: 1), let key = bridge.state.string(at: 2) else {
-                return 0
-            }
+            guard let component = bridge.controllerComponent(at: 1), lua_type(L, 2) == LUA_TSTRING else { return 0 }
             if bridge.pushPropsOrState(ofKeyAt: 2, of: component) { return 1 }
             bridge.pushMethod(ofKeyAt: 2, from: .controllerMethods)
-            if lua_type(L, -1) == LUA_TNIL {
+            if lua_type(L, -1) == LUA_TNIL, let key = bridge.state.string(at: 2) {
                 bridge.state.pop()
                 bridge.pushControllerSpecField(key, of: component)
             }
