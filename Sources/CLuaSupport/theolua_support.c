@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /// How many instructions run between two budget checks.
 #define THEOLUA_HOOK_STEP 1000
 
 static void theolua_note_location(lua_State *L, theolua_support *support);
+static void theolua_count_hook(lua_State *L, lua_Debug *ar);
 static int theolua_budget_error(lua_State *L, int level);
 
 /// Frees a block Lua allocated, of `size` bytes.
@@ -44,6 +46,15 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             return NULL;
         }
     }
+    if (nsize > THEOLUA_SMALL_LIMIT && nsize > old && !support->in_swift && support->budget > 0) {
+        /* Copying and filling large blocks is work the instruction count misses (a
+           loop of `s .. s` over long strings): one instruction per 64 bytes. When that
+           spends the budget, the hook fires at the next instruction, not 1000 later. */
+        support->remaining -= (long long)((nsize - old) >> 6);
+        if (support->remaining <= 0 && support->running != NULL) {
+            lua_sethook(support->running, theolua_count_hook, LUA_MASKCOUNT, 1);
+        }
+    }
     void *block;
     if (old > THEOLUA_SMALL_LIMIT && nsize > THEOLUA_SMALL_LIMIT) {
         block = realloc(ptr, nsize);
@@ -60,11 +71,15 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     if (block != NULL) {
         support->used = support->used - old + nsize;
+        /* An allocation refused at the limit is retried after an emergency collection;
+           when the retry succeeds there was no memory error after all. */
+        support->memory_exceeded = 0;
     }
     return block;
 }
 
 void theolua_closestate(lua_State *L, theolua_support *support) {
+    support->closing = 1;
     lua_close(L);
     theolua_release_blocks(support);
 }
@@ -96,6 +111,18 @@ static void theolua_note_location(lua_State *L, theolua_support *support) {
     }
 }
 
+/* Nanoseconds on a monotonic clock; a coarse one where there is one, since the hook
+   reads it often and needs only milliseconds. */
+static long long theolua_now(void) {
+    struct timespec now;
+#if defined(CLOCK_MONOTONIC_COARSE)
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+#else
+    clock_gettime(CLOCK_MONOTONIC, &now);
+#endif
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
 static void theolua_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     theolua_support *support = theolua_getsupport(L);
@@ -107,7 +134,16 @@ static void theolua_count_hook(lua_State *L, lua_Debug *ar) {
     if (support->budget <= 0) {
         return;
     }
-    support->remaining -= THEOLUA_HOOK_STEP;
+    int step = lua_gethookcount(L);
+    if (step != THEOLUA_HOOK_STEP) {
+        /* Hastened by an allocation: back to the usual step. */
+        lua_sethook(L, theolua_count_hook, LUA_MASKCOUNT, THEOLUA_HOOK_STEP);
+    }
+    support->remaining -= step;
+    if (support->deadline != 0 && theolua_now() > support->deadline) {
+        support->budget_timed_out = 1;
+        support->remaining = 0;
+    }
     if (support->remaining <= 0) {
         /* In a hook, level 0 is the Lua function that is running. */
         theolua_budget_error(L, 0);
@@ -136,6 +172,9 @@ void theolua_arm_budget(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     support->remaining = support->budget;
     support->budget_exceeded = 0;
+    support->budget_timed_out = 0;
+    support->close_depth = 0;
+    support->deadline = support->budget > 0 && support->time_limit > 0 ? theolua_now() + support->time_limit : 0;
     support->last_location[0] = '\0';
     if (support->budget > 0) {
         lua_sethook(L, theolua_count_hook, LUA_MASKCOUNT, THEOLUA_HOOK_STEP);
@@ -437,49 +476,6 @@ int theolua_push_component_element(
         lua_settop(L, base + 1);
     }
     return 1;
-}
-
-static int theolua_raise_if_exceeded(lua_State *L) {
-    theolua_support *support = theolua_getsupport(L);
-    if (support->budget_exceeded) {
-        return theolua_budget_error(L, 1);
-    }
-    return 0;
-}
-
-static int theolua_guard_finish(lua_State *L, int status, lua_KContext base) {
-    (void)status;
-    theolua_raise_if_exceeded(L);
-    return lua_gettop(L) - (int)base;
-}
-
-/* Calls the original function (upvalue 1) with this call's arguments, then raises if
-   the budget ran out meanwhile, so the error goes past pcall, xpcall and resume. */
-static int theolua_guard(lua_State *L) {
-    int arguments = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_callk(L, arguments, LUA_MULTRET, 0, theolua_guard_finish);
-    return theolua_guard_finish(L, LUA_OK, 0);
-}
-
-static void theolua_guard_field(lua_State *L, int table, const char *name) {
-    if (lua_getfield(L, table, name) == LUA_TFUNCTION) {
-        lua_pushcclosure(L, theolua_guard, 1);
-        lua_setfield(L, table, name);
-    } else {
-        lua_pop(L, 1);
-    }
-}
-
-void theolua_guard_protected_calls(lua_State *L) {
-    int globals = lua_gettop(L);
-    theolua_guard_field(L, globals, "pcall");
-    theolua_guard_field(L, globals, "xpcall");
-    if (lua_getfield(L, globals, "coroutine") == LUA_TTABLE) {
-        theolua_guard_field(L, lua_gettop(L), "resume");
-    }
-    lua_pop(L, 1);
 }
 
 void theolua_push_object(lua_State *L, void *object, int kind) {

@@ -46,6 +46,14 @@ typedef struct theolua_support {
     int memory_exceeded;
     /// Set when the instruction budget ran out, until the next `theolua_arm_budget`.
     int budget_exceeded;
+    /// The most nanoseconds of wall-clock time one call may run; 0 means no limit. The
+    /// count hook checks it, so that instructions made slow by large values (comparing
+    /// long strings, copying many arguments) cannot stretch a budget without end.
+    long long time_limit;
+    /// When the current call must end (CLOCK_MONOTONIC nanoseconds), or 0.
+    long long deadline;
+    /// Set with `budget_exceeded` when the call ran out of time rather than instructions.
+    int budget_timed_out;
     /// Non-zero while a Swift function called from Lua runs. Allocations then never
     /// fail (a failure would unwind through Swift frames); going over the limit sets
     /// `memory_overdraft`, and the trampoline raises the error once Swift has returned.
@@ -67,6 +75,22 @@ typedef struct theolua_support {
     /// Where Lua code last ran, as `file:line`, noted by the count hook: the best
     /// location for a memory error, for which Lua runs no message handler.
     char last_location[160];
+    /// Registry references of the guards' tables (theolua_guards.c): tables with a
+    /// finalizer → their companion (weak keys); the metatable of companions; tables
+    /// whose finalizers are due; coroutines the budget stopped (weak keys).
+    int companions_ref;
+    int companion_mt_ref;
+    int finalizer_queue_ref;
+    int poisoned_ref;
+    /// Set when a finalizer was queued, until `theolua_finalizers_queued` reads it.
+    int finalizers_queued;
+    /// The thread Lua runs on now: the thread of the outermost call, or the coroutine
+    /// resumed from it. An allocation that spends the budget makes its hook fire at once.
+    lua_State *running;
+    /// Coroutine closes in progress, nested.
+    int close_depth;
+    /// Set while the state closes: companions queue nothing more.
+    int closing;
     /// Free small blocks, one list per size class, linked through their first word.
     void *small_free[THEOLUA_SMALL_CLASSES];
     /// The arena small blocks are carved from now, and the rest of it.
@@ -162,10 +186,33 @@ int theolua_upvalueindex(int i);
 /// under protection) and appends a traceback.
 int theolua_message_handler(lua_State *L);
 
-/// Replaces `pcall`, `xpcall` and `coroutine.resume` in the globals at the top of the
-/// stack with versions that let an exceeded instruction budget through: a script cannot
-/// catch it and carry on. `[_G]` → `[_G]`.
-void theolua_guard_protected_calls(lua_State *L);
+/// Installs the sandbox's guards in the globals at the top of the stack (see
+/// theolua_guards.c): `pcall`, `xpcall`, `coroutine.resume`, `coroutine.wrap` and
+/// `coroutine.close` let an exceeded budget through, so a script cannot catch it and
+/// carry on, and never run script code with hooks off; `setmetatable` keeps `__gc`
+/// from Lua and queues finalizers for `theolua_run_finalizers`; library functions whose
+/// work grows with their data charge it to the budget. `[_G]` → `[_G]`.
+void theolua_install_guards(lua_State *L);
+
+/// Runs a full garbage collection (lua_gc is variadic, out of Swift's reach).
+void theolua_collect(lua_State *L);
+
+/// Whether finalizers were queued since the last call; clears the flag.
+int theolua_finalizers_queued(lua_State *L);
+
+/// A C function to call under the budget like any script call: runs the finalizers of
+/// the tables queued since the last run, each in a protected call, and returns a table
+/// of the messages of those that failed. An exceeded budget or memory limit ends it,
+/// dropping the finalizers still queued. Finalizers queued meanwhile wait for the next run.
+int theolua_run_finalizers(lua_State *L);
+
+/// Takes `units` instructions from the budget of the current call; raises the budget
+/// error when they are not left. For C functions whose work Lua does not count.
+void theolua_charge(lua_State *L, long long units);
+
+/// Like `theolua_charge`, for Swift: returns 0, with the budget marked exceeded, when
+/// `units` are not left (the caller raises the error), else 1.
+int theolua_try_charge(theolua_support *support, long long units);
 
 /// The pseudo-index of the registry.
 int theolua_registryindex(void);

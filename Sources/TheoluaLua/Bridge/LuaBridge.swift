@@ -79,6 +79,8 @@ public final class LuaBridge {
     var nativeComponents: [NativeComponent] = []
     /// Handlers made for Lua functions, by function, so one function is one handler.
     var functionCache: [UnsafeRawPointer: WeakFunction] = [:]
+    /// Whether a turn to run queued finalizers is on the run loop.
+    var finalizersScheduled = false
 
     /// A bridge with `options`, scheduling timers on `runLoop`.
     public init(options: Options = Options(), runLoop: any RunLoop) throws(ScriptError) {
@@ -87,6 +89,7 @@ public final class LuaBridge {
         state = try LuaState(limits: options.limits)
         state.context = Unmanaged.passUnretained(self).toOpaque()
         link.bridge = self
+        state.onFinalizersQueued = { [link] in link.bridge?.scheduleFinalizers() }
         try installLibraries()
         installMetatables()
         try installModule()

@@ -31,6 +31,10 @@ extension LuaBridge {
         lua_getglobal(L, "string")
         theolua_install_patterns(L)
         state.pop()
+        // Before the prelude, which keeps the guarded setmetatable and load.
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))
+        theolua_install_guards(L)
+        state.pop()
         lua_setwarnf(
             L,
             { context, message, toContinue in
@@ -86,9 +90,6 @@ extension LuaBridge {
             state.pop()
         }
         try state.call(arguments: 4, results: 0)
-        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))
-        theolua_guard_protected_calls(L)
-        state.pop()
     }
 
     /// The label of a view (`props.items`), or nil for any other value.

@@ -7,11 +7,25 @@ public struct ScriptLimits: Sendable, Equatable {
     public var memoryBytes: Int?
     /// The most Lua instructions one call into a script may run; `nil` for no limit.
     public var instructions: Int?
+    /// The most wall-clock seconds one call into a script may run, a backstop for
+    /// instructions made slow by large values (comparing long strings, say); `nil` for
+    /// the time the instruction budget allows at 10 million instructions a second, at
+    /// least one second (5 s for the default budget). No limit without an instruction budget.
+    public var seconds: Double?
 
-    /// Limits of `memoryBytes` and `instructions`.
-    public init(memoryBytes: Int? = 256 << 20, instructions: Int? = 50_000_000) {
+    /// Limits of `memoryBytes`, `instructions` and `seconds`.
+    public init(memoryBytes: Int? = 256 << 20, instructions: Int? = 50_000_000, seconds: Double? = nil) {
         self.memoryBytes = memoryBytes
         self.instructions = instructions
+        self.seconds = seconds
+    }
+
+    /// The time limit of one call in nanoseconds, 0 for none.
+    var callNanoseconds: Int64 {
+        guard let instructions, instructions > 0 else { return 0 }
+        let seconds = self.seconds ?? max(1, Double(instructions) / 10_000_000)
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int64(min(seconds, 1e9) * 1e9)
     }
 }
 
@@ -34,6 +48,11 @@ final class LuaState {
         support.initialize(to: theolua_support())
         support.pointee.limit = limits.memoryBytes.map { size_t(max($0, 0)) } ?? 0
         support.pointee.budget = limits.instructions.map { Int64(max($0, 0)) } ?? 0
+        support.pointee.time_limit = limits.callNanoseconds
+        // Outside calls into Lua, Swift is running: an allocation over the limit then
+        // succeeds and the next call fails instead, since a memory error raised outside
+        // a protected call would end the process.
+        support.pointee.in_swift = 1
         self.limits = limits
         guard let state = theolua_newstate(support) else {
             theolua_release_blocks(support)
@@ -113,32 +132,66 @@ final class LuaState {
     /// `LUA_MULTRET`). On error the stack is as before the function and arguments.
     func call(arguments: Int32, results: Int32) throws(ScriptError) {
         let base = lua_gettop(L) - arguments  // index of the function
+        if support.pointee.memory_overdraft != 0 && depth == 0 {
+            // Swift went over the limit pushing values since the last call. Lua had no
+            // chance to collect first, as it does before refusing an allocation.
+            support.pointee.memory_overdraft = 0
+            theolua_collect(L)
+            if let limit = limits.memoryBytes, memoryUsed > limit {
+                lua_settop(L, base - 1)
+                throw memoryError()
+            }
+        }
         lua_pushcclosure(L, theolua_message_handler, 0)  // a light C function: no allocation
         lua_rotate(L, base, 1)
+        if depth == 0 { theolua_arm_budget(L) }
+        depth += 1
         let outerSwift = support.pointee.in_swift
+        let outerThread = support.pointee.running
         support.pointee.in_swift = 0
-        if outerSwift == 0 { theolua_arm_budget(L) }
+        support.pointee.running = L
         let status = lua_pcallk(L, arguments, results, base, 0, nil)
         support.pointee.in_swift = outerSwift
+        support.pointee.running = outerThread
+        depth -= 1
         lua_rotate(L, base, -1)
         lua_settop(L, -2)  // drop the message handler
+        if depth == 0, theolua_finalizers_queued(L) != 0 { onFinalizersQueued?() }
         guard status == LUA_OK else {
             let message = popString()
+            if support.pointee.budget_exceeded != 0 {
+                support.pointee.budget_exceeded = 0
+                support.pointee.memory_exceeded = 0
+                var error = ScriptError(.instructions, luaMessage: message)
+                error.message = budgetMessage
+                error.location = error.location ?? lastLocation
+                throw error
+            }
             if status == LUA_ERRMEM || support.pointee.memory_exceeded != 0 {
                 support.pointee.memory_exceeded = 0
                 var error = memoryError()
                 error.location = lastLocation
                 throw error
             }
-            if support.pointee.budget_exceeded != 0 {
-                support.pointee.budget_exceeded = 0
-                var error = ScriptError(.instructions, luaMessage: message)
-                error.message = "instruction budget of \(limits.instructions ?? 0) exceeded (a runaway loop?)"
-                error.location = error.location ?? lastLocation
-                throw error
-            }
             throw ScriptError(.runtime, luaMessage: message)
         }
+    }
+
+    /// Calls into Lua in progress, nested through Swift functions; the outermost one
+    /// arms the budget.
+    private var depth = 0
+
+    /// Called when the outermost call returns after finalizers were queued: the bridge
+    /// runs them on the next turn.
+    var onFinalizersQueued: (() -> Void)?
+
+    /// What an exceeded budget says: instructions, or the time they allow.
+    private var budgetMessage: String {
+        let instructions = "instruction budget of \(limits.instructions ?? 0) exceeded"
+        guard support.pointee.budget_timed_out != 0 else { return instructions + " (a runaway loop?)" }
+        let seconds = Double(limits.callNanoseconds) / 1e9
+        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        return instructions + ": the call ran for more than \(shown) s (slow work on large values?)"
     }
 
     /// Where Lua code last ran, as noted by the count hook.

@@ -92,6 +92,14 @@ final class MirrorHost: HostRenderer {
 
     func take() -> [String] { recorder.take() }
 
+    /// The text of every mounted text node.
+    var texts: [String] {
+        nodes.compactMap { node in
+            guard node.kind == "text", case .string(let text)? = node.props["text"] else { return nil }
+            return text
+        }
+    }
+
     func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
         nodes.append(node)
         recorder.insert(node, into: parent, before: sibling)

@@ -1,0 +1,615 @@
+#include "theolua_support.h"
+
+#include <lauxlib.h>
+#include <limits.h>
+#include <string.h>
+
+/* The sandbox's guards: every route by which Lua code could run outside the instruction
+   budget, or C code could work without charging it, closed one by one.
+
+   - Finalizers. Lua runs `__gc` metamethods with hooks off, so the count hook never
+     fires in them. The sandbox's setmetatable never lets Lua see a script's `__gc`:
+     the table is given its metatable without the field, and a companion userdata with
+     our own C finalizer, kept in an ephemeron table keyed by the table, tells when the
+     table becomes garbage. The C finalizer queues the table; the runtime runs the
+     queue's finalizers later as an ordinary budgeted call (theolua_run_finalizers).
+   - Message handlers. A budget error raised from the count hook leaves hooks off until
+     the protected call that catches it returns, so an `xpcall` message handler would
+     run unbudgeted. The sandbox's xpcall calls the script's handler only for other
+     errors.
+   - Coroutines. A coroutine killed by a budget error from the hook keeps hooks off for
+     good, so its `__close` handlers must never run: coroutine.wrap does not close it and
+     coroutine.close refuses it. Nested closes are bounded (Lua 5.4.4 overflows the C
+     stack on deep nesting of coroutine.close).
+   - Library functions whose work grows with their data rather than with instructions
+     (table.move, table.concat, table.sort, collectgarbage, …) charge that work first. */
+
+/// How deeply coroutine closes may nest.
+#define THEOLUA_MAX_CLOSE_DEPTH 100
+
+/* ---- Charging work Lua does not count ---- */
+
+int theolua_try_charge(theolua_support *support, long long units) {
+    if (support->budget <= 0 || units <= 0) {
+        return 1;
+    }
+    if (support->budget_exceeded || units >= support->remaining) {
+        support->remaining = 0;
+        support->budget_exceeded = 1;
+        return 0;
+    }
+    support->remaining -= units;
+    return 1;
+}
+
+void theolua_charge(lua_State *L, long long units) {
+    theolua_support *support = theolua_getsupport(L);
+    if (support->budget > 0 && (support->budget_exceeded || units >= support->remaining)) {
+        support->remaining = 0;
+        theolua_raise_budget_exceeded(L);
+    }
+    if (support->budget > 0 && units > 0) {
+        support->remaining -= units;
+    }
+}
+
+/* ---- Finalizers ---- */
+
+/* The `__gc` of companions: queues the table the companion stands for. Runs inside the
+   collector, maybe within an allocation Swift asked for; it only appends to a table. */
+static int theolua_companion_gc(lua_State *L) {
+    theolua_support *support = theolua_getsupport(L);
+    if (support->closing || support->finalizer_queue_ref <= 0) {
+        return 0;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, support->finalizer_queue_ref); /* [u queue] */
+    if (lua_getiuservalue(L, 1, 1) != LUA_TTABLE) {                 /* [u queue t] */
+        return 0;
+    }
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+    support->finalizers_queued = 1;
+    return 0;
+}
+
+/* Makes the companion of the table at 1, unless it has one: `[t mt]` → `[t mt]`. */
+static void theolua_add_companion(lua_State *L, theolua_support *support) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, support->companions_ref); /* [t mt companions] */
+    lua_pushvalue(L, 1);
+    if (lua_rawget(L, -2) != LUA_TNIL) {
+        lua_pop(L, 2);
+        return;
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, 1);                 /* [t mt companions t] */
+    lua_newuserdatauv(L, 0, 1);          /* [t mt companions t u] */
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, support->companion_mt_ref);
+    lua_setmetatable(L, -2);
+    lua_rawset(L, -3);                   /* companions[t] = u */
+    lua_pop(L, 1);
+}
+
+/* setmetatable(t, mt), as Lua's, except that a `__gc` field of `mt` does not mark `t`
+   for Lua's finalization (which would run the script's function with hooks off): `t`
+   gets a companion instead. `getmetatable(t)` is `mt`, its `__gc` field included. */
+static int theolua_setmetatable(lua_State *L) {
+    int type = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) {
+        return luaL_error(L, "cannot change a protected metatable");
+    }
+    lua_settop(L, 2);
+    theolua_support *support = theolua_getsupport(L);
+    int finalized = 0;
+    if (type == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        finalized = lua_rawget(L, 2) != LUA_TNIL; /* [t mt gc] */
+    }
+    if (finalized) {
+        /* Without the field while Lua looks at it. Neither step allocates: the key
+           stays in its node, so putting the value back finds it. */
+        lua_pushliteral(L, "__gc");
+        lua_pushnil(L);
+        lua_rawset(L, 2);
+        lua_pushvalue(L, 2);
+        lua_setmetatable(L, 1);
+        lua_pushliteral(L, "__gc");
+        lua_pushvalue(L, 3);
+        lua_rawset(L, 2);
+        lua_settop(L, 2);
+        theolua_add_companion(L, support);
+    } else {
+        lua_settop(L, 2);
+        lua_setmetatable(L, 1);
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+void theolua_collect(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT);
+}
+
+int theolua_finalizers_queued(lua_State *L) {
+    theolua_support *support = theolua_getsupport(L);
+    int queued = support->finalizers_queued;
+    support->finalizers_queued = 0;
+    return queued;
+}
+
+int theolua_run_finalizers(lua_State *L) {
+    theolua_support *support = theolua_getsupport(L);
+    lua_settop(L, 0);
+    lua_pushcfunction(L, theolua_message_handler);                    /* [h] */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, support->finalizer_queue_ref); /* [h queue] */
+    /* Finalizers run now queue their garbage for the next turn. */
+    lua_newtable(L);
+    lua_rawseti(L, LUA_REGISTRYINDEX, support->finalizer_queue_ref);
+    lua_newtable(L); /* [h queue errors] */
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 2);
+    for (lua_Integer i = 1; i <= count; i++) {
+        if (lua_rawgeti(L, 2, i) != LUA_TTABLE || !lua_getmetatable(L, -1)) { /* [h queue errors t mt] */
+            lua_settop(L, 3);
+            continue;
+        }
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, -2) == LUA_TNIL) { /* [h queue errors t mt gc] */
+            lua_settop(L, 3);
+            continue;
+        }
+        lua_pushvalue(L, 4); /* [h queue errors t mt gc t] */
+        if (lua_pcall(L, 1, 0, 1) != LUA_OK) {
+            if (support->budget_exceeded || support->memory_exceeded) {
+                /* The finalizers still queued are dropped with the one that ran away. */
+                return lua_error(L);
+            }
+            lua_rawseti(L, 3, (lua_Integer)lua_rawlen(L, 3) + 1);
+        }
+        lua_settop(L, 3);
+    }
+    return 1;
+}
+
+/* ---- Protected calls and message handlers ---- */
+
+static int theolua_pcall_finish(lua_State *L, int status, lua_KContext base) {
+    (void)status;
+    if (theolua_getsupport(L)->budget_exceeded) {
+        return theolua_raise_budget_exceeded(L);
+    }
+    return lua_gettop(L) - (int)base;
+}
+
+/* pcall(f, ...): an exceeded budget goes past it, so a script cannot catch it and carry
+   on. Calls the original (upvalue 1) with this call's arguments. */
+static int theolua_pcall(lua_State *L) {
+    int arguments = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, arguments, LUA_MULTRET, 0, theolua_pcall_finish);
+    return theolua_pcall_finish(L, LUA_OK, 0);
+}
+
+/* The message handler the sandbox's xpcall passes on: the script's handler (upvalue 1)
+   for ordinary errors; an exceeded budget's error as it is, since the handler would run
+   with hooks off. */
+static int theolua_budgeted_handler(lua_State *L) {
+    if (theolua_getsupport(L)->budget_exceeded) {
+        lua_settop(L, 1);
+        return 1;
+    }
+    int arguments = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, arguments, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* xpcall(f, handler, ...) with the handler guarded; an exceeded budget goes past it. */
+static int theolua_xpcall(lua_State *L) {
+    int arguments = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, theolua_budgeted_handler, 1);
+    lua_replace(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, arguments, LUA_MULTRET, 0, theolua_pcall_finish);
+    return theolua_pcall_finish(L, LUA_OK, 0);
+}
+
+/* ---- Coroutines ---- */
+
+/* Remembers that the coroutine at `index` was stopped by the budget: `[]` → `[]`. */
+static void theolua_poison(lua_State *L, int index) {
+    theolua_support *support = theolua_getsupport(L);
+    if (lua_type(L, index) != LUA_TTHREAD || support->poisoned_ref <= 0) {
+        return;
+    }
+    index = lua_absindex(L, index);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, support->poisoned_ref);
+    lua_pushvalue(L, index);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+static int theolua_is_poisoned(lua_State *L, int index) {
+    theolua_support *support = theolua_getsupport(L);
+    if (support->poisoned_ref <= 0) {
+        return 0;
+    }
+    index = lua_absindex(L, index);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, support->poisoned_ref);
+    lua_pushvalue(L, index);
+    int poisoned = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    return poisoned;
+}
+
+/* Resumes `co` with the `arguments` values at the top of L, as Lua's coroutine library
+   does: moves its results (or its error) to L and returns their count, or -1 after an
+   error. Notes the coroutine as the running thread meanwhile. */
+static int theolua_resume_thread(lua_State *L, lua_State *co, int arguments) {
+    theolua_support *support = theolua_getsupport(L);
+    if (!lua_checkstack(co, arguments)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;
+    }
+    if (lua_status(co) == LUA_OK && lua_gettop(co) == 0) {
+        lua_pushliteral(L, "cannot resume dead coroutine");
+        return -1;
+    }
+    lua_xmove(L, co, arguments);
+    lua_State *outer = support->running;
+    support->running = co;
+    int results = 0;
+    int status = lua_resume(co, L, arguments, &results);
+    support->running = outer;
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_xmove(co, L, 1);
+        return -1;
+    }
+    if (!lua_checkstack(L, results + 1)) {
+        lua_pop(co, results);
+        lua_pushliteral(L, "too many results to resume");
+        return -1;
+    }
+    lua_xmove(co, L, results);
+    return results;
+}
+
+/* coroutine.resume(co, ...): an exceeded budget goes past it, and marks the coroutine. */
+static int theolua_resume(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co != NULL, 1, "coroutine");
+    int results = theolua_resume_thread(L, co, lua_gettop(L) - 1);
+    if (theolua_getsupport(L)->budget_exceeded) {
+        theolua_poison(L, 1);
+        return theolua_raise_budget_exceeded(L);
+    }
+    if (results < 0) {
+        lua_pushboolean(L, 0);
+        lua_insert(L, -2);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    lua_insert(L, -(results + 1));
+    return results + 1;
+}
+
+/* Closes `co`, running its pending `__close` handlers: Lua's lua_closethread, counted
+   against the nesting bound. */
+static int theolua_close_thread(lua_State *L, lua_State *co) {
+    theolua_support *support = theolua_getsupport(L);
+    if (support->close_depth >= THEOLUA_MAX_CLOSE_DEPTH) {
+        return luaL_error(L, "coroutine closes nested more than %d deep", THEOLUA_MAX_CLOSE_DEPTH);
+    }
+    support->close_depth++;
+#if LUA_VERSION_RELEASE_NUM >= 50406
+    int status = lua_closethread(co, L);
+#else
+    int status = lua_resetthread(co);
+#endif
+    support->close_depth--;
+    return status;
+}
+
+/* coroutine.close(co), refusing a coroutine the budget stopped (its hooks are off for
+   good) and bounding nesting. */
+static int theolua_close(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co != NULL, 1, "coroutine");
+    if (theolua_is_poisoned(L, 1)) {
+        lua_pushboolean(L, 0);
+        lua_pushliteral(L, "cannot close a coroutine stopped by the instruction budget");
+        return 2;
+    }
+    /* Lua's own checks and messages for running and normal coroutines. */
+    int status = lua_status(co);
+    if (co == L || (status == LUA_OK && lua_getstack(co, 0, &(lua_Debug){0}))) {
+        return luaL_error(L, "cannot close a %s coroutine", co == L ? "running" : "normal");
+    }
+    status = theolua_close_thread(L, co);
+    if (theolua_getsupport(L)->budget_exceeded) {
+        return theolua_raise_budget_exceeded(L);
+    }
+    if (status == LUA_OK) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    lua_pushboolean(L, 0);
+    lua_xmove(co, L, 1);
+    return 2;
+}
+
+/* The function coroutine.wrap returns: resumes its coroutine (upvalue 1). On an error
+   the coroutine is closed and the error goes on, as Lua's wrap does; after an exceeded
+   budget it is left unclosed and marked. */
+static int theolua_wrapped_call(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int results = theolua_resume_thread(L, co, lua_gettop(L));
+    if (theolua_getsupport(L)->budget_exceeded) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        theolua_poison(L, -1);
+        return theolua_raise_budget_exceeded(L);
+    }
+    if (results >= 0) {
+        return results;
+    }
+    int status = lua_status(co);
+    if (status != LUA_OK && status != LUA_YIELD) { /* the coroutine failed: close it */
+        status = theolua_close_thread(L, co);
+        lua_pop(L, 1);
+        lua_xmove(co, L, 1); /* its error, or the one a __close handler raised */
+        if (theolua_getsupport(L)->budget_exceeded) {
+            return theolua_raise_budget_exceeded(L);
+        }
+    }
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+static int theolua_wrap(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, theolua_wrapped_call, 1);
+    return 1;
+}
+
+/* ---- Library functions that charge their work ---- */
+
+/* Calls the original function (upvalue 1) with every argument, returning all its
+   results. */
+static int theolua_call_original(lua_State *L) {
+    int arguments = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, arguments, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* The length of the table at `index` without metamethods, 0 for other values. */
+static long long theolua_raw_count(lua_State *L, int index) {
+    return lua_type(L, index) == LUA_TTABLE ? (long long)lua_rawlen(L, index) : 0;
+}
+
+/* The length of the string at `index`, 0 for other values. */
+static long long theolua_string_length(lua_State *L, int index) {
+    size_t length = 0;
+    if (lua_type(L, index) == LUA_TSTRING) {
+        lua_tolstring(L, index, &length);
+    }
+    return (long long)length;
+}
+
+/* An integer argument, or `fallback` when absent or not an integer. */
+static long long theolua_integer_or(lua_State *L, int index, long long fallback) {
+    int is_integer = 0;
+    lua_Integer value = lua_tointegerx(L, index, &is_integer);
+    return is_integer ? (long long)value : fallback;
+}
+
+/* Bytes scanned per instruction charged, for work over strings. */
+#define THEOLUA_BYTES_PER_UNIT 64
+
+static int theolua_charged_move(lua_State *L) {
+    long long first = theolua_integer_or(L, 2, 1), last = theolua_integer_or(L, 3, 0);
+    /* The count in unsigned arithmetic: `last - first` overflows for extreme bounds. */
+    if (last >= first) {
+        unsigned long long count = (unsigned long long)last - (unsigned long long)first + 1;
+        theolua_charge(L, count > LLONG_MAX / 2 ? LLONG_MAX / 2 : (long long)count);
+    }
+    return theolua_call_original(L);
+}
+
+static int theolua_charged_concat(lua_State *L) {
+    long long first = theolua_integer_or(L, 3, 1);
+    long long last = theolua_integer_or(L, 4, theolua_raw_count(L, 1));
+    if (last >= first) {
+        unsigned long long count = (unsigned long long)last - (unsigned long long)first + 1;
+        theolua_charge(L, count > LLONG_MAX / 2 ? LLONG_MAX / 2 : (long long)count);
+    }
+    return theolua_call_original(L);
+}
+
+/* The elements after position `pos` (argument 2), which a table.insert at a position
+   or a table.remove shifts. */
+static void theolua_charge_shift(lua_State *L) {
+    long long count = theolua_raw_count(L, 1) - theolua_integer_or(L, 2, 0);
+    theolua_charge(L, count > 0 ? count : 0);
+}
+
+/* table.insert(t, pos, v) shifts; table.insert(t, v) appends. */
+static int theolua_charged_insert(lua_State *L) {
+    if (lua_gettop(L) >= 3) {
+        theolua_charge_shift(L);
+    }
+    return theolua_call_original(L);
+}
+
+/* table.remove(t, pos) shifts; table.remove(t) takes the last element. */
+static int theolua_charged_remove(lua_State *L) {
+    if (lua_gettop(L) >= 2) {
+        theolua_charge_shift(L);
+    }
+    return theolua_call_original(L);
+}
+
+static int theolua_charged_sort(lua_State *L) {
+    long long count = theolua_raw_count(L, 1);
+    long long log = 1;
+    while ((1LL << log) < count && log < 62) {
+        log++;
+    }
+    theolua_charge(L, count * log);
+    return theolua_call_original(L);
+}
+
+static int theolua_charged_unpack(lua_State *L) {
+    long long first = theolua_integer_or(L, 2, 1);
+    long long last = theolua_integer_or(L, 3, theolua_raw_count(L, 1));
+    if (last >= first) {
+        unsigned long long count = (unsigned long long)last - (unsigned long long)first + 1;
+        theolua_charge(L, count > LLONG_MAX / 2 ? LLONG_MAX / 2 : (long long)count);
+    }
+    return theolua_call_original(L);
+}
+
+/* Functions that scan their first string argument: tonumber and load. */
+static int theolua_charged_scan(lua_State *L) {
+    theolua_charge(L, theolua_string_length(L, 1) / THEOLUA_BYTES_PER_UNIT);
+    return theolua_call_original(L);
+}
+
+/* utf8.len(s, i, j) decodes bytes i to j (by default, all of them). */
+static int theolua_charged_utf8_len(lua_State *L) {
+    long long length = theolua_string_length(L, 1);
+    long long first = theolua_integer_or(L, 2, 1), last = theolua_integer_or(L, 3, -1);
+    if (first < 0) first += length + 1;
+    if (last < 0) last += length + 1;
+    theolua_charge(L, last > first ? (last - first) / THEOLUA_BYTES_PER_UNIT : 0);
+    return theolua_call_original(L);
+}
+
+/* utf8.offset(s, n, i) walks |n| characters, at most the whole string. */
+static int theolua_charged_utf8_offset(lua_State *L) {
+    long long length = theolua_string_length(L, 1);
+    long long steps = theolua_integer_or(L, 2, 0);
+    if (steps < 0) steps = steps == LLONG_MIN ? LLONG_MAX : -steps;
+    theolua_charge(L, (steps < length ? steps : length) / THEOLUA_BYTES_PER_UNIT);
+    return theolua_call_original(L);
+}
+
+/* rawequal compares long strings byte by byte. */
+static int theolua_charged_rawequal(lua_State *L) {
+    long long a = theolua_string_length(L, 1), b = theolua_string_length(L, 2);
+    theolua_charge(L, (a < b ? a : b) / THEOLUA_BYTES_PER_UNIT);
+    return theolua_call_original(L);
+}
+
+/* string.unpack(fmt, s, pos) works through its format. */
+static int theolua_charged_format_scan(lua_State *L) {
+    theolua_charge(L, theolua_string_length(L, 1));
+    return theolua_call_original(L);
+}
+
+/* collectgarbage: a full collection or a mode switch visits the whole heap; "stop"
+   is refused, since the runtime relies on the collector running. */
+static int theolua_collectgarbage(lua_State *L) {
+    const char *option = luaL_optstring(L, 1, "collect");
+    if (strcmp(option, "stop") == 0) {
+        return luaL_error(L, "collectgarbage(\"stop\") is not allowed: the runtime keeps the collector running");
+    }
+    if (strcmp(option, "collect") == 0 || strcmp(option, "step") == 0 || strcmp(option, "generational") == 0 ||
+        strcmp(option, "incremental") == 0) {
+        theolua_support *support = theolua_getsupport(L);
+        theolua_charge(L, (long long)(support->used / 16));
+    }
+    return theolua_call_original(L);
+}
+
+/* Replaces `table[name]` (table at `table`) with a C closure of `fn` over the original,
+   if the original is a function. */
+static void theolua_wrap_field(lua_State *L, int table, const char *name, lua_CFunction fn) {
+    if (lua_getfield(L, table, name) == LUA_TFUNCTION) {
+        lua_pushcclosure(L, fn, 1);
+        lua_setfield(L, table, name);
+    } else {
+        lua_pop(L, 1);
+    }
+}
+
+/* A weak-keyed table in the registry: its reference. */
+static int theolua_weak_table(lua_State *L) {
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void theolua_install_guards(lua_State *L) {
+    theolua_support *support = theolua_getsupport(L);
+    int globals = lua_gettop(L);
+
+    support->companions_ref = theolua_weak_table(L);
+    support->poisoned_ref = theolua_weak_table(L);
+    lua_newtable(L);
+    support->finalizer_queue_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, theolua_companion_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    support->companion_mt_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+
+    lua_pushcfunction(L, theolua_setmetatable);
+    lua_setfield(L, globals, "setmetatable");
+    theolua_wrap_field(L, globals, "pcall", theolua_pcall);
+    theolua_wrap_field(L, globals, "xpcall", theolua_xpcall);
+    theolua_wrap_field(L, globals, "collectgarbage", theolua_collectgarbage);
+    theolua_wrap_field(L, globals, "tonumber", theolua_charged_scan);
+    theolua_wrap_field(L, globals, "load", theolua_charged_scan);
+    theolua_wrap_field(L, globals, "rawequal", theolua_charged_rawequal);
+
+    if (lua_getfield(L, globals, "coroutine") == LUA_TTABLE) {
+        int coroutine = lua_gettop(L);
+        lua_pushcfunction(L, theolua_resume);
+        lua_setfield(L, coroutine, "resume");
+        lua_pushcfunction(L, theolua_close);
+        lua_setfield(L, coroutine, "close");
+        lua_pushcfunction(L, theolua_wrap);
+        lua_setfield(L, coroutine, "wrap");
+    }
+    lua_settop(L, globals);
+    if (lua_getfield(L, globals, "table") == LUA_TTABLE) {
+        int table = lua_gettop(L);
+        theolua_wrap_field(L, table, "move", theolua_charged_move);
+        theolua_wrap_field(L, table, "concat", theolua_charged_concat);
+        theolua_wrap_field(L, table, "insert", theolua_charged_insert);
+        theolua_wrap_field(L, table, "remove", theolua_charged_remove);
+        theolua_wrap_field(L, table, "sort", theolua_charged_sort);
+        theolua_wrap_field(L, table, "unpack", theolua_charged_unpack);
+    }
+    lua_settop(L, globals);
+    if (lua_getfield(L, globals, "utf8") == LUA_TTABLE) {
+        int utf8 = lua_gettop(L);
+        theolua_wrap_field(L, utf8, "len", theolua_charged_utf8_len);
+        theolua_wrap_field(L, utf8, "offset", theolua_charged_utf8_offset);
+    }
+    lua_settop(L, globals);
+    if (lua_getfield(L, globals, "string") == LUA_TTABLE) {
+        theolua_wrap_field(L, lua_gettop(L), "unpack", theolua_charged_format_scan);
+    }
+    lua_settop(L, globals);
+}
