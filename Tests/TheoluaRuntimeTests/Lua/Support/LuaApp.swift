@@ -58,9 +58,12 @@ final class LuaApp {
 }
 
 /// The error that loading and mounting `source` throws or reports first, as text.
-func luaFailure(_ source: String, width: Int = 24, height: Int = 3, props: Record = Record()) -> String? {
+func luaFailure(
+    _ source: String, width: Int = 24, height: Int = 3, props: Record = Record(),
+    limits: ScriptLimits = LuaApp.testLimits
+) -> String? {
     do {
-        let app = try LuaApp(source, width: width, height: height, props: props)
+        let app = try LuaApp(source, width: width, height: height, limits: limits, props: props)
         return app.errors().first
     } catch {
         return "\(error)"
