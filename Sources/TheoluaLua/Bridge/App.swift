@@ -16,8 +16,11 @@ extension LuaBridge {
     /// defined anew, and the core keeps the state of those whose name and place are
     /// unchanged.
     public func loadApp(file path: String) throws(ScriptError) -> AppRoot {
-        guard let source = readTextFile(path) else {
-            throw ScriptError(.runtime, message: "cannot read \(path)")
+        let source: [UInt8]
+        do {
+            source = try ScriptFile.read(path)
+        } catch {
+            throw ScriptError(.runtime, message: error.description)
         }
         let slash = path.lastIndex(of: "/")
         appFolder = slash.map { String(path[..<$0]) } ?? "."
@@ -27,15 +30,15 @@ extension LuaBridge {
 
     /// Loads and runs an app given as source text, named `name` in messages.
     public func loadApp(source: String, name: String) throws(ScriptError) -> AppRoot {
-        try loadApp(source: source, name: name, file: nil)
+        try loadApp(source: Array(source.utf8), name: name, file: nil)
     }
 
-    private func loadApp(source: String, name: String, file: String?) throws(ScriptError) -> AppRoot {
+    private func loadApp(source: [UInt8], name: String, file: String?) throws(ScriptError) -> AppRoot {
         drainReleases()
         definedNames = [:]
         loadedFiles = file.map { [$0] } ?? []
         resetRegistryTable(.loaded)
-        try state.load(source, chunkName: "@" + name)
+        try state.load(bytes: source, chunkName: "@" + name)
         do {
             try state.call(arguments: 0, results: 1)
         } catch {

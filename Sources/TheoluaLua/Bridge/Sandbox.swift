@@ -135,14 +135,27 @@ extension LuaBridge {
             bridge.state.rawField(-1, name)
             if lua_type(L, -1) != LUA_TNIL { return 1 }
             bridge.state.pop()  // stack: loaded
-            let relative = name.split(separator: ".").joined(separator: "/") + ".lua"
+            let parts = name.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "/" }
+            guard !parts.contains(where: \.isEmpty), !name.contains("\\"), !name.contains("\0") else {
+                throw bridge.raise(
+                    "require: module name '\(name)' is not allowed: a module is named by parts separated by"
+                        + " dots (lib.widgets), inside the app's folder; no absolute paths, no '..'")
+            }
+            let relative = parts.joined(separator: "/") + ".lua"
             let folders = [bridge.appFolder] + bridge.options.modulePaths
-            guard
-                let (path, source) = folders.lazy.compactMap({ folder in
-                    let path = folder == "." ? relative : "\(folder)/\(relative)"
-                    return readTextFile(path).map { (path, $0) }
-                }).first
-            else {
+            var found: (path: String, source: [UInt8])?
+            for folder in folders {
+                let path = folder == "." ? relative : "\(folder)/\(relative)"
+                do throws(ScriptFile.Failure) {
+                    found = (path, try ScriptFile.read(path))
+                    break
+                } catch .unreadable {
+                    continue
+                } catch {
+                    throw bridge.raise("require: \(error)")
+                }
+            }
+            guard let (path, source) = found else {
                 if bridge.options.allowIO {
                     bridge.state.rawField(LuaState.registryIndex, "theolua.stdrequire")
                     lua_pushvalue(L, 1)
@@ -152,8 +165,13 @@ extension LuaBridge {
                 let tried = folders.map { "\($0)/\(relative)" }.joined(separator: ", ")
                 throw bridge.raise("module '\(name)' not found (looked for \(tried))")
             }
+            guard bridge.options.allowIO || ModulePath.isInside(path, folders) else {
+                throw bridge.raise(
+                    "require: module '\(name)' (\(path)) leads outside the app's folder through a symbolic link;"
+                        + " modules must stay inside the app's folder or the module paths")
+            }
             bridge.loadedFiles.append(path)
-            try bridge.state.load(source, chunkName: "@" + bridge.displayName(of: path))
+            try bridge.state.load(bytes: source, chunkName: "@" + bridge.displayName(of: path))
             try bridge.state.call(arguments: 0, results: 1)
             if lua_type(L, -1) == LUA_TNIL {
                 bridge.state.pop()
@@ -173,17 +191,22 @@ extension LuaBridge {
     }
 }
 
-/// The contents of a text file, or `nil` when it cannot be read.
-func readTextFile(_ path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-        if count < chunk.count { break }
+/// Where module files may resolve to.
+enum ModulePath {
+    /// Whether `path`, with every symbolic link resolved, is inside one of `folders`
+    /// (also resolved).
+    static func isInside(_ path: String, _ folders: [String]) -> Bool {
+        guard let file = resolved(path) else { return false }
+        return folders.contains { folder in
+            guard let root = resolved(folder) else { return false }
+            return file.hasPrefix(root == "/" ? root : root + "/")
+        }
     }
-    if ferror(file) != 0 { return nil }
-    return String(decoding: bytes, as: UTF8.self)
+
+    /// The absolute path of `path` without symbolic links, `.` or `..`.
+    static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
 }

@@ -114,8 +114,12 @@ final class LuaState {
 
     /// Loads a text chunk: `[]` → `[function]`. Binary chunks are refused.
     func load(_ source: String, chunkName: String) throws(ScriptError) {
-        var bytes = Array(source.utf8)
-        let status = bytes.withUnsafeMutableBufferPointer { buffer in
+        try load(bytes: Array(source.utf8), chunkName: chunkName)
+    }
+
+    /// Loads a text chunk given as bytes, exactly as Lua reads a file: `[]` → `[function]`.
+    func load(bytes: [UInt8], chunkName: String) throws(ScriptError) {
+        let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 luaL_loadbufferx(L, chars.baseAddress, chars.count, chunkName, "t")
             }

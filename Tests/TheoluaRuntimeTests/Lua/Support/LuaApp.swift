@@ -116,4 +116,14 @@ final class TempFolder {
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         return file
     }
+
+    /// Writes `bytes` to `name` inside the folder, exactly; returns its path.
+    @discardableResult
+    func write(_ name: String, bytes: [UInt8]) throws -> String {
+        let file = path + "/" + name
+        let folder = (file as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        return file
+    }
 }
