@@ -132,6 +132,12 @@ void theolua_collect(lua_State *L) {
     lua_gc(L, LUA_GCCOLLECT);
 }
 
+void theolua_restart_collector(lua_State *L) {
+    if (!lua_gc(L, LUA_GCISRUNNING)) {
+        lua_gc(L, LUA_GCRESTART);
+    }
+}
+
 int theolua_finalizers_queued(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     int queued = support->finalizers_queued;
@@ -139,36 +145,57 @@ int theolua_finalizers_queued(lua_State *L) {
     return queued;
 }
 
+/* Runs the finalizers of the tables queued so far, each in a protected call with a
+   traceback, appending the messages of those that fail to the finalizer errors table.
+   Finalizers queued meanwhile run too, after these. Raises an exceeded budget or memory
+   limit at once, dropping the rest: `[]` → `[]`. */
+static void theolua_drain_finalizers(lua_State *L) {
+    theolua_support *support = theolua_getsupport(L);
+    int base = lua_gettop(L);
+    lua_pushcfunction(L, theolua_message_handler);                    /* [h] */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, support->finalizer_errors_ref); /* [h errors] */
+    for (;;) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, support->finalizer_queue_ref); /* [h errors queue] */
+        lua_Integer count = (lua_Integer)lua_rawlen(L, -1);
+        if (count == 0) {
+            break;
+        }
+        /* A new queue for the finalizers these ones make garbage. */
+        lua_newtable(L);
+        lua_rawseti(L, LUA_REGISTRYINDEX, support->finalizer_queue_ref);
+        for (lua_Integer i = 1; i <= count; i++) {
+            if (lua_rawgeti(L, base + 3, i) != LUA_TTABLE || !lua_getmetatable(L, -1)) { /* [… t mt] */
+                lua_settop(L, base + 3);
+                continue;
+            }
+            lua_pushliteral(L, "__gc");
+            if (lua_rawget(L, -2) == LUA_TNIL) { /* [… t mt gc] */
+                lua_settop(L, base + 3);
+                continue;
+            }
+            lua_pushvalue(L, base + 4); /* [… t mt gc t] */
+            if (lua_pcall(L, 1, 0, base + 1) != LUA_OK) {
+                if (support->budget_exceeded || support->memory_exceeded) {
+                    lua_error(L);
+                }
+                lua_rawseti(L, base + 2, (lua_Integer)lua_rawlen(L, base + 2) + 1);
+                support->finalizers_queued = 1;
+            }
+            lua_settop(L, base + 3);
+        }
+        lua_settop(L, base + 2);
+    }
+    lua_settop(L, base);
+}
+
 int theolua_run_finalizers(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     lua_settop(L, 0);
-    lua_pushcfunction(L, theolua_message_handler);                    /* [h] */
-    lua_rawgeti(L, LUA_REGISTRYINDEX, support->finalizer_queue_ref); /* [h queue] */
-    /* Finalizers run now queue their garbage for the next turn. */
+    theolua_drain_finalizers(L);
+    /* The errors, and a new table for the next ones. */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, support->finalizer_errors_ref);
     lua_newtable(L);
-    lua_rawseti(L, LUA_REGISTRYINDEX, support->finalizer_queue_ref);
-    lua_newtable(L); /* [h queue errors] */
-    lua_Integer count = (lua_Integer)lua_rawlen(L, 2);
-    for (lua_Integer i = 1; i <= count; i++) {
-        if (lua_rawgeti(L, 2, i) != LUA_TTABLE || !lua_getmetatable(L, -1)) { /* [h queue errors t mt] */
-            lua_settop(L, 3);
-            continue;
-        }
-        lua_pushliteral(L, "__gc");
-        if (lua_rawget(L, -2) == LUA_TNIL) { /* [h queue errors t mt gc] */
-            lua_settop(L, 3);
-            continue;
-        }
-        lua_pushvalue(L, 4); /* [h queue errors t mt gc t] */
-        if (lua_pcall(L, 1, 0, 1) != LUA_OK) {
-            if (support->budget_exceeded || support->memory_exceeded) {
-                /* The finalizers still queued are dropped with the one that ran away. */
-                return lua_error(L);
-            }
-            lua_rawseti(L, 3, (lua_Integer)lua_rawlen(L, 3) + 1);
-        }
-        lua_settop(L, 3);
-    }
+    lua_rawseti(L, LUA_REGISTRYINDEX, support->finalizer_errors_ref);
     return 1;
 }
 
@@ -421,37 +448,93 @@ static long long theolua_integer_or(lua_State *L, int index, long long fallback)
 /* Bytes scanned per instruction charged, for work over strings. */
 #define THEOLUA_BYTES_PER_UNIT 64
 
-static int theolua_charged_move(lua_State *L) {
-    long long first = theolua_integer_or(L, 2, 1), last = theolua_integer_or(L, 3, 0);
-    /* The count in unsigned arithmetic: `last - first` overflows for extreme bounds. */
-    if (last >= first) {
-        unsigned long long count = (unsigned long long)last - (unsigned long long)first + 1;
-        theolua_charge(L, count > LLONG_MAX / 2 ? LLONG_MAX / 2 : (long long)count);
+/* The number of elements from `first` to `last`, 0 when there are none, saturated. */
+static long long theolua_span(long long first, long long last) {
+    if (last < first) {
+        return 0;
     }
-    return theolua_call_original(L);
+    unsigned long long count = (unsigned long long)last - (unsigned long long)first + 1;
+    return count > LLONG_MAX / 2 ? LLONG_MAX / 2 : (long long)count;
 }
 
+/* Whether the value at `index` can be read (`__index`) or written (`__newindex`) like a
+   table, as Lua's table library asks: a table, or a value with those metamethods. */
+static void theolua_check_table_like(lua_State *L, int index, int writes) {
+    if (lua_type(L, index) == LUA_TTABLE) {
+        return;
+    }
+    int usable = 0;
+    if (lua_getmetatable(L, index)) {
+        lua_pushliteral(L, "__index");
+        usable = lua_rawget(L, -2) != LUA_TNIL;
+        lua_pop(L, 1);
+        if (usable && writes) {
+            lua_pushliteral(L, "__newindex");
+            usable = lua_rawget(L, -2) != LUA_TNIL;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    if (!usable) {
+        luaL_checktype(L, index, LUA_TTABLE);
+    }
+}
+
+/* Elements moved between two charges of the budget. */
+#define THEOLUA_MOVE_CHUNK 1024
+
+/* table.move(a1, f, e, t [, a2]): a2[t], ··· = a1[f], ···, a1[e], as in Lua 5.4, element
+   by element through metamethods, and charged as it goes: its work is the range, which
+   a script chooses, not its instructions. */
+static int theolua_table_move(lua_State *L) {
+    lua_Integer first = luaL_checkinteger(L, 2);
+    lua_Integer last = luaL_checkinteger(L, 3);
+    lua_Integer to = luaL_checkinteger(L, 4);
+    int target = !lua_isnoneornil(L, 5) ? 5 : 1;
+    theolua_check_table_like(L, 1, 0);
+    theolua_check_table_like(L, target, 1);
+    if (last >= first) {
+        luaL_argcheck(L, first > 0 || last < LUA_MAXINTEGER + first, 3, "too many elements to move");
+        lua_Integer count = last - first + 1;
+        luaL_argcheck(L, to <= LUA_MAXINTEGER - count + 1, 4, "destination wrap around");
+        /* Backwards when the destination overlaps the source from above. */
+        int backwards = !(to > last || to <= first || (target != 1 && !lua_compare(L, 1, target, LUA_OPEQ)));
+        for (lua_Integer i = 0; i < count; i++) {
+            if (i % THEOLUA_MOVE_CHUNK == 0) {
+                theolua_charge(L, THEOLUA_MOVE_CHUNK);
+            }
+            lua_Integer offset = backwards ? count - 1 - i : i;
+            lua_geti(L, 1, first + offset);
+            lua_seti(L, target, to + offset);
+        }
+    }
+    lua_pushvalue(L, target);
+    return 1;
+}
+
+/* table.concat(t, sep, i, j) visits i..j, failing at the first element that is not a
+   string or number: at most the raw elements. */
 static int theolua_charged_concat(lua_State *L) {
     long long first = theolua_integer_or(L, 3, 1);
     long long last = theolua_integer_or(L, 4, theolua_raw_count(L, 1));
-    if (last >= first) {
-        unsigned long long count = (unsigned long long)last - (unsigned long long)first + 1;
-        theolua_charge(L, count > LLONG_MAX / 2 ? LLONG_MAX / 2 : (long long)count);
-    }
+    long long count = theolua_span(first, last), present = theolua_raw_count(L, 1);
+    theolua_charge(L, count < present ? count : present);
     return theolua_call_original(L);
 }
 
-/* The elements after position `pos` (argument 2), which a table.insert at a position
-   or a table.remove shifts. */
-static void theolua_charge_shift(lua_State *L) {
-    long long count = theolua_raw_count(L, 1) - theolua_integer_or(L, 2, 0);
-    theolua_charge(L, count > 0 ? count : 0);
+/* Charges the elements after position `pos` (argument 2) that a table.insert at a
+   position or a table.remove shifts, when `pos` is one Lua accepts: 1 to `last`. */
+static void theolua_charge_shift(lua_State *L, long long last) {
+    long long position = theolua_integer_or(L, 2, 0);
+    if (position >= 1 && position <= last) {
+        theolua_charge(L, last - position);
+    }
 }
 
 /* table.insert(t, pos, v) shifts; table.insert(t, v) appends. */
 static int theolua_charged_insert(lua_State *L) {
     if (lua_gettop(L) >= 3) {
-        theolua_charge_shift(L);
+        theolua_charge_shift(L, theolua_raw_count(L, 1) + 1);
     }
     return theolua_call_original(L);
 }
@@ -459,7 +542,7 @@ static int theolua_charged_insert(lua_State *L) {
 /* table.remove(t, pos) shifts; table.remove(t) takes the last element. */
 static int theolua_charged_remove(lua_State *L) {
     if (lua_gettop(L) >= 2) {
-        theolua_charge_shift(L);
+        theolua_charge_shift(L, theolua_raw_count(L, 1) + 1);
     }
     return theolua_call_original(L);
 }
@@ -470,16 +553,19 @@ static int theolua_charged_sort(lua_State *L) {
     while ((1LL << log) < count && log < 62) {
         log++;
     }
-    theolua_charge(L, count * log);
+    if (count > 1 && count < INT_MAX) {
+        theolua_charge(L, count * log);
+    }
     return theolua_call_original(L);
 }
 
+/* Lua's stack limit: table.unpack refuses more results than this without working. */
+#define THEOLUA_MAX_RESULTS 1000000
+
 static int theolua_charged_unpack(lua_State *L) {
-    long long first = theolua_integer_or(L, 2, 1);
-    long long last = theolua_integer_or(L, 3, theolua_raw_count(L, 1));
-    if (last >= first) {
-        unsigned long long count = (unsigned long long)last - (unsigned long long)first + 1;
-        theolua_charge(L, count > LLONG_MAX / 2 ? LLONG_MAX / 2 : (long long)count);
+    long long count = theolua_span(theolua_integer_or(L, 2, 1), theolua_integer_or(L, 3, theolua_raw_count(L, 1)));
+    if (count <= THEOLUA_MAX_RESULTS) {
+        theolua_charge(L, count);
     }
     return theolua_call_original(L);
 }
@@ -522,19 +608,52 @@ static int theolua_charged_format_scan(lua_State *L) {
     return theolua_call_original(L);
 }
 
-/* collectgarbage: a full collection or a mode switch visits the whole heap; "stop"
-   is refused, since the runtime relies on the collector running. */
+/* collectgarbage: a full collection or a mode switch visits the whole heap, and is
+   charged for it. After a collection or a step, the finalizers it made due run at once,
+   within this call and its budget, as Lua runs them within collectgarbage; failures are
+   kept for the runtime to report. ("stop" lasts until the outermost call returns: see
+   theolua_restart_collector.) */
 static int theolua_collectgarbage(lua_State *L) {
     const char *option = luaL_optstring(L, 1, "collect");
-    if (strcmp(option, "stop") == 0) {
-        return luaL_error(L, "collectgarbage(\"stop\") is not allowed: the runtime keeps the collector running");
-    }
-    if (strcmp(option, "collect") == 0 || strcmp(option, "step") == 0 || strcmp(option, "generational") == 0 ||
-        strcmp(option, "incremental") == 0) {
+    int collects = strcmp(option, "collect") == 0 || strcmp(option, "step") == 0;
+    if (collects || strcmp(option, "generational") == 0 || strcmp(option, "incremental") == 0) {
         theolua_support *support = theolua_getsupport(L);
         theolua_charge(L, (long long)(support->used / 16));
     }
-    return theolua_call_original(L);
+    int results = theolua_call_original(L);
+    if (collects) {
+        int top = lua_gettop(L);
+        theolua_drain_finalizers(L);
+        lua_settop(L, top);
+    }
+    return results;
+}
+
+/* print(...): Lua's print, writing its line through the function in upvalue 1 (the
+   runtime's log) instead of standard output, and charging the line's length. A C
+   function like Lua's, it converts with luaL_tolstring (`__tostring`, `__name`), not with
+   the global `tostring`. */
+static int theolua_print(lua_State *L) {
+    int count = lua_gettop(L);
+    luaL_Buffer line;
+    luaL_buffinit(L, &line);
+    for (int i = 1; i <= count; i++) {
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&line);
+        if (i < count) {
+            luaL_addchar(&line, '\t');
+        }
+    }
+    luaL_pushresult(&line);
+    theolua_charge(L, (long long)lua_rawlen(L, -1) / THEOLUA_BYTES_PER_UNIT);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, -2);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+void theolua_push_print(lua_State *L) {
+    lua_pushcclosure(L, theolua_print, 1);
 }
 
 /* Replaces `table[name]` (table at `table`) with a C closure of `fn` over the original,
@@ -566,6 +685,8 @@ void theolua_install_guards(lua_State *L) {
     support->poisoned_ref = theolua_weak_table(L);
     lua_newtable(L);
     support->finalizer_queue_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L);
+    support->finalizer_errors_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_createtable(L, 0, 2);
     lua_pushcfunction(L, theolua_companion_gc);
     lua_setfield(L, -2, "__gc");
@@ -594,7 +715,8 @@ void theolua_install_guards(lua_State *L) {
     lua_settop(L, globals);
     if (lua_getfield(L, globals, "table") == LUA_TTABLE) {
         int table = lua_gettop(L);
-        theolua_wrap_field(L, table, "move", theolua_charged_move);
+        lua_pushcfunction(L, theolua_table_move);
+        lua_setfield(L, table, "move");
         theolua_wrap_field(L, table, "concat", theolua_charged_concat);
         theolua_wrap_field(L, table, "insert", theolua_charged_insert);
         theolua_wrap_field(L, table, "remove", theolua_charged_remove);

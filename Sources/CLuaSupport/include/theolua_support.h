@@ -81,6 +81,7 @@ typedef struct theolua_support {
     int companions_ref;
     int companion_mt_ref;
     int finalizer_queue_ref;
+    int finalizer_errors_ref;
     int poisoned_ref;
     /// Set when a finalizer was queued, until `theolua_finalizers_queued` reads it.
     int finalizers_queued;
@@ -194,16 +195,25 @@ int theolua_message_handler(lua_State *L);
 /// work grows with their data charge it to the budget. `[_G]` → `[_G]`.
 void theolua_install_guards(lua_State *L);
 
+/// Pushes the sandbox's `print`, which writes each line through the function at the
+/// top (the runtime's log): `[log]` → `[print]`.
+void theolua_push_print(lua_State *L);
+
 /// Runs a full garbage collection (lua_gc is variadic, out of Swift's reach).
 void theolua_collect(lua_State *L);
+
+/// Restarts the collector if a script stopped it: `collectgarbage("stop")` lasts until
+/// the outermost call returns, so that no script can leave the heap to grow to its cap.
+void theolua_restart_collector(lua_State *L);
 
 /// Whether finalizers were queued since the last call; clears the flag.
 int theolua_finalizers_queued(lua_State *L);
 
 /// A C function to call under the budget like any script call: runs the finalizers of
-/// the tables queued since the last run, each in a protected call, and returns a table
-/// of the messages of those that failed. An exceeded budget or memory limit ends it,
-/// dropping the finalizers still queued. Finalizers queued meanwhile wait for the next run.
+/// the tables queued so far (and of those they make garbage), each in a protected call,
+/// and returns a table of the messages of every finalizer that failed since the last
+/// run, those run by `collectgarbage` included. An exceeded budget or memory limit ends
+/// it, dropping the finalizers still queued.
 int theolua_run_finalizers(lua_State *L);
 
 /// Takes `units` instructions from the budget of the current call; raises the budget

@@ -52,7 +52,7 @@ extension LuaBridge {
               local os_ = os
               os = { time = os_.time, clock = os_.clock, date = os_.date, difftime = os_.difftime }
             end
-            local rawload, select, tostring, concat = load, select, tostring, table.concat
+            local rawload, select = load, select
             load = function(chunk, name, mode, ...)
               if select("#", ...) > 0 then return rawload(chunk, name, "t", ...) end
               return rawload(chunk, name, "t")
@@ -70,15 +70,12 @@ extension LuaBridge {
               if label then error("cannot setmetatable " .. label .. ": it is read-only", 2) end
               return setmetatable_(t, ...)
             end
-            print = function(...)
-              local parts = {}
-              for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
-              log(concat(parts, "\\t"))
-            end
+            print = log
             _G.require = require
             """
         try state.load(prelude, chunkName: "=theolua")
         theolua_pushfunction(L, LuaBridge.log, 0)
+        theolua_push_print(L)
         theolua_pushfunction(L, LuaBridge.require, 0)
         lua_pushboolean(L, options.allowIO ? 1 : 0)
         theolua_pushfunction(L, LuaBridge.viewLabel, 0)

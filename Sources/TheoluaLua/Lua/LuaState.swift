@@ -160,7 +160,10 @@ final class LuaState {
         depth -= 1
         lua_rotate(L, base, -1)
         lua_settop(L, -2)  // drop the message handler
-        if depth == 0, theolua_finalizers_queued(L) != 0 { onFinalizersQueued?() }
+        if depth == 0 {
+            theolua_restart_collector(L)
+            if theolua_finalizers_queued(L) != 0 { onFinalizersQueued?() }
+        }
         guard status == LUA_OK else {
             let message = popString()
             if support.pointee.budget_exceeded != 0 {
