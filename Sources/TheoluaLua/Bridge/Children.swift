@@ -60,7 +60,7 @@ extension LuaBridge {
                 theolua_sequence_objects(
                     L, table, Int32(capacity), Int32(ObjectKind.element.index), objects.baseAddress))
             guard count > 0 else { return false }
-            elements.reserveCapacity(elements.count + count)
+            elements.reserveGrowing(by: count)
             for object in objects[..<count] {
                 guard let object else { continue }
                 elements.append(
@@ -84,7 +84,7 @@ extension LuaBridge {
                     "a list of children", found: "a sparse table (\(items) items up to index \(count))")
             }
         }
-        elements.reserveCapacity(elements.count + count)
+        elements.reserveGrowing(by: count)
         // The common case first: a run of elements, read in one call, which need no
         // path for messages.
         var position = 1
@@ -102,8 +102,10 @@ extension LuaBridge {
                 return run
             }
         }
+        try context.visit(position - 1)
         while position <= count {
             defer { position += 1 }
+            try context.visit()
             if lua_rawgeti(L, table, lua_Integer(position)) == LUA_TUSERDATA, let element = element(at: -1) {
                 elements.append(element)
                 state.pop()
@@ -117,5 +119,14 @@ extension LuaBridge {
             }
             state.pop()
         }
+    }
+}
+
+extension Array {
+    /// Makes room for `count` more elements, growing geometrically: nested lists append
+    /// to one array many times, and an exact reservation each time would copy it each time.
+    mutating func reserveGrowing(by count: Int) {
+        let needed = self.count + count
+        if needed > capacity { reserveCapacity(Swift.max(needed, 2 * capacity)) }
     }
 }

@@ -4,6 +4,7 @@ import TheoluaCore
 extension LuaBridge {
     /// Converts the value at `index` as `type`, with the children rules for elements.
     func value(at index: Int32, as type: SchemaType, _ context: inout ConversionContext) throws(Mismatch) -> Value {
+        try context.visit()
         let luaType = lua_type(L, index)
         switch type {
         case .any:
@@ -90,7 +91,9 @@ extension LuaBridge {
         case .oneOf(let types):
             for candidate in types {
                 var attempt = context
+                defer { context.visited = attempt.visited }  // failed attempts count too
                 if let converted = try? value(at: index, as: candidate, &attempt) { return converted }
+                try context.visit(attempt.visited - context.visited)
             }
             throw context.mismatch(type.description, found: found(at: index))
         case .color:

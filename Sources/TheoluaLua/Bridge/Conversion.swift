@@ -21,7 +21,9 @@ struct Mismatch: Error {
             let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
             return "unknown \(subject) '\(path)'\(hint)"
         }
-        let place = path.isEmpty ? subject : "\(subject) '\(path)'"
+        // A path through many levels is shown by its start, where the value was given.
+        let shown = path.count > 80 ? path.prefix(60) + "…" : Substring(path)
+        let place = path.isEmpty ? subject : "\(subject) '\(shown)'"
         return "\(place): expected \(expected), got \(found)"
     }
 }
@@ -59,8 +61,25 @@ enum PathComponent {
 struct ConversionContext {
     private var outermost: UnsafeRawPointer? = nil
     private var inner: [UnsafeRawPointer] = []
+    /// Values converted so far: a table that appears more than once counts each time,
+    /// so a table of shared subtables (`t = {t, t}`, sixty times over) cannot make a
+    /// conversion's work exponential.
+    var visited = 0
 
     static let maximumDepth = 100
+    /// The most values one conversion may visit.
+    static let maximumValues = 1_000_000
+
+    /// Counts `count` more values; a mismatch when there are too many.
+    @inline(__always)
+    mutating func visit(_ count: Int = 1) throws(Mismatch) {
+        visited += count
+        if visited > Self.maximumValues {
+            throw mismatch(
+                "at most \(Self.maximumValues) values in all (a table that appears more than once counts each time)",
+                found: "more")
+        }
+    }
 
     /// How many tables are being converted.
     var depth: Int { outermost == nil ? 0 : 1 + inner.count }
@@ -144,6 +163,7 @@ extension LuaBridge {
     /// sequences, string-keyed records, functions (as handlers), elements, handlers and
     /// read-only views. Cycles, mixed tables, userdata and coroutines are mismatches.
     func value(at index: Int32, _ context: inout ConversionContext) throws(Mismatch) -> Value {
+        try context.visit()
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
