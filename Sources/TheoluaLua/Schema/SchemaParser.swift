@@ -11,6 +11,8 @@ extension LuaBridge {
         "string", "number", "integer", "boolean", "function", "element", "elements", "table", "any",
     ]
     static let tableTypes = ["array", "map", "record", "enum", "oneOf"]
+    /// How deeply type tables may nest in a schema.
+    static let maximumSchemaDepth = 32
 
     /// Parses the schema table at `index` (`{ field = type, … }`), in a stable order
     /// (the declaration order is not kept by Lua tables, so fields are sorted by name).
@@ -93,7 +95,23 @@ extension LuaBridge {
         }
     }
 
+    /// Parses a type table, refusing one that contains itself or nests too deeply: a
+    /// schema is a tree, and its parse recurses on Swift's and Lua's stacks.
     private func parseTableType(at index: Int32, path: String) throws(SchemaError) -> (SchemaType, Bool) {
+        guard let table = lua_topointer(L, index) else { return try parseTableTypeContents(at: index, path: path) }
+        if schemaTables.contains(table) {
+            throw SchemaError(message: "field '\(path)': the schema contains itself (a type table inside itself)")
+        }
+        guard schemaTables.count < LuaBridge.maximumSchemaDepth, lua_checkstack(L, 8) != 0 else {
+            throw SchemaError(
+                message: "field '\(path)': type tables nest more than \(LuaBridge.maximumSchemaDepth) levels deep")
+        }
+        schemaTables.append(table)
+        defer { schemaTables.removeLast() }
+        return try parseTableTypeContents(at: index, path: path)
+    }
+
+    private func parseTableTypeContents(at index: Int32, path: String) throws(SchemaError) -> (SchemaType, Bool) {
         lua_rawgeti(L, index, 1)
         guard var name = state.string(at: -1) else {
             let what = found(at: -1)
@@ -126,9 +144,14 @@ extension LuaBridge {
         case "record":
             state.rawField(index, "fields")
             defer { state.pop() }
-            guard lua_type(L, -1) == LUA_TTABLE else {
+            guard lua_type(L, -1) == LUA_TTABLE, let fields = lua_topointer(L, -1) else {
                 throw SchemaError(message: "field '\(path)': { \"record\" } needs fields = { … }")
             }
+            if schemaTables.contains(fields) {
+                throw SchemaError(message: "field '\(path)': the schema contains itself (a type table inside itself)")
+            }
+            schemaTables.append(fields)
+            defer { schemaTables.removeLast() }
             type = .record(try parseRecordSchema(at: lua_gettop(L), path: path))
         case "enum":
             state.rawField(index, "values")

@@ -195,6 +195,37 @@ import TheoluaRuntime
         #expect(actual == expected, "schema { \(schema) } with { \(props) }")
     }
 
+    @Test func aSchemaThatContainsItselfIsAnErrorNamingTheField() {
+        for setup in [
+            "local s = { \"array\" }; s.of = s",
+            "local s = { \"map\" }; s.of = { \"oneOf\", \"string\", s }",
+            "local f = {}; local s = { \"record\", fields = f }; f.inner = s",
+        ] {
+            let failure = luaFailure(
+                """
+                local ui = require("theolua")
+                \(setup)
+                local C = ui.component("C", { props = { items = s }, render = function() return ui.text "x" end })
+                return C {}
+                """)
+            #expect(failure?.hasPrefix("app.lua:3: C: props schema: field 'items") == true, "\(failure ?? "")")
+            #expect(failure?.contains("the schema contains itself") == true, "\(failure ?? "")")
+        }
+    }
+
+    @Test func aSchemaNestedTooDeeplyIsAnError() {
+        let failure = luaFailure(
+            """
+            local ui = require("theolua")
+            local s = "string"
+            for i = 1, 100000 do s = { "array", of = s } end
+            local C = ui.component("C", { props = { items = s }, render = function() return ui.text "x" end })
+            return C {}
+            """)
+        #expect(failure?.contains("field 'items[][]") == true, "\(failure ?? "")")
+        #expect(failure?.contains("type tables nest more than 32 levels deep") == true, "\(failure ?? "")")
+    }
+
     @Test func childrenArePassedWhenTheSchemaDoesNotDeclareThem() {
         #expect(
             LuaSchemaTests.render(schema: "label = 'string'", props: "label = 'l', 'a', 'b'")
