@@ -202,10 +202,20 @@ public final class Runtime {
     }
 
     /// Advances a manual clock by `seconds`, firing due timers in order and rendering
-    /// after each. Does nothing on a real run loop.
+    /// after each. Stops at once when the app quits: no timer runs after `ui.quit()`.
+    /// More than ``ManualRunLoop/firingLimit`` timers in one advance is an error (a
+    /// timer firing every millisecond over a long advance). Does nothing on a real run loop.
     public func advance(by seconds: Double) {
-        guard let manual = runLoop as? ManualRunLoop, seconds.isFinite, seconds > 0 else { return }
-        manual.advance(by: .nanoseconds(Int64(min(seconds, 1e9) * 1e9)))
+        guard let manual = runLoop as? ManualRunLoop, seconds.isFinite, seconds > 0, !quitRequested else { return }
+        let finished = manual.advance(by: .nanoseconds(Int64(min(seconds, 1e9) * 1e9))) { [unowned self] in
+            quitRequested
+        }
+        if !finished && !quitRequested {
+            let at = Double(manual.now.components.seconds) + Double(manual.now.components.attoseconds) / 1e18
+            report(
+                "app: timers fired \(manual.firingLimit) times by \(at) s of virtual time; the rest of the time was"
+                    + " not run (a timer firing too often?)")
+        }
     }
 
     /// Applies pending state updates now.

@@ -66,4 +66,50 @@ import TheoluaCore
         loop.advance(by: .seconds(5))
         #expect(order == ["turn", "timer", "after timer"])
     }
+
+    @Test func aTimerReArmingItselfWithNoDelayLetsVirtualTimeAdvance() {
+        let loop = ManualRunLoop()
+        var fired = 0
+        func again() {
+            fired += 1
+            _ = TimerHandle(on: loop, delay: .zero, repeating: false) { again() }
+        }
+        _ = TimerHandle(on: loop, delay: .zero, repeating: false) { again() }
+        #expect(loop.advance(by: .milliseconds(500)))
+        #expect(fired == 500)
+        #expect(loop.now == .milliseconds(500))
+    }
+
+    @Test func anAdvanceStopsWhenAskedAndAfterTheFiringLimit() {
+        let loop = ManualRunLoop()
+        var fired: [Int] = []
+        _ = TimerHandle(on: loop, delay: .seconds(1), repeating: false) { fired.append(1) }
+        _ = TimerHandle(on: loop, delay: .seconds(2), repeating: false) { fired.append(2) }
+        #expect(!loop.advance(by: .seconds(5)) { fired.count == 1 })
+        #expect(fired == [1])
+        #expect(loop.now == .seconds(1))
+        loop.firingLimit = 10
+        var ticks = 0
+        _ = TimerHandle(on: loop, delay: .milliseconds(1), repeating: true) { ticks += 1 }
+        #expect(!loop.advance(by: .seconds(100)))
+        #expect(ticks + fired.count == 11)
+    }
+
+    @Test func aClockLoopRunsTimersScheduledDuringAPassOnTheNextPass() {
+        let loop = ClockRunLoop()
+        var fired = 0
+        var timer: TimerHandle?
+        func again() {
+            fired += 1
+            timer = TimerHandle(on: loop, delay: .zero, repeating: false) { again() }
+        }
+        timer = TimerHandle(on: loop, delay: .zero, repeating: false) { again() }
+        while fired == 0 { loop.runDueWork() }
+        // Even once the re-armed timer is due, one pass fires it at most once.
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < .milliseconds(5) {}
+        loop.runDueWork()
+        #expect(fired == 2)
+        timer?.cancel()
+    }
 }

@@ -31,9 +31,11 @@ public final class ClockRunLoop: RunLoop {
     public var hasPendingTurns: Bool { work.hasTurns }
 
     /// Runs pending turns, then every timer due by now in deadline order (with the turns
-    /// each one causes). At most `turnLimit` turns run per call, so a component that
-    /// updates its own state on every render cannot starve input.
-    public func runDueWork(turnLimit: Int = 1_000) {
+    /// each one causes). At most `turnLimit` turns run per call, and only timers
+    /// scheduled before the call, so that neither a component that updates its own state
+    /// on every render nor a timer that re-arms itself at once can starve input. Stops
+    /// after a timer when `stop` says so (the app quit).
+    public func runDueWork(turnLimit: Int = 1_000, stoppingWhen stop: () -> Bool = { false }) {
         var turns = 0
         func runTurns() {
             while work.hasTurns && turns < turnLimit {
@@ -42,7 +44,8 @@ public final class ClockRunLoop: RunLoop {
             }
         }
         runTurns()
-        while let (_, item) = work.timers.popDue(notAfter: now) {
+        let lastToken = work.lastToken
+        while !stop(), let (_, item) = work.timers.popDue(notAfter: now, scheduledBy: lastToken) {
             item()
             runTurns()
         }

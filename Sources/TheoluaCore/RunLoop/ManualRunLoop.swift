@@ -8,6 +8,10 @@ public final class ManualRunLoop: RunLoop {
     /// updating its own state on every render cannot hang the loop.
     public var turnLimit = 10_000
 
+    /// The most timers one ``advance(by:stoppingWhen:)`` fires, so that a timer firing
+    /// every millisecond cannot make a long advance last for hours.
+    public var firingLimit = 1_000_000
+
     /// A loop whose clock starts at zero.
     public init() {}
 
@@ -44,15 +48,23 @@ public final class ManualRunLoop: RunLoop {
 
     /// Moves the clock forward by `duration`, firing due timers in deadline order (ties in
     /// the order they were scheduled) and running pending turns before and after each.
-    public func advance(by duration: Duration) {
+    /// Stops early, with the clock where the last timer fired, when `stop` says so after
+    /// a timer (the app quit), or after ``firingLimit`` timers; returns whether it
+    /// reached the end.
+    @discardableResult
+    public func advance(by duration: Duration, stoppingWhen stop: () -> Bool = { false }) -> Bool {
         runUntilIdle()
         let target = now + max(duration, .zero)
+        var fired = 0
         while let (deadline, item) = work.timers.popDue(notAfter: target) {
             now = max(now, deadline)
             item()
             runUntilIdle()
+            fired += 1
+            if stop() || fired >= firingLimit { return false }
         }
         now = target
+        return true
     }
 }
 
@@ -78,6 +90,10 @@ struct PendingWork {
     mutating func cancel(_ token: TimerToken) {
         timers.remove(token)
     }
+
+    /// The token of the timer scheduled last: timers with later tokens were scheduled
+    /// after a pass over due timers began.
+    var lastToken: Int { nextToken }
 
     /// Takes the work of the current turn; work it enqueues goes to the next one.
     mutating func takeTurn() -> [() -> Void] {
@@ -116,9 +132,11 @@ struct TimerQueue {
         cancelled.insert(token)
     }
 
-    mutating func popDue(notAfter limit: Duration) -> (Duration, () -> Void)? {
+    /// Takes the earliest timer due by `limit`, if it was scheduled no later than the
+    /// timer with token `lastToken` (those scheduled since wait for the next pass).
+    mutating func popDue(notAfter limit: Duration, scheduledBy lastToken: Int = .max) -> (Duration, () -> Void)? {
         dropCancelled()
-        guard let first = heap.first, first.deadline <= limit else { return nil }
+        guard let first = heap.first, first.deadline <= limit, first.token.rawValue <= lastToken else { return nil }
         popFirst()
         return (first.deadline, first.work)
     }

@@ -12,8 +12,9 @@ public protocol RunLoop: AnyObject {
     /// later turn.
     func enqueue(_ work: @escaping () -> Void)
 
-    /// Runs `work` once the clock reaches `deadline`. Work due at the same deadline runs
-    /// in the order it was scheduled.
+    /// Runs `work` once the clock reaches `deadline`, and never in the pass over due
+    /// timers that is running now: a timer that schedules itself again at once waits for
+    /// the next turn. Work due at the same deadline runs in the order it was scheduled.
     func schedule(at deadline: Duration, _ work: @escaping () -> Void) -> TimerToken
 
     /// Cancels scheduled work that has not run yet; cancelling twice is harmless.
@@ -29,6 +30,11 @@ public struct TimerToken: Hashable, Sendable {
     public init(rawValue: Int) { self.rawValue = rawValue }
 }
 
+/// The least delay of a timer: a timer asked for sooner is due this long after it was
+/// scheduled, so that a timer that re-arms itself with no delay lets time move on (on
+/// a manual clock, a thousand times a virtual second).
+public let minimumTimerDelay = Duration.milliseconds(1)
+
 /// A one-shot or repeating timer on a run loop, cancellable once started.
 public final class TimerHandle {
     private weak var runLoop: (any RunLoop)?
@@ -42,9 +48,9 @@ public final class TimerHandle {
     /// `delay` again when `repeating` (measured from each deadline, so it does not drift).
     public init(on runLoop: any RunLoop, delay: Duration, repeating: Bool, _ work: @escaping () -> Void) {
         self.runLoop = runLoop
-        self.interval = repeating ? max(delay, .nanoseconds(1)) : nil
+        self.interval = repeating ? max(delay, minimumTimerDelay) : nil
         self.work = work
-        arm(at: runLoop.now + max(delay, .zero))
+        arm(at: runLoop.now + max(delay, minimumTimerDelay))
     }
 
     /// Whether the timer will still fire.

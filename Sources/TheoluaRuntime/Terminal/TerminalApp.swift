@@ -78,7 +78,7 @@ public final class TerminalApp {
         var encoder = FrameEncoder()
         var previous: CellBuffer? = nil
         while !runtime.quitRequested {
-            loop.runDueWork()
+            loop.runDueWork { [unowned runtime] in runtime.quitRequested }
             if watching && watcher.poll() { reload(runtime) }
             if let error = runtime.takeErrors().last { overlayMessage = error }
             for warning in runtime.takeWarnings() { appendToLog("warning: " + warning) }

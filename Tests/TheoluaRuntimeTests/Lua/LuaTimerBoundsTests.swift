@@ -1,0 +1,49 @@
+import Testing
+import TheoluaCore
+import TheoluaLua
+import TheoluaRuntime
+
+/// Timers under a manual clock: none after `ui.quit()`, and a bounded number per advance.
+@Suite struct LuaTimerBoundsTests {
+    @Test func noTimerRunsAfterQuit() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            ui.after(1, ui.quit)
+            ui.after(2, function() error("ran") end)
+            return ui.text "x"
+            """)
+        app.advance(5)
+        #expect(app.runtime.quitRequested)
+        #expect(app.errors().isEmpty)
+    }
+
+    @Test func aZeroDelayTimerReArmingItselfEndsWithTheAdvance() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            count = 0
+            local function again() count = count + 1; ui.after(0, again) end
+            again()
+            return ui.component("C", {
+              render = function() return ui.button { "show", onPress = function() print(count) end } end,
+            }) {}
+            """)
+        app.advance(0.5)
+        app.press("enter")
+        #expect(app.errors().isEmpty)
+        #expect(app.takeLogs() == ["501"])
+    }
+
+    @Test func timersFiringTooOftenOverALongAdvanceAreAnError() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            ui.every(0.001, function() end)
+            return ui.text "x"
+            """)
+        (app.runtime.runLoop as? ManualRunLoop)?.firingLimit = 1_000
+        app.advance(10_000_000)
+        #expect(app.errors() == ["app: timers fired 1000 times by 1.0 s of virtual time; the rest of the time was not run (a timer firing too often?)"])
+    }
+}
