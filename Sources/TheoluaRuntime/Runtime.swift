@@ -226,9 +226,12 @@ public final class Runtime {
     private func settle() {
         if let manual = runLoop as? ManualRunLoop {
             if !manual.runUntilIdle() {
-                let names = reconciler.pendingComponentNames.joined(separator: ", ")
+                let pending = reconciler.pendingComponentNames
+                let names = pending.joined(separator: ", ")
+                let location = pending.lazy.compactMap { self.bridge.lastUpdateLocation(ofComponentNamed: $0) }.first
                 report(
-                    "\(names.isEmpty ? "app" : names): updates did not settle after \(manual.turnLimit) turns:"
+                    (location.map { "\($0): " } ?? "")
+                        + "\(names.isEmpty ? "app" : names): updates did not settle after \(manual.turnLimit) turns:"
                         + " a component updates its state on every render")
             }
         } else {

@@ -130,14 +130,14 @@ import TheoluaLua
         #expect(message?.contains("two components are named 'Row': one at app.lua:2, one at app.lua:3") == true)
     }
 
-    @Test func duplicateKeysAreReportedWithParentAndKey() throws {
+    @Test func duplicateKeysAreReportedWithParentKeyAndLine() throws {
         let h = try Harness()
-        try h.run(
+        let failure = h.failure(
             """
             local ui = require("theolua")
             return ui.column { ui.text { "a", key = "k" }, ui.text { "b", key = "k" } }
             """)
-        #expect(h.errors.first?.contains("Duplicate key 'k' among children of box") == true)
+        #expect(failure == "app.lua:2: Duplicate key 'k' among children of ui.column: give each child a unique key")
     }
 
     @Test func emitAndQuitReachTheHost() throws {

@@ -70,6 +70,12 @@ public struct DuplicateKeyError: Error, CustomStringConvertible {
     /// The parent whose children repeat it.
     public let parent: String
 
+    /// The error for `key`, repeated among the children of `parent`.
+    public init(key: Key, parent: String) {
+        self.key = key
+        self.parent = parent
+    }
+
     public var description: String {
         "Duplicate key \(key) among children of \(parent): give each child a unique key"
     }

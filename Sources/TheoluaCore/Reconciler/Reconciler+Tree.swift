@@ -280,10 +280,18 @@ extension Reconciler {
     }
 
     private func duplicateKey(in elements: [Element]) -> Key? {
+        Element.firstDuplicateKey(in: elements)
+    }
+}
+
+extension Element {
+    /// The first key that two of `siblings` share, if any: keys must be unique among
+    /// siblings. Hosts that build children can check early, where the line is known.
+    public static func firstDuplicateKey(in siblings: [Element]) -> Key? {
         var seen: Set<Key> = []
-        for element in elements {
+        for element in siblings {
             guard let key = element.slotKey else { continue }
-            if seen.isEmpty { seen.reserveCapacity(elements.count) }
+            if seen.isEmpty { seen.reserveCapacity(siblings.count) }
             if !seen.insert(key).inserted { return key }
         }
         return nil

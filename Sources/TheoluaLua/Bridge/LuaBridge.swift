@@ -79,6 +79,8 @@ public final class LuaBridge {
     var nativeComponents: [NativeComponent] = []
     /// Handlers made for Lua functions, by function, so one function is one handler.
     var functionCache: [UnsafeRawPointer: WeakFunction] = [:]
+    /// Where each component (by name) last called `updateState`.
+    var updateLocations: [String: String] = [:]
     /// The type tables of the schema being parsed, one inside the next: a cycle check.
     var schemaTables: [UnsafeRawPointer] = []
     /// Whether a turn to run queued finalizers is on the run loop.

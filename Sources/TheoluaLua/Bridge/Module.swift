@@ -126,6 +126,10 @@ extension LuaBridge {
         } catch {
             throw validationError(subject: subject, error, noun: "child")
         }
+        if children.count > 1, let key = Element.firstDuplicateKey(in: children) {
+            // Found here, at the line that made the list, rather than when it mounts.
+            throw raise("\(DuplicateKeyError(key: key, parent: subject))")
+        }
         let props = Record(uniqueEntries: table.entries)
         return try checkedDepth(
             .host(constructor.primitive.rawValue, props: props, children: children, key: table.key), subject)

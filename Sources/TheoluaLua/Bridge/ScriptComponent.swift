@@ -153,6 +153,11 @@ extension LuaBridge {
                 .validation, location: definition.location, message: error.message(subject: "render result"),
                 component: definition.name)
         }
+        if elements.count > 1, let key = Element.firstDuplicateKey(in: elements) {
+            throw ScriptError(
+                .runtime, location: definition.location,
+                message: "\(DuplicateKeyError(key: key, parent: "its render result"))", component: definition.name)
+        }
         return elements
     }
 

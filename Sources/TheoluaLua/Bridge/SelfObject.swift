@@ -135,13 +135,17 @@ extension LuaBridge {
                 if bridge.isUnmountedSelf(at: 1) { return bridge.ignoreAfterUnmount("updateState") }
                 throw bridge.raise("updateState: call it as self:updateState(value) or ctl:updateState(value)")
             }
+            // Where the update was asked for: the line for an updater's mistakes, and
+            // for updates that never settle.
+            let location = bridge.state.location(level: 1)
+            bridge.updateLocations[component.name] = location
             if lua_type(L, 2) == LUA_TFUNCTION {
                 lua_pushvalue(L, 2)
                 let function = LuaFunction(
                     ref: LuaRef(popping: L, releases: bridge.releases), bridge: bridge, location: "updater")
                 component.updateState { [link = bridge.link] old in
                     guard let bridge = link.bridge else { return old }
-                    return try bridge.applyUpdater(function, to: old, component: component)
+                    return try bridge.applyUpdater(function, to: old, component: component, location: location)
                 }
             } else {
                 var context = ConversionContext()
@@ -156,8 +160,9 @@ extension LuaBridge {
     }
 
     /// Calls a state updater with the old state; its result is the new state.
-    func applyUpdater(_ function: LuaFunction, to old: Value, component: ComponentRef<ScriptComponent>) throws -> Value
-    {
+    func applyUpdater(
+        _ function: LuaFunction, to old: Value, component: ComponentRef<ScriptComponent>, location: String?
+    ) throws -> Value {
         drainReleases()
         function.ref.push(L)
         pushView(old, owner: component.name, label: "state")
@@ -171,7 +176,9 @@ extension LuaBridge {
         do {
             return try value(at: -1, &context)
         } catch {
-            throw ScriptError(.validation, message: error.message(subject: "new state"), component: component.name)
+            throw ScriptError(
+                .validation, location: location, message: error.message(subject: "new state"),
+                component: component.name)
         }
     }
 
@@ -225,6 +232,11 @@ extension LuaBridge {
 }
 
 extension LuaBridge {
+    /// Where a component named `name` last called `updateState`, as `file:line`.
+    public func lastUpdateLocation(ofComponentNamed name: String) -> String? {
+        updateLocations[name]
+    }
+
     /// Whether the value at `index` is the `self` of a component that has unmounted.
     func isUnmountedSelf(at index: Int32) -> Bool {
         guard let box = object(at: index, kind: .component, as: ComponentBox.self) else { return false }
