@@ -38,6 +38,7 @@ extension LuaBridge {
         definedNames = [:]
         loadedFiles = file.map { [$0] } ?? []
         resetRegistryTable(.loaded)
+        restoreSharedState()
         try state.load(bytes: source, chunkName: "@" + name)
         do {
             try state.call(arguments: 0, results: 1)

@@ -79,6 +79,9 @@ public final class LuaBridge {
     var nativeComponents: [NativeComponent] = []
     /// Handlers made for Lua functions, by function, so one function is one handler.
     var functionCache: [UnsafeRawPointer: WeakFunction] = [:]
+    /// Registry reference of the snapshot of the state shared by every load, taken
+    /// before the first (see SharedState.swift).
+    var pristineReference: Int32 = LUA_NOREF
     /// Where each component (by name) last called `updateState`.
     var updateLocations: [String: String] = [:]
     /// The type tables of the schema being parsed, one inside the next: a cycle check.

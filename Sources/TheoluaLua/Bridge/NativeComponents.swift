@@ -43,6 +43,8 @@ extension LuaBridge {
         registryTable(.module)
         lua_pushinteger(L, lua_Integer(nativeComponents.count - 1))
         theolua_pushfunction(L, LuaBridge.nativeConstructor, 1)
+        lua_pushvalue(L, -1)
+        addToModuleSnapshot(name)
         state.setRawField(-2, name)
         state.pop()
     }
