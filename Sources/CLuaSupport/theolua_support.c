@@ -168,6 +168,16 @@ int theolua_raise_budget_exceeded(lua_State *L) {
     return theolua_budget_error(L, 1);
 }
 
+void theolua_charge_host(theolua_support *support, long long units) {
+    if (support->budget <= 0 || units <= 0) {
+        return;
+    }
+    support->remaining -= units;
+    if (support->remaining <= 0 && support->running != NULL) {
+        lua_sethook(support->running, theolua_count_hook, LUA_MASKCOUNT, 1);
+    }
+}
+
 void theolua_arm_budget(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     support->remaining = support->budget;

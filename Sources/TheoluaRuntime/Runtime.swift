@@ -60,7 +60,7 @@ public final class Runtime {
         bridge = try LuaBridge(options: options, runLoop: loop)
         bridge.reconciler = reconciler
         host.connect(to: reconciler)
-        reconciler.onError = { [unowned self] error in report(Runtime.describe(error)) }
+        reconciler.onError = { [unowned self] error in report(describe(error)) }
         reconciler.onWarning = { [unowned self] warning in warnings.append(warning.message) }
         bridge.onError = { [unowned self] error in report(error.description) }
         bridge.onEmit = { [unowned self] name, payload in onEmit(name, payload) }
@@ -270,11 +270,13 @@ public final class Runtime {
         onError(message)
     }
 
-    /// `file:line: Component: message` for script errors; the component and the
-    /// problem for the others.
-    static func describe(_ error: ComponentError) -> String {
+    /// `file:line: Component: message` for script errors; for the others (a limit of the
+    /// host, a key the core found twice), the line where a script defined the component,
+    /// when one did, then the component and the problem.
+    func describe(_ error: ComponentError) -> String {
         if let script = error.underlying as? ScriptError { return script.inComponentNamed(error.component).description }
-        return "\(error.component): \(error.underlying)"
+        let location = bridge.definitionLocation(ofComponentNamed: error.component).map { "\($0): " } ?? ""
+        return "\(location)\(error.component): \(error.underlying)"
     }
 }
 

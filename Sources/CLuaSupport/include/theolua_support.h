@@ -224,6 +224,11 @@ void theolua_charge(lua_State *L, long long units);
 /// `units` are not left (the caller raises the error), else 1.
 int theolua_try_charge(theolua_support *support, long long units);
 
+/// Charges `units` for work Swift does on a script's behalf (copying a long string out
+/// of Lua, say) without raising: when that spends the budget, the count hook raises the
+/// error at the script's next instruction.
+void theolua_charge_host(theolua_support *support, long long units);
+
 /// The pseudo-index of the registry.
 int theolua_registryindex(void);
 

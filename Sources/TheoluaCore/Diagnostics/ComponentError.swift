@@ -102,3 +102,40 @@ public struct TreeTooDeepError: Error, CustomStringConvertible {
         "the tree is deeper than \(limit) levels: does a component render itself without end?"
     }
 }
+
+/// What the host keeps for one app, bounded: instances mounted at once and the text
+/// their host props hold. Lua's memory cap bounds the scripts' heap, not these.
+public struct HostLimits: Sendable, Equatable {
+    /// The most instances (host elements and components) mounted at once.
+    public var instances: Int
+    /// The most bytes of string props (texts, labels, input values) mounted at once.
+    public var textBytes: Int
+
+    /// Limits of `instances` (1,000,000 by default) and `textBytes` (8 MiB).
+    public init(instances: Int = 1_000_000, textBytes: Int = 8 << 20) {
+        self.instances = instances
+        self.textBytes = textBytes
+    }
+
+    /// The error for going past a limit with `instances` mounted holding `textBytes`.
+    func exceeded(instances: Int, textBytes: Int) -> HostLimitError? {
+        if instances > self.instances { return .instances(self.instances) }
+        if textBytes > self.textBytes { return .textBytes(self.textBytes) }
+        return nil
+    }
+}
+
+/// An app went past one of its ``HostLimits``.
+public enum HostLimitError: Error, CustomStringConvertible {
+    case instances(Int)
+    case textBytes(Int)
+
+    public var description: String {
+        switch self {
+        case .instances(let limit):
+            "more than \(limit) elements would be mounted at once (the host's limit); show long lists a part at a time"
+        case .textBytes(let limit):
+            "the elements mounted would hold more than \(limit >> 20) MiB of text at once (the host's limit)"
+        }
+    }
+}

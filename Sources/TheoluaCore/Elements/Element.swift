@@ -67,6 +67,10 @@ public struct Element: Sendable {
     /// How many elements deep this element's description is: 1 for a leaf.
     public var depth: Int { storage.depth }
 
+    /// How many elements this element's description holds, itself included, an element
+    /// that appears in several places counted each time.
+    public var size: Int { storage.size }
+
     /// A copy of this element with `key`.
     public func withKey(_ key: Key?) -> Element {
         Element(storage: storage.withKey(key))
@@ -101,11 +105,23 @@ class ElementStorage: @unchecked Sendable {
     let key: Key?
     /// How many elements deep this element's description is (1 for a leaf).
     let depth: Int
+    /// How many elements the description holds, this one included, counting an element
+    /// that appears in several places each time (saturating): what comparing, hashing,
+    /// printing or mounting it may cost.
+    let size: Int
 
-    init(typeName: String, key: Key?, depth: Int = 1) {
+    init(typeName: String, key: Key?, depth: Int = 1, size: Int = 1) {
         self.typeName = typeName
         self.key = key
         self.depth = depth
+        self.size = size
+    }
+
+    /// The size of an element holding `children`: one more than theirs, saturating.
+    static func size(holding children: some Sequence<Element>) -> Int {
+        var total = 1
+        for child in children { total = min(total &+ child.storage.size, 1 << 50) }
+        return total
     }
 
     var isHost: Bool { false }
@@ -137,7 +153,9 @@ final class HostElementStorage: ElementStorage, @unchecked Sendable {
     init(kind: String, props: Record, children: [Element], key: Key?) {
         self.props = props
         self.children = children
-        super.init(typeName: kind, key: key, depth: 1 + (children.lazy.map(\.storage.depth).max() ?? 0))
+        super.init(
+            typeName: kind, key: key, depth: 1 + (children.lazy.map(\.storage.depth).max() ?? 0),
+            size: ElementStorage.size(holding: children))
     }
 
     override var isHost: Bool { true }
@@ -183,12 +201,16 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
         self.definition = definition
         self.props = props
         var depth = 1
+        var size = 1
         // Only record props (script components) carry children elements; the types are
         // identical when the check passes, so the cast is free.
         if D.Props.self == Record.self, let children = unsafeBitCast(props, to: Record.self)["children"]?.arrayValue {
-            for case .element(let child) in children { depth = max(depth, 1 + child.storage.depth) }
+            for case .element(let child) in children {
+                depth = max(depth, 1 + child.storage.depth)
+                size = min(size &+ child.storage.size, 1 << 50)
+            }
         }
-        super.init(typeName: definition.name, key: key, depth: depth)
+        super.init(typeName: definition.name, key: key, depth: depth, size: size)
     }
 
     @usableFromInline override var componentTypeID: ObjectIdentifier? { ObjectIdentifier(D.self) }

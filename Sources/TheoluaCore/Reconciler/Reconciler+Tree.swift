@@ -40,6 +40,11 @@ extension Reconciler {
             report(placeholder, .render, TreeTooDeepError(limit: Reconciler.maximumDepth))
             return nil
         }
+        let textBytes = element.isHost ? element.hostProps.stringBytes : 0
+        if let exceeded = limits.exceeded(instances: mountedCount + 1, textBytes: mountedTextBytes + textBytes) {
+            report(Instance(element: element, parent: parent, slot: slot), .render, exceeded)
+            return nil
+        }
         let instance: Instance
         do {
             instance = try element.storage.makeInstance(parent: parent, slot: slot, element: element)
@@ -50,6 +55,8 @@ extension Reconciler {
         }
         instance.hostParent = parent.hostContainer
         instance.isMounted = true
+        mountedCount += 1
+        mountedTextBytes += textBytes
         if let host = instance.asHost {
             hostInsert(host.node, into: host.hostParent, before: anchor)
             reconcileChildren(of: host, with: element.children, anchor: .known(nil))
@@ -104,8 +111,15 @@ extension Reconciler {
             let props = element.hostProps
             if props != host.node.props {
                 let old = host.node.props
-                host.node.props = props
-                hostUpdate(host.node, from: old)
+                let textBytes = mountedTextBytes - old.stringBytes + props.stringBytes
+                if let exceeded = limits.exceeded(instances: mountedCount, textBytes: textBytes) {
+                    // The node keeps its last props.
+                    report(host, .render, exceeded)
+                } else {
+                    mountedTextBytes = textBytes
+                    host.node.props = props
+                    hostUpdate(host.node, from: old)
+                }
             }
             reconcileChildren(of: host, with: element.children, anchor: .known(nil))
         } else if let component = instance.asComponent {
@@ -145,6 +159,10 @@ extension Reconciler {
             // Drop what the component held: a controller or a script's closures may
             // refer back to it, and nothing may keep an unmounted subtree alive.
             component.controller = nil
+        }
+        if instance.isMounted {
+            mountedCount -= 1
+            if let host = instance.asHost { mountedTextBytes -= host.node.props.stringBytes }
         }
         instance.isMounted = false
         for child in instance.children { detach(child) }

@@ -42,6 +42,16 @@ public final class Reconciler {
     /// laying them out would exhaust the stack.
     public static let maximumDepth = 500
 
+    /// The most instances (host elements and components) mounted at once, and the most
+    /// bytes of text their host props may hold: what an app makes the host keep, which
+    /// no Lua memory cap sees. Past either, the element that would cross it is not
+    /// mounted and an error is reported.
+    public var limits = HostLimits()
+    /// Instances mounted now.
+    public internal(set) var mountedCount = 0
+    /// Bytes of the string props of the host nodes mounted now.
+    public internal(set) var mountedTextBytes = 0
+
     /// The number of passes so far; each pass is one generation.
     public private(set) var generation = 0
 

@@ -190,3 +190,13 @@ extension Record: CustomStringConvertible {
         return "{ " + entries.map { "\($0.key) = \($0.value)" }.joined(separator: ", ") + " }"
     }
 }
+
+extension Record {
+    /// The UTF-8 bytes of the record's string values (not nested ones): the text a host
+    /// node holds.
+    public var stringBytes: Int {
+        var total = 0
+        for (_, value) in self { if case .string(let text) = value { total += text.utf8.count } }
+        return total
+    }
+}

@@ -21,6 +21,7 @@ extension LuaBridge {
             elements.append(.text(state.describe(index)))
         case LUA_TUSERDATA:
             if let element = element(at: index) {
+                try context.visit(element.size)
                 elements.append(element)
             } else if let view = object(at: index, kind: .view, as: View.self), let items = view.value.arrayValue {
                 for item in items {
@@ -38,7 +39,11 @@ extension LuaBridge {
             let table = state.absolute(index)
             try enter(table, &context)
             defer { context.leave() }
-            if appendElementList(at: table, into: &elements) { return }
+            let start = elements.count
+            if appendElementList(at: table, into: &elements) {
+                try context.visit(elements[start...].reduce(0) { $0 &+ $1.size })
+                return
+            }
             let shape = shape(ofTable: table)
             guard shape.isSequence else {
                 throw context.mismatch("an element, a string or a list of them", found: "a table with named fields")
@@ -102,16 +107,22 @@ extension LuaBridge {
                 return run
             }
         }
-        try context.visit(position - 1)
+        try context.visit(elements[(elements.count - (position - 1))...].reduce(0) { $0 &+ $1.size })
         while position <= count {
             defer { position += 1 }
-            try context.visit()
             if lua_rawgeti(L, table, lua_Integer(position)) == LUA_TUSERDATA, let element = element(at: -1) {
+                do {
+                    try context.visit(element.size)
+                } catch {
+                    state.pop()
+                    throw error.inside(.index(position))
+                }
                 elements.append(element)
                 state.pop()
                 continue
             }
             do {
+                try context.visit()
                 try children(at: -1, into: &elements, &context)
             } catch {
                 state.pop()

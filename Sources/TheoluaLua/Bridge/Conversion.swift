@@ -76,7 +76,7 @@ struct ConversionContext {
         visited += count
         if visited > Self.maximumValues {
             throw mismatch(
-                "at most \(Self.maximumValues) values in all (a table that appears more than once counts each time)",
+                "at most \(Self.maximumValues) values in all (an element counts the elements it holds, and what appears more than once counts each time)",
                 found: "more")
         }
     }
@@ -173,7 +173,11 @@ extension LuaBridge {
         case LUA_TSTRING: return .string(state.string(at: index) ?? "")
         case LUA_TFUNCTION: return .handler(functionHandler(at: index))
         case LUA_TUSERDATA:
-            if let value = bridgedValue(at: index) { return value }
+            if let value = bridgedValue(at: index) {
+                // An element is worth the elements it holds.
+                if case .element(let element) = value { try context.visit(element.size - 1) }
+                return value
+            }
             throw context.mismatch(
                 "a value scripts can pass (nil, boolean, number, string, table, function)", found: found(at: index))
         case LUA_TTABLE:

@@ -232,6 +232,11 @@ extension LuaBridge {
 }
 
 extension LuaBridge {
+    /// Where the current load defined the component named `name`, as `file:line`.
+    public func definitionLocation(ofComponentNamed name: String) -> String? {
+        definedNames[name]
+    }
+
     /// Where a component named `name` last called `updateState`, as `file:line`.
     public func lastUpdateLocation(ofComponentNamed name: String) -> String? {
         updateLocations[name]

@@ -239,6 +239,9 @@ final class LuaState {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = lua_tolstring(L, index, &length) else { return nil }
+        // The copy is host memory the Lua cap does not see: a long one costs the script
+        // one instruction per 4 bytes, so one call cannot copy a long string without end.
+        if length >= 4096 { theolua_charge_host(support, Int64(length / 4)) }
         return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }

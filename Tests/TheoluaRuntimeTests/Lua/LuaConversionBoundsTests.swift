@@ -17,7 +17,7 @@ import TheoluaRuntime
             return ui.column { C { data = t } }
             """)
         #expect(failure?.hasPrefix("app.lua:4: C: prop 'data[1][1]") == true, "\(failure ?? "")")
-        #expect(failure?.hasSuffix("expected at most 1000000 values in all (a table that appears more than once counts each time), got more") == true)
+        #expect(failure?.hasSuffix("expected at most 1000000 values in all (an element counts the elements it holds, and what appears more than once counts each time), got more") == true)
     }
 
     @Test func sharedSubtablesAsAnEmitPayloadOrHandlerArgumentAreErrors() throws {
