@@ -22,18 +22,49 @@ static inline void theolua_free(theolua_support *support, void *block, size_t si
     }
 }
 
+static void theolua_free_held(void *context, void *block, size_t size) {
+    theolua_free((theolua_support *)context, block, size);
+}
+
+void theolua_release_quarantine(theolua_support *support) {
+    support->emergency = 0;
+    if (support->quarantine.count > 0 || support->quarantine.entries != NULL) {
+        theolua_quarantine_release(&support->quarantine, theolua_free_held, support);
+    }
+}
+
 static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     theolua_support *support = (theolua_support *)ud;
     /* When ptr is NULL, osize encodes the kind of object, not a size. */
     size_t old = ptr ? osize : 0;
+    if (support->quarantine.count > 0 && old != 0 && theolua_quarantine_take(&support->quarantine, ptr)) {
+        /* A block the emergency collector freed, still used by the operation it
+           interrupted. Freed again: it already was. Reallocated: it is in use again,
+           as a new block (its owner is dead, so it is never freed: a small leak). */
+        if (nsize == 0) {
+            return NULL;
+        }
+        support->used += old;
+    }
     if (nsize == 0) {
         if (old != 0) {
+            if (support->emergency && theolua_quarantine_add(&support->quarantine, ptr, old)) {
+                support->used -= old;
+                return NULL;
+            }
             theolua_free(support, ptr, old);
         }
         support->used -= old;
         return NULL;
     }
-    if (support->limit != 0 && nsize > old && support->used - old + nsize > support->limit) {
+    if (nsize > old) {
+        support->emergency = 0;
+    }
+    int forced = support->fail_next_allocation && nsize > old && !support->in_swift;
+    if (forced) {
+        support->fail_next_allocation = 0;
+    }
+    if (forced || (support->limit != 0 && nsize > old && support->used - old + nsize > support->limit)) {
         if (support->in_swift) {
             support->memory_overdraft = 1;
         } else {
@@ -43,6 +74,8 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             if (support->main != NULL) {
                 theolua_note_location(support->main, support);
             }
+            /* Lua collects before trying again: hold what that frees. */
+            support->emergency = 1;
             return NULL;
         }
     }
@@ -80,7 +113,9 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 void theolua_closestate(lua_State *L, theolua_support *support) {
     support->closing = 1;
+    theolua_release_quarantine(support);
     lua_close(L);
+    theolua_release_quarantine(support);
     theolua_release_blocks(support);
 }
 
@@ -126,6 +161,10 @@ static long long theolua_now(void) {
 static void theolua_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     theolua_support *support = theolua_getsupport(L);
+    /* Between two instructions: no operation is using what the collector freed. */
+    if (support->quarantine.entries != NULL) {
+        theolua_release_quarantine(support);
+    }
     /* Every tenth check (10,000 instructions) is close enough for a location, and
        keeps the hook's cost small. */
     if (support->last_location[0] == '\0' || support->remaining % (10 * THEOLUA_HOOK_STEP) < THEOLUA_HOOK_STEP) {

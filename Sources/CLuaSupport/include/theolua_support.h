@@ -31,6 +31,26 @@ typedef struct theolua_pool {
     int undecided;
 } theolua_pool;
 
+/// A block held in the quarantine (theolua_quarantine.c), with its size.
+typedef struct theolua_held {
+    void *block;
+    size_t size;
+} theolua_held;
+
+/// Blocks freed by Lua's emergency collector, held until a safe point.
+typedef struct theolua_quarantine {
+    theolua_held *entries;
+    size_t capacity;
+    size_t count;
+} theolua_quarantine;
+
+/// Adds `block` of `size` bytes; 0 when there was no memory for it.
+int theolua_quarantine_add(theolua_quarantine *q, void *block, size_t size);
+/// Takes `block` out; 1 if it was held.
+int theolua_quarantine_take(theolua_quarantine *q, void *block);
+/// Calls `release(context, block, size)` for every block held, and empties the quarantine.
+void theolua_quarantine_release(theolua_quarantine *q, void (*release)(void *, void *, size_t), void *context);
+
 /// Per-state limits and the bridge's context, shared by every thread (coroutine) of one
 /// lua_State through its extra space.
 typedef struct theolua_support {
@@ -92,6 +112,14 @@ typedef struct theolua_support {
     int close_depth;
     /// Set while the state closes: companions queue nothing more.
     int closing;
+    /// Set from an allocation refused at the limit until the next one that grows: the
+    /// frees in between are the emergency collector's, and go to the quarantine.
+    int emergency;
+    /// Blocks the emergency collector freed, held until the next safe point.
+    theolua_quarantine quarantine;
+    /// For tests: when set, the next allocation that grows is refused as if at the
+    /// limit (then the flag clears), as Lua's own test suite does with allocfailnext.
+    int fail_next_allocation;
     /// Free small blocks, one list per size class, linked through their first word.
     void *small_free[THEOLUA_SMALL_CLASSES];
     /// The arena small blocks are carved from now, and the rest of it.
@@ -109,6 +137,11 @@ typedef int (*theolua_function)(lua_State *L);
 /// Creates a state whose allocator counts bytes against `support->limit` and whose
 /// extra space points to `support`. `support` must outlive the state.
 lua_State *theolua_newstate(theolua_support *support);
+
+/// Frees the blocks the emergency collector freed since the last safe point: call it
+/// where no Lua operation is under way (the count hook does, and so does the host when
+/// its outermost call into Lua returns).
+void theolua_release_quarantine(theolua_support *support);
 
 /// Closes a state made by `theolua_newstate` and frees the arenas of its small blocks.
 void theolua_closestate(lua_State *L, theolua_support *support);

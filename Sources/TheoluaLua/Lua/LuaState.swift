@@ -161,6 +161,7 @@ final class LuaState {
         lua_rotate(L, base, -1)
         lua_settop(L, -2)  // drop the message handler
         if depth == 0 {
+            theolua_release_quarantine(support)
             theolua_restart_collector(L)
             if theolua_finalizers_queued(L) != 0 { onFinalizersQueued?() }
         }
