@@ -90,11 +90,29 @@ static void theolua_add_companion(lua_State *L, theolua_support *support) {
     lua_pop(L, 1);
 }
 
+/* Raises "cannot <what> props.items: it is read-only" when the value at 1 is a view of
+   props or state, whose label the function in upvalue 1 gives (nil for other values):
+   views are userdata, so Lua would refuse them anyway; this says which field, as
+   assignments do. */
+static void theolua_refuse_view(lua_State *L, const char *what) {
+    if (lua_type(L, 1) != LUA_TUSERDATA) {
+        return;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        luaL_error(L, "cannot %s %s: it is read-only", what, lua_tostring(L, -1));
+    }
+    lua_pop(L, 1);
+}
+
 /* setmetatable(t, mt), as Lua's, except that a `__gc` field of `mt` does not mark `t`
    for Lua's finalization (which would run the script's function with hooks off): `t`
    gets a companion instead. `getmetatable(t)` is `mt`, its `__gc` field included. */
 static int theolua_setmetatable(lua_State *L) {
     int type = lua_type(L, 2);
+    theolua_refuse_view(L, "setmetatable");
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
     if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) {
@@ -212,6 +230,7 @@ static int theolua_pcall_finish(lua_State *L, int status, lua_KContext base) {
 /* pcall(f, ...): an exceeded budget goes past it, so a script cannot catch it and carry
    on. Calls the original (upvalue 1) with this call's arguments. */
 static int theolua_pcall(lua_State *L) {
+    luaL_checkany(L, 1);
     int arguments = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -311,7 +330,7 @@ static int theolua_resume_thread(lua_State *L, lua_State *co, int arguments) {
 /* coroutine.resume(co, ...): an exceeded budget goes past it, and marks the coroutine. */
 static int theolua_resume(lua_State *L) {
     lua_State *co = lua_tothread(L, 1);
-    luaL_argexpected(L, co != NULL, 1, "coroutine");
+    luaL_argexpected(L, co != NULL, 1, "thread");
     int results = theolua_resume_thread(L, co, lua_gettop(L) - 1);
     if (theolua_getsupport(L)->budget_exceeded) {
         theolua_poison(L, 1);
@@ -348,7 +367,7 @@ static int theolua_close_thread(lua_State *L, lua_State *co) {
    good) and bounding nesting. */
 static int theolua_close(lua_State *L) {
     lua_State *co = lua_tothread(L, 1);
-    luaL_argexpected(L, co != NULL, 1, "coroutine");
+    luaL_argexpected(L, co != NULL, 1, "thread");
     if (theolua_is_poisoned(L, 1)) {
         lua_pushboolean(L, 0);
         lua_pushliteral(L, "cannot close a coroutine stopped by the instruction budget");
@@ -414,14 +433,11 @@ static int theolua_wrap(lua_State *L) {
 
 /* ---- Library functions that charge their work ---- */
 
-/* Calls the original function (upvalue 1) with every argument, returning all its
-   results. */
+/* Runs the original C function (upvalue 1) in this call's frame, so that its errors
+   name the function as Lua's would ("bad argument #1 to 'tonumber'"). The library
+   functions wrapped here use no upvalues of their own. */
 static int theolua_call_original(lua_State *L) {
-    int arguments = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, arguments, LUA_MULTRET);
-    return lua_gettop(L);
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 /* The length of the table at `index` without metamethods, 0 for other values. */
@@ -570,7 +586,7 @@ static int theolua_charged_unpack(lua_State *L) {
     return theolua_call_original(L);
 }
 
-/* Functions that scan their first string argument: tonumber and load. */
+/* tonumber scans its string argument. */
 static int theolua_charged_scan(lua_State *L) {
     theolua_charge(L, theolua_string_length(L, 1) / THEOLUA_BYTES_PER_UNIT);
     return theolua_call_original(L);
@@ -580,9 +596,12 @@ static int theolua_charged_scan(lua_State *L) {
 static int theolua_charged_utf8_len(lua_State *L) {
     long long length = theolua_string_length(L, 1);
     long long first = theolua_integer_or(L, 2, 1), last = theolua_integer_or(L, 3, -1);
-    if (first < 0) first += length + 1;
-    if (last < 0) last += length + 1;
-    theolua_charge(L, last > first ? (last - first) / THEOLUA_BYTES_PER_UNIT : 0);
+    if (first < 0) first = first < -length ? 1 : first + length + 1;
+    if (last < 0) last = last < -length ? 0 : last + length + 1;
+    /* Out of the string, Lua refuses the range without reading it. */
+    if (first >= 1 && last <= length && last > first) {
+        theolua_charge(L, (last - first) / THEOLUA_BYTES_PER_UNIT);
+    }
     return theolua_call_original(L);
 }
 
@@ -656,6 +675,25 @@ void theolua_push_print(lua_State *L) {
     lua_pushcclosure(L, theolua_print, 1);
 }
 
+/* rawset(t, k, v), refusing views (upvalue 1 labels them); the original is upvalue 2. */
+static int theolua_rawset(lua_State *L) {
+    theolua_refuse_view(L, "rawset");
+    return lua_tocfunction(L, lua_upvalueindex(2))(L);
+}
+
+/* load(chunk, name, mode, env) with text chunks only, whatever mode asks: binary chunks
+   could break the VM. A string chunk's length is charged, as its parse reads it all. */
+static int theolua_load(lua_State *L) {
+    int arguments = lua_gettop(L);
+    if (arguments < 3) {
+        lua_settop(L, 3);
+    }
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    theolua_charge(L, theolua_string_length(L, 1) / THEOLUA_BYTES_PER_UNIT);
+    return theolua_call_original(L);
+}
+
 /* Replaces `table[name]` (table at `table`) with a C closure of `fn` over the original,
    if the original is a function. */
 static void theolua_wrap_field(lua_State *L, int table, const char *name, lua_CFunction fn) {
@@ -679,7 +717,8 @@ static int theolua_weak_table(lua_State *L) {
 
 void theolua_install_guards(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
-    int globals = lua_gettop(L);
+    int label = lua_gettop(L);
+    int globals = label - 1;
 
     support->companions_ref = theolua_weak_table(L);
     support->poisoned_ref = theolua_weak_table(L);
@@ -694,13 +733,18 @@ void theolua_install_guards(lua_State *L) {
     lua_setfield(L, -2, "__metatable");
     support->companion_mt_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 
-    lua_pushcfunction(L, theolua_setmetatable);
+    lua_pushvalue(L, label);
+    lua_pushcclosure(L, theolua_setmetatable, 1);
     lua_setfield(L, globals, "setmetatable");
+    lua_pushvalue(L, label);
+    lua_getfield(L, globals, "rawset");
+    lua_pushcclosure(L, theolua_rawset, 2);
+    lua_setfield(L, globals, "rawset");
     theolua_wrap_field(L, globals, "pcall", theolua_pcall);
     theolua_wrap_field(L, globals, "xpcall", theolua_xpcall);
     theolua_wrap_field(L, globals, "collectgarbage", theolua_collectgarbage);
     theolua_wrap_field(L, globals, "tonumber", theolua_charged_scan);
-    theolua_wrap_field(L, globals, "load", theolua_charged_scan);
+    theolua_wrap_field(L, globals, "load", theolua_load);
     theolua_wrap_field(L, globals, "rawequal", theolua_charged_rawequal);
 
     if (lua_getfield(L, globals, "coroutine") == LUA_TTABLE) {

@@ -220,12 +220,14 @@ int theolua_upvalueindex(int i);
 /// under protection) and appends a traceback.
 int theolua_message_handler(lua_State *L);
 
-/// Installs the sandbox's guards in the globals at the top of the stack (see
+/// Installs the sandbox's guards in the globals below the top of the stack (see
 /// theolua_guards.c): `pcall`, `xpcall`, `coroutine.resume`, `coroutine.wrap` and
 /// `coroutine.close` let an exceeded budget through, so a script cannot catch it and
 /// carry on, and never run script code with hooks off; `setmetatable` keeps `__gc`
 /// from Lua and queues finalizers for `theolua_run_finalizers`; library functions whose
-/// work grows with their data charge it to the budget. `[_G]` → `[_G]`.
+/// work grows with their data charge it to the budget; `load` takes text only; `rawset`
+/// and `setmetatable` refuse views of props and state, which the function at the top
+/// labels (or returns nil for other values). `[_G label]` → `[_G]`.
 void theolua_install_guards(lua_State *L);
 
 /// Pushes the sandbox's `print`, which writes each line through the function at the

@@ -33,6 +33,7 @@ extension LuaBridge {
         state.pop()
         // Before the prelude, which keeps the guarded setmetatable and load.
         lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))
+        theolua_pushfunction(L, LuaBridge.viewLabel, 0)
         theolua_install_guards(L)
         state.pop()
         lua_setwarnf(
@@ -43,7 +44,7 @@ extension LuaBridge {
                 bridge.collectWarning(String(cString: message), continues: toContinue != 0)
             }, Unmanaged.passUnretained(self).toOpaque())
         let prelude = """
-            local log, require, allowIO, viewLabel = ...
+            local log, require, allowIO = ...
             -- Renders make many short-lived tables and elements: the generational
             -- collector suits that.
             collectgarbage("generational")
@@ -51,24 +52,6 @@ extension LuaBridge {
               dofile, loadfile = nil, nil
               local os_ = os
               os = { time = os_.time, clock = os_.clock, date = os_.date, difftime = os_.difftime }
-            end
-            local rawload, select = load, select
-            load = function(chunk, name, mode, ...)
-              if select("#", ...) > 0 then return rawload(chunk, name, "t", ...) end
-              return rawload(chunk, name, "t")
-            end
-            -- Views of props and state are userdata, so rawset and setmetatable fail on
-            -- them anyway; say which field, as assignments do.
-            local rawset_, setmetatable_ = rawset, setmetatable
-            rawset = function(t, ...)
-              local label = viewLabel(t)
-              if label then error("cannot rawset " .. label .. ": it is read-only", 2) end
-              return rawset_(t, ...)
-            end
-            setmetatable = function(t, ...)
-              local label = viewLabel(t)
-              if label then error("cannot setmetatable " .. label .. ": it is read-only", 2) end
-              return setmetatable_(t, ...)
             end
             print = log
             _G.require = require
@@ -78,7 +61,6 @@ extension LuaBridge {
         theolua_push_print(L)
         theolua_pushfunction(L, LuaBridge.require, 0)
         lua_pushboolean(L, options.allowIO ? 1 : 0)
-        theolua_pushfunction(L, LuaBridge.viewLabel, 0)
         if options.allowIO {
             // Keep the standard require for modules outside the app's folders.
             lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))
@@ -86,7 +68,7 @@ extension LuaBridge {
             state.setRawField(LuaState.registryIndex, "theolua.stdrequire")
             state.pop()
         }
-        try state.call(arguments: 4, results: 0)
+        try state.call(arguments: 3, results: 0)
     }
 
     /// The label of a view (`props.items`), or nil for any other value.
