@@ -35,4 +35,37 @@ import TheoluaCore
         #expect(loop.nextDeadline == nil)
         #expect(log == nil)
     }
+
+    @Test func droppingAReconcilerWithUpdatesStillQueuedReleasesItsTree() {
+        weak var log: Log?
+        do {
+            let f = Fixture()
+            log = f.log
+            f.render(Restless(log: f.logRef).element())
+            guard let id = f.rowIDs["restless"] else {
+                Issue.record("the component did not render")
+                return
+            }
+            // Queued, never applied: the update holds a handle on its component.
+            f.reconciler.dispatch(action: "queue", to: id)
+        }
+        #expect(log == nil)
+    }
+}
+
+/// A component whose state update holds a handle on the component itself, as a Lua
+/// updater does (it reaches `self` through the handle).
+private struct Restless: Component {
+    var log: LogRef
+    static func initialState(_ props: Restless) -> Int { 0 }
+
+    func render(_ context: ComponentContext<Restless>) -> [Element] {
+        log.log.ids["restless"] = context.id
+        return [.text("\(context.state)")]
+    }
+
+    func perform(_ action: String, _ arguments: [Value], _ context: ComponentContext<Restless>) throws -> Bool {
+        context.updateState { [context] state in state + (context.isMounted ? 1 : 0) }
+        return true
+    }
 }
