@@ -8,6 +8,45 @@
 /// and go back to their class's free list; Lua tells the allocator each block's size,
 /// so blocks carry no header. Arenas are returned when the state closes.
 
+/// Under AddressSanitizer every block is its own malloc block instead: carved from an
+/// arena, a block has no redzones and a freed one is handed out again at once, so the
+/// sanitizer could not see a read past a userdata or of a collected object by the
+/// bridge's C and Swift code, which reads Lua's blocks directly.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define THEOLUA_BLOCKS_ARE_MALLOC 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(THEOLUA_BLOCKS_ARE_MALLOC)
+#define THEOLUA_BLOCKS_ARE_MALLOC 1
+#endif
+
+#ifdef THEOLUA_BLOCKS_ARE_MALLOC
+
+void *theolua_block_alloc(theolua_support *support, size_t size) {
+    (void)support;
+    return malloc(size);
+}
+
+void theolua_block_free(theolua_support *support, void *block, size_t size) {
+    (void)support;
+    (void)size;
+    free(block);
+}
+
+int theolua_same_block_class(size_t a, size_t b) {
+    /* Every resize moves the block, so a stale pointer to the old one is caught. */
+    (void)a;
+    (void)b;
+    return 0;
+}
+
+void theolua_release_blocks(theolua_support *support) {
+    (void)support;
+}
+
+#else
+
 /// Bytes per arena; the first 16 link the arena to the previous one.
 #define THEOLUA_ARENA_BYTES (64 * 1024)
 #define THEOLUA_ARENA_HEADER 16
@@ -63,3 +102,5 @@ void theolua_release_blocks(theolua_support *support) {
         support->small_free[class] = NULL;
     }
 }
+
+#endif

@@ -4,7 +4,7 @@ import Testing
 /// component drawn, a key pressed, and the script's `ui.emit` received by the host.
 @Suite struct EmbeddingExampleTests {
     @Test func embeddingHostRendersSwiftDataAndReceivesEmits() {
-        let binary = Paths.package + "/.build/debug/theolua-embed-example"
+        let binary = Paths.products + "/theolua-embed-example"
         let result = runProcess(binary, ["--headless", "down", "enter"])
         #expect(result.status == 0, "\(result.stderr)")
         Golden.check(result.stdout, named: "embedding-down-enter")

@@ -20,13 +20,9 @@ struct Clock: Component {
 
 final class ClockController: ComponentController {
     let component: ComponentContext<Clock>
-    let serial: Int
-    nonisolated(unsafe) static var made = 0
 
     init(_ component: ComponentContext<Clock>) {
         self.component = component
-        Self.made += 1
-        serial = Self.made
         component.props.log.log.add("make controller \(component.props.label)")
     }
 

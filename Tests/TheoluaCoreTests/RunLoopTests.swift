@@ -45,14 +45,18 @@ import TheoluaCore
         let loop = ManualRunLoop()
         loop.turnLimit = 50
         var turns = 0
+        var stopped = false
         func again() {
             turns += 1
-            loop.enqueue(again)
+            if !stopped { loop.enqueue(again) }
         }
         loop.enqueue(again)
         #expect(loop.runUntilIdle() == false)
         #expect(turns == 50)
         #expect(loop.hasPendingTurns)
+        // The pending turn holds the loop: let it run out, or the two would leak.
+        stopped = true
+        #expect(loop.runUntilIdle())
     }
 
     @Test func pendingTurnsRunBeforeEachTimerFires() {

@@ -199,10 +199,19 @@ public final class Reconciler {
 
     deinit {
         // Handles on components may outlive the reconciler; leave them no dangling
-        // references to it or to their parents.
+        // references to it or to their parents. A controller, and a queued update, may
+        // hold a handle on its component, which holds them: drop them, or the component
+        // (and the subtree below it) would keep itself alive. Timers go too, so that a
+        // run loop that outlives the reconciler neither runs them nor keeps their
+        // components.
         link.reconciler = nil
         var stack: [Instance] = [root]
         while let instance = stack.popLast() {
+            if let component = instance.asComponent {
+                component.controller = nil
+                component.dropPendingUpdates()
+                component.cancelTimers()
+            }
             for child in instance.children {
                 child.parent = nil
                 stack.append(child)

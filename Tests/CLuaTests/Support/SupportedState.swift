@@ -23,7 +23,7 @@ final class SupportedState {
 
     deinit {
         support.pointee.main = nil
-        lua_close(L)
+        theolua_closestate(L, support)
         support.deinitialize(count: 1)
         support.deallocate()
     }

@@ -16,11 +16,30 @@ enum Paths {
         return path
     }()
 
-    /// The built binary: the debug build `scripts/test` makes, or `THEOLUA_BINARY`.
+    /// The built binary: `THEOLUA_BINARY`, or `theolua` among the built products.
     static var binary: String {
         if let override = getenv("THEOLUA_BINARY") { return String(cString: override) }
-        return package + "/.build/debug/theolua"
+        return products + "/theolua"
     }
+
+    /// The folder of the build these tests belong to, which holds the `theolua` and
+    /// example binaries built with them: the test executable's own folder when it has a
+    /// `theolua` beside it (so a sanitized build in `.build-address` runs its own
+    /// sanitized binaries), else `.build/debug`.
+    static let products: String = {
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            if count > 0 {
+                let executable = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if let slash = executable.lastIndex(of: "/") {
+                    let folder = String(executable[..<slash])
+                    if access(folder + "/theolua", X_OK) == 0 { return folder }
+                }
+            }
+        #endif
+        return package + "/.build/debug"
+    }()
 }
 
 /// What a finished process printed and how it ended.
