@@ -223,15 +223,24 @@ public final class Runtime {
         reconciler.flush()
     }
 
+    /// The longest one settle (the turns after a key, a mount or a timer) may take on a
+    /// manual clock: each turn is bounded by the scripts' budgets, and this bounds their
+    /// sum, however many turns a component's updates cause.
+    public var settleTimeLimit = Duration.seconds(10)
+
     private func settle() {
         if let manual = runLoop as? ManualRunLoop {
-            if !manual.runUntilIdle() {
+            let start = ContinuousClock.now
+            let limit = settleTimeLimit
+            if !manual.runUntilIdle(stoppingWhen: { ContinuousClock.now - start > limit }) {
                 let pending = reconciler.pendingComponentNames
                 let names = pending.joined(separator: ", ")
                 let location = pending.lazy.compactMap { self.bridge.lastUpdateLocation(ofComponentNamed: $0) }.first
+                let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+                let bound = ContinuousClock.now - start > limit ? "\(seconds) s" : "\(manual.turnLimit) turns"
                 report(
                     (location.map { "\($0): " } ?? "")
-                        + "\(names.isEmpty ? "app" : names): updates did not settle after \(manual.turnLimit) turns:"
+                        + "\(names.isEmpty ? "app" : names): updates did not settle after \(bound):"
                         + " a component updates its state on every render")
             }
         } else {

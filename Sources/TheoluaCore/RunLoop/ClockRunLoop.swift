@@ -22,6 +22,10 @@ public final class ClockRunLoop: RunLoop {
         work.cancel(token)
     }
 
+    /// How long one ``runDueWork(turnLimit:stoppingWhen:)`` runs turns before it gives
+    /// way to input.
+    public static let turnTime = Duration.milliseconds(100)
+
     /// When the earliest timer is due, on the continuous clock; `nil` with no timers.
     public var nextDeadline: ContinuousClock.Instant? {
         work.timers.earliestDeadline.map { origin + $0 }
@@ -37,8 +41,11 @@ public final class ClockRunLoop: RunLoop {
     /// after a timer when `stop` says so (the app quit).
     public func runDueWork(turnLimit: Int = 1_000, stoppingWhen stop: () -> Bool = { false }) {
         var turns = 0
+        // Turns that take long (renders near their budget) give way to input after a
+        // while; the rest run on the next call.
+        let deadline = ContinuousClock.now + Self.turnTime
         func runTurns() {
-            while work.hasTurns && turns < turnLimit {
+            while work.hasTurns && turns < turnLimit && (turns == 0 || ContinuousClock.now < deadline) {
                 turns += 1
                 for item in work.takeTurn() { item() }
             }

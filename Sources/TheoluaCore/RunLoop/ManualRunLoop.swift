@@ -33,15 +33,17 @@ public final class ManualRunLoop: RunLoop {
     /// The deadline of the earliest scheduled timer, if any.
     public var nextDeadline: Duration? { work.timers.earliestDeadline }
 
-    /// Runs turns until no work is pending. Returns `false` if ``turnLimit`` turns ran
-    /// and work was still pending (the rest stays queued).
+    /// Runs turns until no work is pending. Returns `false` if ``turnLimit`` turns ran,
+    /// or `stop` said so after a turn (a host bounding the time a settle takes), and work
+    /// was still pending (the rest stays queued).
     @discardableResult
-    public func runUntilIdle() -> Bool {
+    public func runUntilIdle(stoppingWhen stop: () -> Bool = { false }) -> Bool {
         var turns = 0
         while work.hasTurns {
             guard turns < turnLimit else { return false }
             turns += 1
             for item in work.takeTurn() { item() }
+            if work.hasTurns && stop() { return false }
         }
         return true
     }

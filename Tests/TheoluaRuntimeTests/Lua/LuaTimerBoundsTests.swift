@@ -47,3 +47,26 @@ import TheoluaRuntime
         #expect(app.errors() == ["app: timers fired 1000 times by 1.0 s of virtual time; the rest of the time was not run (a timer firing too often?)"])
     }
 }
+
+/// The turns after one input are bounded in time as well as in number.
+@Suite struct LuaSettleBoundsTests {
+    @Test func heavyRendersThatNeverSettleStopAtTheSettleTimeLimit() throws {
+        let app = try LuaApp()
+        app.runtime.settleTimeLimit = .milliseconds(200)
+        try app.runtime.load(
+            source: """
+                local ui = require("theolua")
+                return ui.component("Heavy", {
+                  initialState = function() return { n = 0 } end,
+                  render = function(self)
+                    local x = 0
+                    for i = 1, 2e5 do x = x + i end
+                    self:updateState(function(s) return { n = s.n + 1 } end)
+                    return ui.text(tostring(self.state.n))
+                  end,
+                }) {}
+                """)
+        try app.runtime.mount()
+        #expect(app.errors() == ["app.lua:7: Heavy: updates did not settle after 0.2 s: a component updates its state on every render"])
+    }
+}
