@@ -23,13 +23,25 @@
 
 #ifdef THEOLUA_BLOCKS_ARE_MALLOC
 
+/* The blocks are kept in a set, so that closing the state frees the ones Lua never
+   returned, as freeing the arenas does (the blocks the quarantine's dead objects hold). */
 void *theolua_block_alloc(theolua_support *support, size_t size) {
-    (void)support;
-    return malloc(size);
+    void *block = malloc(size);
+    if (block != NULL && !theolua_block_set_add(&support->outstanding, block, size)) {
+        free(block);
+        return NULL;
+    }
+    return block;
 }
 
 void theolua_block_free(theolua_support *support, void *block, size_t size) {
-    (void)support;
+    (void)size;
+    theolua_block_set_take(&support->outstanding, block);
+    free(block);
+}
+
+static void theolua_free_outstanding(void *context, void *block, size_t size) {
+    (void)context;
     (void)size;
     free(block);
 }
@@ -42,7 +54,7 @@ int theolua_same_block_class(size_t a, size_t b) {
 }
 
 void theolua_release_blocks(theolua_support *support) {
-    (void)support;
+    theolua_block_set_release(&support->outstanding, theolua_free_outstanding, NULL);
 }
 
 #else

@@ -18,20 +18,20 @@
    An open-addressing hash set of (block, size), allocated with malloc outside the Lua
    state's accounting; it exists only while blocks are held. */
 
-static size_t theolua_slot(const theolua_quarantine *q, const void *block) {
+static size_t theolua_slot(const theolua_block_set *q, const void *block) {
     uintptr_t h = (uintptr_t)block;
     h ^= h >> 17;
     h *= 0x9E3779B97F4A7C15ull;
     return (size_t)(h >> 16) & (q->capacity - 1);
 }
 
-static int theolua_quarantine_grow(theolua_quarantine *q) {
+static int theolua_quarantine_grow(theolua_block_set *q) {
     size_t capacity = q->capacity == 0 ? 1024 : q->capacity * 2;
     theolua_held *entries = calloc(capacity, sizeof *entries);
     if (entries == NULL) {
         return 0;
     }
-    theolua_quarantine grown = {entries, capacity, 0};
+    theolua_block_set grown = {entries, capacity, 0};
     for (size_t i = 0; i < q->capacity; i++) {
         if (q->entries[i].block != NULL) {
             size_t slot = theolua_slot(&grown, q->entries[i].block);
@@ -47,7 +47,7 @@ static int theolua_quarantine_grow(theolua_quarantine *q) {
     return 1;
 }
 
-int theolua_quarantine_add(theolua_quarantine *q, void *block, size_t size) {
+int theolua_block_set_add(theolua_block_set *q, void *block, size_t size) {
     if ((q->count + 1) * 2 > q->capacity && !theolua_quarantine_grow(q)) {
         return 0;
     }
@@ -66,7 +66,7 @@ int theolua_quarantine_add(theolua_quarantine *q, void *block, size_t size) {
 
 /* Removes `block`, returning 1 if it was held. Linear probing: the entries after it in
    its run move back, so that later lookups still find theirs. */
-int theolua_quarantine_take(theolua_quarantine *q, void *block) {
+int theolua_block_set_take(theolua_block_set *q, void *block) {
     if (q->count == 0) {
         return 0;
     }
@@ -92,7 +92,7 @@ int theolua_quarantine_take(theolua_quarantine *q, void *block) {
     return 1;
 }
 
-void theolua_quarantine_release(theolua_quarantine *q, void (*release)(void *, void *, size_t), void *context) {
+void theolua_block_set_release(theolua_block_set *q, void (*release)(void *, void *, size_t), void *context) {
     for (size_t i = 0; i < q->capacity; i++) {
         if (q->entries[i].block != NULL) {
             release(context, q->entries[i].block, q->entries[i].size);

@@ -29,7 +29,7 @@ static void theolua_free_held(void *context, void *block, size_t size) {
 void theolua_release_quarantine(theolua_support *support) {
     support->emergency = 0;
     if (support->quarantine.count > 0 || support->quarantine.entries != NULL) {
-        theolua_quarantine_release(&support->quarantine, theolua_free_held, support);
+        theolua_block_set_release(&support->quarantine, theolua_free_held, support);
     }
 }
 
@@ -37,7 +37,7 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     theolua_support *support = (theolua_support *)ud;
     /* When ptr is NULL, osize encodes the kind of object, not a size. */
     size_t old = ptr ? osize : 0;
-    if (support->quarantine.count > 0 && old != 0 && theolua_quarantine_take(&support->quarantine, ptr)) {
+    if (support->quarantine.count > 0 && old != 0 && theolua_block_set_take(&support->quarantine, ptr)) {
         /* A block the emergency collector freed, still used by the operation it
            interrupted. Freed again: it already was. Reallocated: it is in use again,
            as a new block (its owner is dead, so it is never freed: a small leak). */
@@ -48,7 +48,7 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     if (nsize == 0) {
         if (old != 0) {
-            if (support->emergency && theolua_quarantine_add(&support->quarantine, ptr, old)) {
+            if (support->emergency && theolua_block_set_add(&support->quarantine, ptr, old)) {
                 support->used -= old;
                 return NULL;
             }

@@ -74,14 +74,16 @@ import TheoluaCore
     @Test func aTimerReArmingItselfWithNoDelayLetsVirtualTimeAdvance() {
         let loop = ManualRunLoop()
         var fired = 0
+        var timer: TimerHandle?
         func again() {
             fired += 1
-            _ = TimerHandle(on: loop, delay: .zero, repeating: false) { again() }
+            timer = TimerHandle(on: loop, delay: .zero, repeating: false) { again() }
         }
-        _ = TimerHandle(on: loop, delay: .zero, repeating: false) { again() }
+        timer = TimerHandle(on: loop, delay: .zero, repeating: false) { again() }
         #expect(loop.advance(by: .milliseconds(500)))
         #expect(fired == 500)
         #expect(loop.now == .milliseconds(500))
+        timer?.cancel()
     }
 
     @Test func anAdvanceStopsWhenAskedAndAfterTheFiringLimit() {

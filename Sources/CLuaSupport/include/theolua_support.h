@@ -31,25 +31,26 @@ typedef struct theolua_pool {
     int undecided;
 } theolua_pool;
 
-/// A block held in the quarantine (theolua_quarantine.c), with its size.
+/// A block in a block set, with its size.
 typedef struct theolua_held {
     void *block;
     size_t size;
 } theolua_held;
 
-/// Blocks freed by Lua's emergency collector, held until a safe point.
-typedef struct theolua_quarantine {
+/// A set of blocks with their sizes (theolua_quarantine.c): the quarantine of blocks Lua's
+/// emergency collector freed, held until a safe point.
+typedef struct theolua_block_set {
     theolua_held *entries;
     size_t capacity;
     size_t count;
-} theolua_quarantine;
+} theolua_block_set;
 
 /// Adds `block` of `size` bytes; 0 when there was no memory for it.
-int theolua_quarantine_add(theolua_quarantine *q, void *block, size_t size);
+int theolua_block_set_add(theolua_block_set *q, void *block, size_t size);
 /// Takes `block` out; 1 if it was held.
-int theolua_quarantine_take(theolua_quarantine *q, void *block);
+int theolua_block_set_take(theolua_block_set *q, void *block);
 /// Calls `release(context, block, size)` for every block held, and empties the quarantine.
-void theolua_quarantine_release(theolua_quarantine *q, void (*release)(void *, void *, size_t), void *context);
+void theolua_block_set_release(theolua_block_set *q, void (*release)(void *, void *, size_t), void *context);
 
 /// Per-state limits and the bridge's context, shared by every thread (coroutine) of one
 /// lua_State through its extra space.
@@ -116,7 +117,10 @@ typedef struct theolua_support {
     /// frees in between are the emergency collector's, and go to the quarantine.
     int emergency;
     /// Blocks the emergency collector freed, held until the next safe point.
-    theolua_quarantine quarantine;
+    theolua_block_set quarantine;
+    /// Under AddressSanitizer, where small blocks are malloc blocks, the blocks handed
+    /// out and not yet freed (theolua_blocks.c).
+    theolua_block_set outstanding;
     /// For tests: when set, the next allocation that grows is refused as if at the
     /// limit (then the flag clears), as Lua's own test suite does with allocfailnext.
     int fail_next_allocation;
