@@ -6,11 +6,15 @@ struct ScriptOptions: ParsableArguments {
     @Flag(name: .customLong("allow-io"), help: "Let scripts use io, os, debug, package and C modules.")
     var allowIO = false
 
-    @Option(name: .customLong("max-memory"), help: ArgumentHelp("Memory cap for the Lua state.", valueName: "MiB"))
+    // Unconditional, so that a negative number is read as the value it is (and refused
+    // with the range) rather than taken for a flag.
+    @Option(
+        name: .customLong("max-memory"), parsing: .unconditional,
+        help: ArgumentHelp("Memory cap for the Lua state.", valueName: "MiB"))
     var maxMemory: Int = 256
 
     @Option(
-        name: .customLong("max-instructions"),
+        name: .customLong("max-instructions"), parsing: .unconditional,
         help: ArgumentHelp("Instruction budget per call into a script.", valueName: "N"))
     var maxInstructions: Int = 50_000_000
 
@@ -35,17 +39,23 @@ struct AppArgument: ParsableArguments {
     var app: String
 
     /// Checked when the command runs, after every flag was parsed, so a bad flag is
-    /// reported as such rather than as a missing file.
+    /// reported as such rather than as a missing file. The app must be a readable regular
+    /// file of at most 16 MiB: a folder, a FIFO or a device (`/dev/zero`) is a usage error,
+    /// neither read nor waited on.
     func checkReadable() throws {
-        guard Foundationless.fileIsReadable(app) else {
-            throw ValidationError("cannot read \(app): no such file, or not readable")
+        do {
+            try ScriptFile.check(app)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 }
 
 /// `--props JSON`, parsed into a record.
 struct PropsOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Props for an app that returns a component, as a JSON object.", valueName: "JSON"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Props for an app that returns a component, as a JSON object.", valueName: "JSON"))
     var props: String?
 
     func validate() throws {

@@ -13,16 +13,19 @@ struct Render: ParsableCommand {
 
     @OptionGroup var app: AppArgument
 
-    @Option(help: ArgumentHelp("Screen size.", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Screen size.", valueName: "WxH"))
     var size = "80x24"
 
     @OptionGroup var props: PropsOption
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("Space-separated key names to send, e.g. \"down down enter text:abc\".", valueName: "KEYS"))
     var keys: String?
 
-    @Option(help: ArgumentHelp("Seconds of virtual time to advance after the keys.", valueName: "SECONDS"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Seconds of virtual time to advance after the keys.", valueName: "SECONDS"))
     var time: Double?
 
     @Flag(help: "Print colors and styles as ANSI escape codes.")
@@ -32,6 +35,9 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         _ = try dimensions()
+        if let raw = CommandLineValue.raw(of: "--keys"), !CommandLineValue.isUTF8(raw) {
+            throw ValidationError("--keys: the keys are not valid UTF-8 text; key names and text: items must be")
+        }
         if let keys {
             do {
                 _ = try KeyEvent.parseKeys(keys)
@@ -87,5 +93,52 @@ struct Render: ParsableCommand {
     private func failIfErrors(_ runtime: Runtime) throws {
         let errors = runtime.takeErrors()
         if !errors.isEmpty { throw ScriptFailure(messages: errors) }
+    }
+}
+
+/// The raw bytes of the command line, which ArgumentParser has already decoded (invalid
+/// UTF-8 replaced): to refuse what cannot be decoded instead of typing replacement
+/// characters.
+enum CommandLineValue {
+    /// The bytes given for `option` (`--keys VALUE` or `--keys=VALUE`), the last if several.
+    static func raw(of option: String) -> [UInt8]? {
+        let arguments = (0..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { pointer in
+                var bytes: [UInt8] = []
+                var cursor = pointer
+                while cursor.pointee != 0 {
+                    bytes.append(UInt8(bitPattern: cursor.pointee))
+                    cursor += 1
+                }
+                return bytes
+            }
+        }
+        let name = Array(option.utf8)
+        var found: [UInt8]?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == name, index + 1 < arguments.count {
+                found = arguments[index + 1]
+                index += 1
+            } else if argument.starts(with: name + [UInt8(ascii: "=")]) {
+                found = Array(argument.dropFirst(name.count + 1))
+            }
+            index += 1
+        }
+        return found
+    }
+
+    /// Whether `bytes` are valid UTF-8.
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 }

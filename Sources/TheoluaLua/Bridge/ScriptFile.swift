@@ -33,17 +33,35 @@ public enum ScriptFile {
 
     /// The bytes of the file at `path`.
     public static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = try openScript(path)
+        defer { close(descriptor) }
+        return try readAll(descriptor, path: path)
+    }
+
+    /// Checks that `path` is a script that ``read(_:)`` would read, without reading it.
+    public static func check(_ path: String) throws(Failure) {
+        close(try openScript(path))
+    }
+
+    /// Opens `path` if it is a readable regular file of at most the maximum size.
+    private static func openScript(_ path: String) throws(Failure) -> Int32 {
         // Non-blocking, so that opening a FIFO does not wait for a writer.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(path) }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path) }
-        guard let kind = kindName(status.st_mode) else {
-            guard status.st_size <= maximumBytes else { throw .tooLarge(path, bytes: Int(status.st_size)) }
-            return try readAll(descriptor, path: path)
+        guard fstat(descriptor, &status) == 0 else {
+            close(descriptor)
+            throw .unreadable(path)
         }
-        throw .notAFile(path, kind: kind)
+        if let kind = kindName(status.st_mode) {
+            close(descriptor)
+            throw .notAFile(path, kind: kind)
+        }
+        guard status.st_size <= maximumBytes else {
+            close(descriptor)
+            throw .tooLarge(path, bytes: Int(status.st_size))
+        }
+        return descriptor
     }
 
     /// The name of a file type other than a regular file, or nil for a regular file.

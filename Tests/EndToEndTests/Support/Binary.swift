@@ -58,6 +58,11 @@ func runTheolua(_ arguments: [String], timeout: Double = 20) -> ProcessResult {
 /// process still running after `timeout` seconds is killed (status 128 + 9), so a hang
 /// fails one test instead of stalling the suite.
 func runProcess(_ executable: String, _ arguments: [String], timeout: Double = 20) -> ProcessResult {
+    runProcess(executable, rawArguments: arguments.map { Array($0.utf8) }, timeout: timeout)
+}
+
+/// Runs `executable` with arguments given as bytes, which need not be UTF-8.
+func runProcess(_ executable: String, rawArguments: [[UInt8]], timeout: Double = 20) -> ProcessResult {
     var outPipe: [Int32] = [0, 0]
     var errPipe: [Int32] = [0, 0]
     guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
@@ -71,8 +76,14 @@ func runProcess(_ executable: String, _ arguments: [String], timeout: Double = 2
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
     posix_spawn_file_actions_addclose(&actions, outPipe[0])
     posix_spawn_file_actions_addclose(&actions, errPipe[0])
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
+    let argv: [UnsafeMutablePointer<CChar>?] =
+        ([Array(executable.utf8)] + rawArguments).map { bytes in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+            copy[bytes.count] = 0
+            return copy
+        } + [nil]
+    defer { for pointer in argv { pointer?.deallocate() } }
     var pid: pid_t = 0
     let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
     close(outPipe[1])

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Testing
+
+/// What a flag or an app path can do to the process: a usage error (status 2) naming the
+/// mistake, never a hang, a crash or a read without end.
+@Suite struct CLIHardeningTests {
+    static let app = #"return require("theolua").text "x""#
+
+    private func withApp(_ body: (String, ScriptFolder) -> Void) {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        body(folder.write("app.lua", Self.app), folder)
+    }
+
+    @Test func anAppThatIsADeviceAFifoOrAFolderIsAUsageErrorNotARead() {
+        withApp { _, folder in
+            let fifo = folder.path + "/fifo.lua"
+            mkfifo(fifo, 0o644)
+            let dir = folder.path + "/dir.lua"
+            mkdir(dir, 0o755)
+            defer { rmdir(dir) }
+            for (path, kind) in [("/dev/zero", "device"), (fifo, "FIFO"), (dir, "folder")] {
+                for command in ["render", "check", "run"] {
+                    let result = runTheolua([command, path], timeout: 10)
+                    #expect(result.status == 2, "\(command) \(path): \(result.stderr)")
+                    #expect(result.stderr == "theolua: cannot read \(path): it is a \(kind), not a file\n")
+                }
+            }
+        }
+    }
+
+    @Test func anAppLargerThanSixteenMebibytesIsAUsageError() {
+        withApp { _, folder in
+            let huge = folder.path + "/huge.lua"
+            let file = fopen(huge, "wb")
+            fclose(file)
+            truncate(huge, 17 << 20)
+            let result = runTheolua(["render", huge])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("is more than the 16 MiB a script may have"))
+        }
+    }
+
+    @Test func negativeNumbersForNumericFlagsSayWhatIsWrong() {
+        withApp { app, _ in
+            let cases: [([String], String)] = [
+                (["--max-memory", "-5"], "--max-memory must be between 1 and 65536 MiB, got -5"),
+                (["--max-instructions", "-3"], "--max-instructions must be at least 1000, got -3"),
+                (["--time", "-1"], "--time must be a number of seconds from 0 to 10000000, got -1.0"),
+                (["--size", "-5x3"], "--size must look like 80x24 (each from 1 to 2000), got '-5x3'"),
+            ]
+            for (flags, message) in cases {
+                let result = runTheolua(["render", app] + flags)
+                #expect(result.status == 2)
+                #expect(result.stderr == "theolua: \(message)\n", "\(flags)")
+            }
+            // A key list may start with the minus key.
+            #expect(runTheolua(["render", app, "--size", "5x1", "--keys", "- enter"]).status == 0)
+        }
+    }
+
+    @Test func keysThatAreNotUTF8OrNotKeysAreAUsageErrorNamingThem() {
+        withApp { app, _ in
+            let raw = runProcess(
+                Paths.binary, rawArguments: [Array("render".utf8), Array(app.utf8), Array("--keys".utf8), [0xFF, 0x20]])
+            #expect(raw.status == 2)
+            #expect(raw.stderr.contains("--keys: the keys are not valid UTF-8 text"))
+            let unknown = runTheolua(["render", app, "--keys", "down enterr"])
+            #expect(unknown.status == 2)
+            #expect(unknown.stderr.hasPrefix("theolua: --keys: unknown key 'enterr'"))
+        }
+    }
+}
