@@ -74,4 +74,34 @@ import Testing
             #expect(unknown.stderr.hasPrefix("theolua: --keys: unknown key 'enterr'"))
         }
     }
+
+    @Test func layoutPropsPastTheirMaximumAreScriptErrorsNotCrashesOrHangs() {
+        let cases: [(String, String)] = [
+            ("ui.row { gap = math.maxinteger, ui.text \"a\", ui.text \"b\" }", "ui.row: prop 'gap': expected integer from 0 to 1000000"),
+            ("ui.box { height = math.maxinteger }", "ui.box: prop 'height': expected size"),
+            ("ui.row { ui.box { width = math.maxinteger }, ui.box { width = math.maxinteger } }", "prop 'width'"),
+            ("ui.row { ui.box { grow = 1e308 }, ui.box { shrink = 1e308 } }", "prop 'grow': expected number from 0 to 1000000"),
+            ("ui.scroll { height = math.maxinteger }", "ui.scroll: prop 'height'"),
+            ("ui.column { gap = 2^62, ui.text \"a\" }", "prop 'gap'"),
+            ("ui.row { border = \"single\", minWidth = 2^31 }", "prop 'minWidth'"),
+            ("ui.box { border = \"single\", minHeight = 2^53 }", "prop 'minHeight'"),
+            ("ui.box { margin = { math.maxinteger, 0 } }", "prop 'margin[1]'"),
+        ]
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        for (element, message) in cases {
+            let app = folder.write("app.lua", "local ui = require(\"theolua\")\nreturn \(element)\n")
+            let result = runTheolua(["render", app, "--size", "20x3"], timeout: 10)
+            #expect(result.status == 1, "\(element): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("app.lua:2: "), "\(element): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(element): \(result.stderr)")
+        }
+        // At the maximum, a box far larger than the screen costs what the screen shows.
+        let app = folder.write(
+            "app.lua",
+            "local ui = require(\"theolua\")\nreturn ui.box { border = \"single\", minWidth = 1000000, minHeight = 1000000, gap = 1000000, ui.text \"a\", ui.text \"b\" }\n")
+        let result = runTheolua(["render", app, "--size", "6x3"], timeout: 10)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "┌─────\n│a\n│\n")
+    }
 }

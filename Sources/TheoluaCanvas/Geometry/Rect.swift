@@ -139,6 +139,13 @@ public struct Edges: Sendable, Hashable {
         Edges(top: max(0, top), right: max(0, right), bottom: max(0, bottom), left: max(0, left))
     }
 
+    /// The same edges with each count clamped to 0…``CanvasLimits/maximumLength``.
+    var clampedToLimits: Edges {
+        Edges(
+            top: CanvasLimits.length(top), right: CanvasLimits.length(right), bottom: CanvasLimits.length(bottom),
+            left: CanvasLimits.length(left))
+    }
+
     /// Side by side sum of two edges.
     public static func + (lhs: Edges, rhs: Edges) -> Edges {
         Edges(

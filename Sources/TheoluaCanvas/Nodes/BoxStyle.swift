@@ -1,3 +1,25 @@
+/// The largest values the layout works with. Whatever a style asks for is clamped to
+/// them, so that no sum or product of sizes can overflow (a million children of a
+/// million cells each stay far from `Int.max`) and no size is so large that working
+/// through it would take long: the screen is what gets laid out and painted.
+public enum CanvasLimits {
+    /// The most cells a length, a gap, a padding or a margin can be.
+    public static let maximumLength = 1_000_000
+    /// The largest percentage a length can be.
+    public static let maximumPercent = 10_000.0
+    /// The largest grow or shrink factor.
+    public static let maximumFactor = 1_000_000.0
+
+    /// `length` clamped to 0…``maximumLength``.
+    @inline(__always)
+    static func length(_ length: Int) -> Int { min(max(0, length), maximumLength) }
+
+    /// A grow or shrink factor: finite, 0…``maximumFactor`` (NaN and negative are 0).
+    static func factor(_ factor: Double) -> Double {
+        factor.isFinite ? min(max(0, factor), maximumFactor) : (factor == .infinity ? maximumFactor : 0)
+    }
+}
+
 /// A length along one axis: a number of cells or a percentage of the parent's inner size.
 public enum Dimension: Sendable, Hashable {
     /// An exact number of cells.
@@ -20,10 +42,11 @@ public enum Dimension: Sendable, Hashable {
     /// in which case a percentage resolves to nil and the content size is used instead).
     public func resolve(against base: Int?) -> Int? {
         switch self {
-        case .cells(let count): return max(0, count)
+        case .cells(let count): return CanvasLimits.length(count)
         case .percent(let value):
             guard let base else { return nil }
-            return max(0, Int((Double(base) * value / 100).rounded(.down)))
+            let percent = value.isNaN ? 0 : min(max(0, value), CanvasLimits.maximumPercent)
+            return CanvasLimits.length(Int((Double(CanvasLimits.length(base)) * percent / 100).rounded(.down)))
         }
     }
 }
@@ -172,9 +195,9 @@ public struct BoxStyle: Sendable, Hashable {
 
     /// Border plus padding: what lies between the box's edge and its children.
     var insets: Edges {
-        border == nil ? padding.clampedToZero : padding.clampedToZero + Edges(1)
+        border == nil ? padding.clampedToLimits : padding.clampedToLimits + Edges(1)
     }
 
-    /// The gap, never negative.
-    var spacing: Int { max(0, gap) }
+    /// The gap, 0…``CanvasLimits/maximumLength``.
+    var spacing: Int { CanvasLimits.length(gap) }
 }

@@ -187,9 +187,9 @@ struct FlexItem {
         maxWidth = style.maxWidth
         minHeight = style.minHeight
         maxHeight = style.maxHeight
-        grow = style.grow.isFinite ? max(0, style.grow) : 0
-        shrink = style.shrink.isFinite ? max(0, style.shrink) : 0
-        margin = style.margin.clampedToZero
+        grow = CanvasLimits.factor(style.grow)
+        shrink = CanvasLimits.factor(style.shrink)
+        margin = style.margin.clampedToLimits
     }
 }
 

@@ -85,10 +85,10 @@ extension CanvasNode {
     }
 
     /// Scrolls up by `lines` rows (the `up` key); applied at the next layout.
-    public func scrollUp(by lines: Int = 1) { enqueue(.lines(-lines)) }
+    public func scrollUp(by lines: Int = 1) { enqueue(.lines(-CanvasLimits.length(lines))) }
 
     /// Scrolls down by `lines` rows (the `down` key); applied at the next layout.
-    public func scrollDown(by lines: Int = 1) { enqueue(.lines(lines)) }
+    public func scrollDown(by lines: Int = 1) { enqueue(.lines(CanvasLimits.length(lines))) }
 
     /// Scrolls up by one window height (the `pageup` key).
     public func pageUp() { enqueue(.pages(-1)) }

@@ -80,17 +80,24 @@ enum Painter {
         let right = rect.maxX - 1
         let top = rect.y
         let bottom = rect.maxY - 1
-        for x in left...right {
-            let topGlyph = x == left ? glyphs.topLeft : x == right ? glyphs.topRight : glyphs.horizontal
-            buffer.put(topGlyph, columns: 1, x: x, y: top, style: pen, clip: visible)
-            if bottom > top {
-                let bottomGlyph =
-                    x == left ? glyphs.bottomLeft : x == right ? glyphs.bottomRight : glyphs.horizontal
-                buffer.put(bottomGlyph, columns: 1, x: x, y: bottom, style: pen, clip: visible)
+        // Only the cells in view: a box far larger than the screen costs what it shows.
+        let firstX = max(left, visible.x)
+        let lastX = min(right, visible.maxX - 1)
+        if firstX <= lastX {
+            for x in firstX...lastX {
+                let topGlyph = x == left ? glyphs.topLeft : x == right ? glyphs.topRight : glyphs.horizontal
+                buffer.put(topGlyph, columns: 1, x: x, y: top, style: pen, clip: visible)
+                if bottom > top {
+                    let bottomGlyph =
+                        x == left ? glyphs.bottomLeft : x == right ? glyphs.bottomRight : glyphs.horizontal
+                    buffer.put(bottomGlyph, columns: 1, x: x, y: bottom, style: pen, clip: visible)
+                }
             }
         }
-        if bottom - top >= 2 {
-            for y in (top + 1)..<bottom {
+        let firstY = max(top + 1, visible.y)
+        let lastY = min(bottom - 1, visible.maxY - 1)
+        if firstY <= lastY {
+            for y in firstY...lastY {
                 buffer.put(glyphs.vertical, columns: 1, x: left, y: y, style: pen, clip: visible)
                 if right > left {
                     buffer.put(glyphs.vertical, columns: 1, x: right, y: y, style: pen, clip: visible)
@@ -113,12 +120,12 @@ enum Painter {
         var x = rect.x + 2
         buffer.put(" ", columns: 1, x: x, y: rect.y, style: pen, clip: area)
         x += 1
-        let fits = UnicodeWidth.of(title) <= room
+        let fits = UnicodeWidth.fits(title, in: room)
         let limit = fits ? room : room - 1
         for character in title {
             let width = UnicodeWidth.of(character)
             if width == 0 { continue }
-            if x + width > rect.x + 3 + limit { break }
+            if x + width > rect.x + 3 + limit || x >= visible.maxX { break }
             buffer.put(character, columns: width, x: x, y: rect.y, style: pen, clip: area)
             x += width
         }

@@ -58,6 +58,16 @@ public enum UnicodeWidth {
         return total
     }
 
+    /// Whether `string` takes at most `limit` cells, reading no further than it must.
+    public static func fits(_ string: some StringProtocol, in limit: Int) -> Bool {
+        var total = 0
+        for character in string {
+            total += of(character)
+            if total > limit { return false }
+        }
+        return true
+    }
+
     /// Whether the scalar has the Unicode Emoji property (so U+FE0F widens it).
     public static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
         contains(emojiRanges, scalar.value)

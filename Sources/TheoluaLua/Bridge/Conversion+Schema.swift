@@ -99,17 +99,23 @@ extension LuaBridge {
         case .color:
             return try color(at: index, &context)
         case .dimension:
-            if luaType == LUA_TNUMBER { return try value(at: index, as: .integer(min: 0, max: nil), &context) }
+            if luaType == LUA_TNUMBER {
+                do {
+                    return try value(at: index, as: SchemaType.cells, &context)
+                } catch {
+                    throw context.mismatch(type.description, found: found(at: index))
+                }
+            }
             if luaType == LUA_TSTRING, let text = state.string(at: index), text.hasSuffix("%"),
-                let percent = Double(text.dropLast()), percent >= 0
+                let percent = Double(text.dropLast()), percent >= 0, percent <= SchemaType.maximumPercent
             {
                 return .string(text)
             }
             throw context.mismatch(type.description, found: found(at: index))
         case .spacing:
-            if luaType == LUA_TNUMBER { return try value(at: index, as: .integer(min: 0, max: nil), &context) }
+            if luaType == LUA_TNUMBER { return try value(at: index, as: SchemaType.cells, &context) }
             guard luaType == LUA_TTABLE else { throw context.mismatch(type.description, found: found(at: index)) }
-            let converted = try value(at: index, as: .array(of: .integer(min: 0, max: nil)), &context)
+            let converted = try value(at: index, as: .array(of: SchemaType.cells), &context)
             guard let count = converted.arrayValue?.count, count == 2 || count == 4 else {
                 throw context.mismatch(
                     type.description, found: "a table of \(converted.arrayValue?.count ?? 0) numbers")

@@ -17,13 +17,13 @@ enum PrimitiveSchemas {
         field("width", .dimension), field("height", .dimension),
         field("minWidth", .dimension), field("maxWidth", .dimension),
         field("minHeight", .dimension), field("maxHeight", .dimension),
-        field("grow", .number(min: 0, max: nil)), field("shrink", .number(min: 0, max: nil)),
+        field("grow", SchemaType.factor), field("shrink", SchemaType.factor),
         field("margin", .spacing),
     ]
 
     static let boxLayout: [SchemaField] =
         sizing + [
-            field("padding", .spacing), field("gap", .integer(min: 0, max: nil)),
+            field("padding", .spacing), field("gap", SchemaType.cells),
             field("border", .enumeration(["single", "double", "round", "bold", "ascii"])),
             field("borderColor", .color), field("title", .string), field("bg", .color),
             field("align", .enumeration(["start", "center", "end", "stretch"])),

@@ -28,6 +28,16 @@ indirect enum SchemaType: Sendable {
     /// A number, `{ top, right, bottom, left }` or `{ x, y }`. Used by primitives.
     case spacing
 
+    /// The most cells a size, gap, padding or margin may ask for: a documented bound, so
+    /// that layout arithmetic stays far from overflow (the canvas clamps to it as well).
+    static let maximumCells = 1_000_000.0
+    /// The largest percentage a size may be.
+    static let maximumPercent = 10_000.0
+    /// A number of cells: a whole number from 0 to ``maximumCells``.
+    static let cells = SchemaType.integer(min: 0, max: maximumCells)
+    /// A grow or shrink factor: a number from 0 to ``maximumCells``.
+    static let factor = SchemaType.number(min: 0, max: maximumCells)
+
     /// How error messages spell this type.
     var description: String {
         switch self {
@@ -46,7 +56,7 @@ indirect enum SchemaType: Sendable {
         case .enumeration(let values): return "one of " + values.map { "'\($0)'" }.joined(separator: ", ")
         case .oneOf(let types): return types.map(\.description).joined(separator: " or ")
         case .color: return "color (a name, '#rrggbb' or 0-255)"
-        case .dimension: return "size (cells or a percentage like '50%')"
+        case .dimension: return "size (0 to 1000000 cells, or a percentage like '50%' up to '10000%')"
         case .spacing: return "spacing (a number, { top, right, bottom, left } or { x, y })"
         }
     }
