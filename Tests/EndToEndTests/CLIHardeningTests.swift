@@ -104,4 +104,25 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "┌─────\n│a\n│\n")
     }
+
+    @Test func typingThousandsOfCharactersIntoAnInputIsLinear() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        let app = folder.write(
+            "app.lua",
+            """
+            local ui = require("theolua")
+            return ui.component("T", {
+              initialState = function() return { v = "" } end,
+              render = function(self)
+                return ui.column { ui.input { value = self.state.v, onChange = self:handler("set") }, ui.text(tostring(#self.state.v)) }
+              end,
+              actions = { set = function(self, v) self:updateState({ v = v }) end },
+            })
+            """)
+        let typed = String(repeating: "0123456789", count: 300) + "end"
+        let result = runTheolua(["render", app, "--size", "12x2", "--keys", "text:" + typed], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "23456789end\n3003\n")
+    }
 }

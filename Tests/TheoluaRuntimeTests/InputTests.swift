@@ -127,6 +127,21 @@ import TheoluaCore
         #expect(Self.cursorColumn(harness) == 5)
     }
 
+    @Test func editingALongValueShowsTheCharactersAroundTheCursor() {
+        let long = String(repeating: "abcdefghij", count: 5_000) + "é漢x"
+        let (harness, log) = Self.field(long)
+        // Ten cells: five characters of the repeat, é, 漢 (two cells), x, the cursor.
+        #expect(harness.lines == ["fghijé漢x"])
+        harness.type("yz")
+        #expect(harness.lines == ["hijé漢xyz"])
+        #expect(log.take().last == "change " + long + "yz")
+        harness.press("home")
+        #expect(harness.lines == ["abcdefghij"])
+        harness.press("delete", "right", "backspace")
+        #expect(harness.lines == ["cdefghijab"])
+        #expect(log.take().last == "change " + String(long.dropFirst(2)) + "yz")
+    }
+
     @Test func wideCharactersAreNeverSplitWhenScrolling() {
         let (harness, _) = Self.field("日本語テキスト", width: 8, props: ["width": 5])
         #expect(harness.lines == ["スト"])

@@ -145,11 +145,16 @@ final class InputWidget: HostWidget {
         return true
     }
 
-    /// Shows the whole value (so the field's content size is its value's) until the next
-    /// layout tells how wide the field is.
+    /// The most cells an input shows before the layout tells how wide it is: wider than
+    /// any screen, so its content size is its value's for any field that fits one, and a
+    /// long value costs no more than that.
+    static let widestShown = 4096
+
+    /// Shows the value, as much of it as ``widestShown`` allows (so the field's content
+    /// size is its value's), until the next layout tells how wide the field is.
     private func contentChanged() {
         fittedWidth = nil
-        _ = show(width: Int.max / 4)
+        _ = show(width: Self.widestShown)
     }
 
     /// Sets the three texts for a field `width` cells wide; returns whether they changed.
@@ -160,14 +165,13 @@ final class InputWidget: HostWidget {
         if value.isEmpty && !placeholder.isEmpty {
             plain.attributes.insert(.dim)
             cursorStyle.attributes.insert(.dim)
-            let window = InputWindow(characters: Array(placeholder), cursor: 0, offset: 0, width: width)
+            let window = InputWindow(value: placeholder, cursor: placeholder.startIndex, offset: 0, width: width)
             beforeText.text = ""
             cursorText.text = window.cursor
             afterText.text = window.after
         } else {
             let window = InputWindow(
-                characters: Array(value), cursor: editor.displayCursor(shown: value), offset: offset,
-                width: width)
+                value: value, cursor: editor.displayCursor(shown: value), offset: offset, width: width)
             offset = window.offset
             beforeText.text = window.before
             cursorText.text = window.cursor
