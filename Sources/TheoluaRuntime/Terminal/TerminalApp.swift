@@ -68,7 +68,7 @@ public final class TerminalApp {
     public func run(on device: any TerminalDevice) throws -> Int32 {
         let session = try TerminalSession(device: device)
         defer { session.close() }
-        let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
+        let size = session.size()
         let runtime = try Runtime(
             options: configuration.options, width: size.columns, height: size.rows, runLoop: loop)
         runtime.onLog = { [unowned self] line in appendToLog(line) }

@@ -17,8 +17,11 @@
 /// While interactive, the settings saved on entering are restored on every exit path:
 /// ``leaveInteractiveMode()``, deinit, `exit()` (an `atexit` guard), SIGINT, SIGTERM,
 /// SIGHUP and crashes (the signal's previous action then runs, so the exit status is
-/// right). SIGWINCH, SIGCONT and the first SIGINT/SIGTERM/SIGHUP are reported by
-/// ``wait(until:)`` so the app can repaint or shut down in order.
+/// right), and SIGTSTP (restored, then stopped; SIGCONT is reported so the app can come
+/// back). SIGWINCH, SIGCONT and the first SIGINT/SIGTERM/SIGHUP are reported by
+/// ``wait(until:)`` so the app can repaint or shut down in order. While the app is busy
+/// for more than a second between waits, the terminal's signal keys work and a
+/// termination signal it leaves unhandled ends it (see ``BusyWatchdog``).
 public final class TTYTerminal: TerminalDevice {
     /// The descriptor keys are read from; raw mode is set on it.
     public let inputDescriptor: Int32
@@ -28,6 +31,7 @@ public final class TTYTerminal: TerminalDevice {
     public let reportsTermination: Bool
     private let closesDescriptors: Bool
     private var watcher: SignalWatcher?
+    private var watchdog: BusyWatchdog?
     /// Whether this terminal armed the process-wide restore guard.
     public private(set) var isInteractive = false
 
@@ -80,6 +84,7 @@ public final class TTYTerminal: TerminalDevice {
             watcher = try SignalWatcher.start(reportsTermination: reportsTermination)
             try RawMode.apply(RawMode.raw(from: saved), to: inputDescriptor)
             try write(modes.enterSequence)
+            watchdog = BusyWatchdog.start(input: inputDescriptor)
         } catch {
             leaveInteractiveMode()
             throw error
@@ -91,26 +96,32 @@ public final class TTYTerminal: TerminalDevice {
     public func leaveInteractiveMode() {
         guard isInteractive else { return }
         isInteractive = false
+        watchdog?.stop()
+        watchdog = nil
         SignalHub.disarmAndRestore()
         watcher?.stop()
         watcher = nil
     }
 
-    /// The window size from `TIOCGWINSZ` on the output (then the input) descriptor.
+    /// The window size from `TIOCGWINSZ` on the output (then the input) descriptor, as
+    /// reported: a pty whose size was never set reports 0x0 (see
+    /// ``TerminalSize/isUsable``).
     public func size() throws(TerminalError) -> TerminalSize {
         var lastError = TerminalError.notATerminal(descriptor: outputDescriptor)
+        var reported: TerminalSize?
         for descriptor in [outputDescriptor, inputDescriptor] {
             var window = winsize()
             if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0 {
-                if window.ws_col > 0 && window.ws_row > 0 {
-                    return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
-                }
+                let size = TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+                if size.isUsable { return size }
+                reported = reported ?? size
             } else {
                 lastError =
                     errno == ENOTTY
                     ? .notATerminal(descriptor: descriptor) : .system(call: "ioctl TIOCGWINSZ", code: errno)
             }
         }
+        if let reported { return reported }
         throw lastError
     }
 
@@ -142,6 +153,8 @@ public final class TTYTerminal: TerminalDevice {
     public func wait(until deadline: ContinuousClock.Instant?) throws(TerminalError) -> Wakeup {
         var waiter = PollWaiter(input: inputDescriptor, signals: watcher)
         waiter.extraDescriptors = extraDescriptors
+        watchdog?.waiting()
+        defer { watchdog?.busy() }
         return try waiter.wait(until: deadline)
     }
 

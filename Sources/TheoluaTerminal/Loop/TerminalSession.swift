@@ -43,10 +43,16 @@ public final class TerminalSession {
         try device.enterInteractiveMode(modes)
     }
 
-    /// The terminal's current size.
-    public func size() throws(TerminalError) -> TerminalSize {
-        try device.size()
+    /// The terminal's size, clamped to ``TerminalSize/maximum``; when the terminal
+    /// reports none or a side of 0 (a pty whose size was never set), the last good size,
+    /// 80x24 at first. Reading a size never fails: a resize never ends an app.
+    public func size() -> TerminalSize {
+        if let size = try? device.size(), size.isUsable { lastGoodSize = size.clampedToMaximum }
+        return lastGoodSize
     }
+
+    /// The size last read that could be used.
+    private var lastGoodSize = TerminalSize.standard
 
     /// Writes one frame's bytes in a single write loop.
     public func write(_ frame: [UInt8]) throws(TerminalError) {
@@ -121,7 +127,7 @@ public final class TerminalSession {
     private func event(for signal: TerminalSignal) throws(TerminalError) -> TerminalEvent {
         switch signal {
         case .resize:
-            return .resize(try device.size())
+            return .resize(size())
         case .resume:
             if device.isInteractive {
                 device.leaveInteractiveMode()

@@ -22,6 +22,8 @@ struct SignalHandlerState {
     var reportsTermination: Int32 = 0
     /// Set when a termination signal was reported; a second one ends the process.
     var terminationReported: Int32 = 0
+    /// The termination signal reported, for the watchdog to end the process with.
+    var terminationSignal: Int32 = 0
     /// The terminal whose settings to restore (its input descriptor), or -1 when
     /// nothing is armed. Written last when arming and first when disarming.
     var armedDescriptor: Int32 = -1
@@ -97,9 +99,13 @@ func handleTerminalSignal(_ number: Int32) {
     case SIGINT, SIGTERM, SIGHUP:
         if wake >= 0 && state.pointee.reportsTermination != 0 && state.pointee.terminationReported == 0 {
             state.pointee.terminationReported = 1
+            state.pointee.terminationSignal = number
             wakeUp(wake, number)
             return
         }
+    case SIGTSTP:
+        stopRestoringTheTerminal(state)
+        return
     default:
         break
     }
@@ -110,6 +116,29 @@ func handleTerminalSignal(_ number: Int32) {
         signal(number, SIG_DFL)
     }
     raise(number)
+}
+
+/// SIGTSTP (a shell's `kill -TSTP`, or ctrl+z while the terminal's signal keys are on):
+/// restores the terminal, so that the shell gets it back as it was, then stops the
+/// process as SIGTSTP would. Once continued, our action is back in place, and the
+/// SIGCONT report lets the app enter interactive mode again and repaint.
+private func stopRestoringTheTerminal(_ state: UnsafeMutablePointer<SignalHandlerState>) {
+    restoreArmedTerminal(state)
+    var ours = sigaction()
+    var stopping = sigaction()
+    stopping.handler = SIG_DFL
+    sigaction(SIGTSTP, &stopping, &ours)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(SIGTSTP)  // stops here until continued
+    sigaction(SIGTSTP, &ours, nil)
+    // An orphaned process group (a session leader, say) is not stopped by SIGTSTP and
+    // gets no SIGCONT: report a resume anyway, so the app takes the terminal back. After
+    // a real stop this is a second resume, which is harmless.
+    let wake = state.pointee.wakeDescriptor
+    if wake >= 0 { wakeUp(wake, SIGCONT) }
 }
 
 /// Writes the signal number as one byte to the self-pipe; if the pipe is full the

@@ -17,8 +17,11 @@ enum SignalHub {
     static let reportedSignals: [Int32] = [SIGWINCH, SIGCONT, SIGINT, SIGTERM, SIGHUP]
     /// Signals after which the process dies: restore the terminal first.
     static let fatalSignals: [Int32] = [SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE]
+    /// Signals that stop the process: restore the terminal first, and let SIGCONT's
+    /// report bring the app back (see ``handleTerminalSignal(_:)``).
+    static let stopSignals: [Int32] = [SIGTSTP]
     /// Every signal the handler is installed for.
-    static let handledSignals = reportedSignals + fatalSignals
+    static let handledSignals = reportedSignals + stopSignals + fatalSignals
 
     private struct Registry {
         var armed = false

@@ -51,7 +51,7 @@ struct TerminalSessionTests {
         let session = try TerminalSession(device: terminal)
         terminal.resize(to: TerminalSize(columns: 100, rows: 30))
         #expect(try session.nextEvents() == [.resize(TerminalSize(columns: 100, rows: 30))])
-        #expect(try session.size() == TerminalSize(columns: 100, rows: 30))
+        #expect(session.size() == TerminalSize(columns: 100, rows: 30))
     }
 
     @Test func reportsTerminationSignals() throws {
