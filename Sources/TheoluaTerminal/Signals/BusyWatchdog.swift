@@ -33,22 +33,27 @@ final class BusyWatchdog: @unchecked Sendable {
         var busySince: ContinuousClock.Instant?
         /// Whether the signal keys are on now.
         var signalKeysOn = false
-        /// When the watchdog first saw a reported termination signal.
-        var terminationSeen: ContinuousClock.Instant?
+        /// The termination signal reported while the app was busy, and when.
+        var termination: (signal: Int32, at: ContinuousClock.Instant)?
         var stopped = false
     }
 
     private let input: Int32
+    /// The pipe the signal handler writes reported termination signals to: reading it
+    /// is how this thread learns of them, ordered after the handler's writes.
+    private let pipe: (read: Int32, write: Int32)?
     private let lock = Locked(State())
     private var thread: pthread_t?
 
     private init(input: Int32) {
         self.input = input
+        pipe = try? POSIX.makePipe()
     }
 
     /// Starts watching the app on the terminal whose input is `input`, busy from now.
     static func start(input: Int32) -> BusyWatchdog {
         let watchdog = BusyWatchdog(input: input)
+        if let pipe = watchdog.pipe { SignalHub.setWatchdog(pipe.write) }
         watchdog.lock.withLock { $0.busySince = .now }
         let context = Unmanaged.passRetained(watchdog).toOpaque()
         var thread = pthread_t()
@@ -89,15 +94,30 @@ final class BusyWatchdog: @unchecked Sendable {
         waiting()
         lock.withLock { $0.stopped = true }
         if let thread { pthread_join(thread, nil) }
+        if let pipe {
+            SignalHub.setWatchdog(-1)
+            close(pipe.read)
+            close(pipe.write)
+        }
     }
 
     private func watch() {
+        let milliseconds = Int32(BusyWatchdog.interval.components.attoseconds / 1_000_000_000_000_000)
         while true {
-            var pause = timespec(tv_sec: 0, tv_nsec: Int(BusyWatchdog.interval.components.attoseconds / 1_000_000_000))
-            var left = timespec()
-            while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+            var signalled: Int32 = 0
+            if let pipe {
+                var entry = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
+                if poll(&entry, 1, milliseconds) > 0, let bytes = try? POSIX.readAvailable(pipe.read, limit: 16),
+                    let last = bytes.last
+                {
+                    signalled = Int32(last)
+                }
+            } else {
+                usleep(useconds_t(milliseconds) * 1000)
+            }
             let done = lock.withLock { state -> Bool in
                 if state.stopped { return true }
+                if signalled != 0 && state.termination == nil { state.termination = (signalled, .now) }
                 check(&state)
                 return false
             }
@@ -106,9 +126,9 @@ final class BusyWatchdog: @unchecked Sendable {
     }
 
     private func check(_ state: inout State) {
-        let handler = SignalHandlerState.shared
         guard let since = state.busySince else {
-            state.terminationSeen = nil
+            // The app is reading the terminal: it handles the signal itself.
+            state.termination = nil
             return
         }
         let now = ContinuousClock.now
@@ -116,12 +136,8 @@ final class BusyWatchdog: @unchecked Sendable {
             state.signalKeysOn = true
             setSignalKeys(true)
         }
-        guard handler.pointee.terminationReported != 0 else { return }
-        let seen = state.terminationSeen ?? now
-        state.terminationSeen = seen
-        if now - seen >= BusyWatchdog.endAfter && now - since >= BusyWatchdog.endAfter {
-            let number = handler.pointee.terminationSignal
-            restoreArmedTerminal(handler)
+        if let (number, seen) = state.termination, now - seen >= BusyWatchdog.endAfter {
+            restoreArmedTerminal(SignalHandlerState.shared)
             signal(number, SIG_DFL)
             kill(getpid(), number)
         }

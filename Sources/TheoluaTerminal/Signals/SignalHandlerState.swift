@@ -22,8 +22,9 @@ struct SignalHandlerState {
     var reportsTermination: Int32 = 0
     /// Set when a termination signal was reported; a second one ends the process.
     var terminationReported: Int32 = 0
-    /// The termination signal reported, for the watchdog to end the process with.
-    var terminationSignal: Int32 = 0
+    /// Write end of the busy watchdog's pipe (see ``BusyWatchdog``), or -1: reported
+    /// termination signals are written there too.
+    var watchdogDescriptor: Int32 = -1
     /// The terminal whose settings to restore (its input descriptor), or -1 when
     /// nothing is armed. Written last when arming and first when disarming.
     var armedDescriptor: Int32 = -1
@@ -99,8 +100,9 @@ func handleTerminalSignal(_ number: Int32) {
     case SIGINT, SIGTERM, SIGHUP:
         if wake >= 0 && state.pointee.reportsTermination != 0 && state.pointee.terminationReported == 0 {
             state.pointee.terminationReported = 1
-            state.pointee.terminationSignal = number
             wakeUp(wake, number)
+            let watchdog = state.pointee.watchdogDescriptor
+            if watchdog >= 0 { wakeUp(watchdog, number) }
             return
         }
     case SIGTSTP:
@@ -143,7 +145,7 @@ private func stopRestoringTheTerminal(_ state: UnsafeMutablePointer<SignalHandle
 
 /// Writes the signal number as one byte to the self-pipe; if the pipe is full the
 /// byte is dropped, which is fine: the reader is already due to wake up.
-private func wakeUp(_ descriptor: Int32, _ number: Int32) {
+func wakeUp(_ descriptor: Int32, _ number: Int32) {
     var byte = UInt8(truncatingIfNeeded: number)
     _ = write(descriptor, &byte, 1)
 }

@@ -92,6 +92,14 @@ enum SignalHub {
         if let error { throw error }
     }
 
+    /// Sends reported termination signals to `descriptor` too (the busy watchdog's
+    /// pipe), or to nothing more with -1.
+    static func setWatchdog(_ descriptor: Int32) {
+        registry.withLock { _ in
+            withOurSignalsBlocked { SignalHandlerState.shared.pointee.watchdogDescriptor = descriptor }
+        }
+    }
+
     /// Stops sending signals to the watcher's pipe.
     static func detachWatcher() {
         let state = SignalHandlerState.shared
