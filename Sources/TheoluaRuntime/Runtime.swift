@@ -57,6 +57,7 @@ public final class Runtime {
         self.runLoop = loop
         host = CanvasHost(width: max(width, 1), height: max(height, 1))
         reconciler = Reconciler(host: host, runLoop: loop)
+        reconciler.limits = HostLimits(scaledTo: options.limits.memoryBytes)
         bridge = try LuaBridge(options: options, runLoop: loop)
         bridge.reconciler = reconciler
         host.connect(to: reconciler)

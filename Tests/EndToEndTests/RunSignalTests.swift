@@ -62,7 +62,10 @@ import Testing
         terminal.resize(columns: 40, rows: 6)
         #expect(terminal.wait { $0.screen.text.contains("Clicks: 1") }, "\(terminal.screen.text)")
         terminal.type("\u{03}")
-        #expect(terminal.waitForExit() == 0)
+        // A frame of 2000x2000 cells can keep a debug build busy past the second after
+        // which ctrl+c is the terminal's SIGINT: either way, it quits.
+        let status = terminal.waitForExit()
+        #expect(status == 0 || status == 128 + SIGINT)
     }
 
     @Test func sigtstpRestoresTheTerminalBeforeStoppingAndTheAppComesBack() throws {

@@ -117,6 +117,21 @@ public struct HostLimits: Sendable, Equatable {
         self.textBytes = textBytes
     }
 
+    /// Limits in proportion to a script's memory cap, so that what the host holds for
+    /// the app stays of the same order as the heap it allows: one instance per 512 bytes
+    /// of the cap (524,288 for the default 256 MiB) and a 32nd of it in text (8 MiB),
+    /// within 10,000…4,000,000 instances and 256 KiB…64 MiB of text. Without a cap, the
+    /// default limits.
+    public init(scaledTo memoryBytes: Int?) {
+        guard let memoryBytes else {
+            self.init()
+            return
+        }
+        self.init(
+            instances: min(max(memoryBytes / 512, 10_000), 4_000_000),
+            textBytes: min(max(memoryBytes / 32, 256 << 10), 64 << 20))
+    }
+
     /// The error for going past a limit with `instances` mounted holding `textBytes`.
     func exceeded(instances: Int, textBytes: Int) -> HostLimitError? {
         if instances > self.instances { return .instances(self.instances) }

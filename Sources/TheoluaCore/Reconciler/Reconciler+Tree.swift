@@ -42,7 +42,10 @@ extension Reconciler {
         }
         let textBytes = element.isHost ? element.hostProps.stringBytes : 0
         if let exceeded = limits.exceeded(instances: mountedCount + 1, textBytes: mountedTextBytes + textBytes) {
-            report(Instance(element: element, parent: parent, slot: slot), .render, exceeded)
+            if !limitReported {
+                limitReported = true
+                report(Instance(element: element, parent: parent, slot: slot), .render, exceeded)
+            }
             return nil
         }
         let instance: Instance
@@ -114,7 +117,10 @@ extension Reconciler {
                 let textBytes = mountedTextBytes - old.stringBytes + props.stringBytes
                 if let exceeded = limits.exceeded(instances: mountedCount, textBytes: textBytes) {
                     // The node keeps its last props.
-                    report(host, .render, exceeded)
+                    if !limitReported {
+                        limitReported = true
+                        report(host, .render, exceeded)
+                    }
                 } else {
                     mountedTextBytes = textBytes
                     host.node.props = props

@@ -51,6 +51,9 @@ public final class Reconciler {
     public internal(set) var mountedCount = 0
     /// Bytes of the string props of the host nodes mounted now.
     public internal(set) var mountedTextBytes = 0
+    /// Whether this pass reported going past a limit already: the thousands of siblings
+    /// that would follow are left out without a message each.
+    var limitReported = false
 
     /// The number of passes so far; each pass is one generation.
     public private(set) var generation = 0
@@ -147,6 +150,7 @@ public final class Reconciler {
         }
         isReconciling = true
         generation += 1
+        limitReported = false
         body()
         if hostChanged {
             hostChanged = false

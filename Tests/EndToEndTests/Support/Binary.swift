@@ -47,6 +47,12 @@ struct ProcessResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// The most memory the process had resident at once, in KiB.
+    var peakKilobytes = 0
+    /// Whether a signal ended it (its status is then 128 + the signal).
+    var signalled = false
+    /// Whether it was killed for running past its time.
+    var timedOut = false
 }
 
 /// Runs `theolua` with `arguments` and collects its output (no terminal attached).
@@ -96,9 +102,17 @@ func runProcess(_ executable: String, rawArguments: [[UInt8]], timeout: Double =
     let (out, err, timedOut) = readBoth(outPipe[0], errPipe[0], until: Deadline(seconds: timeout))
     if timedOut { kill(pid, SIGKILL) }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return ProcessResult(status: code, stdout: out, stderr: err)
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let signalled = (status & 0x7f) != 0
+    let code: Int32 = signalled ? 128 + (status & 0x7f) : (status >> 8) & 0xff
+    #if canImport(Darwin)
+        let peak = Int(usage.ru_maxrss) / 1024  // bytes on Darwin
+    #else
+        let peak = Int(usage.ru_maxrss)
+    #endif
+    return ProcessResult(
+        status: code, stdout: out, stderr: err, peakKilobytes: peak, signalled: signalled, timedOut: timedOut)
 }
 
 /// Reads two pipes to their ends without deadlocking on either; gives up at `deadline`

@@ -1,0 +1,9 @@
+-- attack: a looping finalizer collected in an action
+-- run: render --keys enter
+-- status: 1
+-- stderr: app\.lua:\d+: .*instruction budget of \d+ exceeded
+local ui = require("theolua")
+return ui.component("C", {
+  render = function(self) return ui.button { "go", onPress = self:handler("go") } end,
+  actions = { go = function() setmetatable({}, { __gc = function() while true do end end }); collectgarbage() end },
+}) {}

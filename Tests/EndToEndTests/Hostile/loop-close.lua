@@ -1,0 +1,8 @@
+-- attack: a looping __close handler
+-- status: 1
+-- stderr: app\.lua:\d+: .*instruction budget of \d+ exceeded
+local ui = require("theolua")
+do
+  local x <close> = setmetatable({}, { __close = function() while true do end end })
+end
+return ui.text "x"

@@ -1,0 +1,8 @@
+-- attack: a runaway loop in a controller's init
+-- status: 1
+-- stderr: app\.lua:7: C: instruction budget
+local ui = require("theolua")
+return ui.component("C", {
+  render = function() return "x" end,
+  controller = { init = function(ctl) while true do end end },
+}) {}

@@ -1,0 +1,6 @@
+-- attack: a runaway __index metamethod
+-- status: 1
+-- stderr: app\.lua:\d+: .*instruction budget of \d+ exceeded
+local ui = require("theolua")
+local t = setmetatable({}, { __index = function(t, k) while true do end end })
+return ui.text(tostring(t.x))

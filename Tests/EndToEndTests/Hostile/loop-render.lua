@@ -1,0 +1,5 @@
+-- attack: a runaway loop in a render
+-- status: 1
+-- stderr: app\.lua:5: C: instruction budget
+local ui = require("theolua")
+return ui.component("C", function() while true do end end) {}

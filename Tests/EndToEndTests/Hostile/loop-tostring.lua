@@ -1,0 +1,7 @@
+-- attack: a looping __tostring reached by tostring and print
+-- status: 1
+-- stderr: app\.lua:\d+: .*instruction budget of \d+ exceeded
+local ui = require("theolua")
+local t = setmetatable({}, { __tostring = function() while true do end end })
+print(t)
+return ui.text "x"

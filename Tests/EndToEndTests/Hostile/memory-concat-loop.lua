@@ -1,0 +1,7 @@
+-- attack: doubling a string in a loop
+-- run: render --max-memory 64
+-- status: 1
+-- stderr: app\.lua:\d+: .*(memory limit|instruction budget)
+local ui = require("theolua")
+local s = "x"
+while true do s = s .. s end

@@ -1,0 +1,7 @@
+-- attack: millions of coroutines
+-- run: render --max-memory 64
+-- status: 1
+-- stderr: app\.lua:\d+: .*memory limit of 64 MiB exceeded
+local ui = require("theolua")
+local t = {}
+for i = 1, 1e7 do t[i] = coroutine.create(print) end

@@ -1,0 +1,7 @@
+-- attack: a component rendering itself without end
+-- status: 1
+-- stderr: (deeper than|nested deeper)
+local ui = require("theolua")
+local C
+C = ui.component("C", function() return ui.box { C {} } end)
+return C {}

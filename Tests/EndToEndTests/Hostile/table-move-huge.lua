@@ -1,0 +1,6 @@
+-- attack: table.move over a huge range
+-- status: 1
+-- stderr: app\.lua:\d+: .*instruction budget of \d+ exceeded
+local ui = require("theolua")
+table.move({}, 1, 1e12, 2)
+return ui.text "x"
