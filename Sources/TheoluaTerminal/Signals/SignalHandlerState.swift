@@ -5,29 +5,32 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import Synchronization
 
 /// Everything the signal handler reads, kept in memory that is allocated once and
 /// never freed, so the handler touches no Swift runtime machinery (no retain, no lazy
 /// initialisation, no locks): only loads, stores and async-signal-safe calls.
 ///
 /// Normal code changes it only through ``SignalHub``, under its lock and with our
-/// signals blocked on the calling thread. A handler running on another thread at that
-/// moment could see a half-written update; the fields are ordered so that the worst
-/// outcome is a restore that is skipped or done twice, and restoring twice is harmless.
-struct SignalHandlerState {
+/// signals blocked on the calling thread. The handler may run on any thread, so what it
+/// reads while another thread writes is atomic: the descriptors and flags. The restore
+/// data (output, settings, leave sequence) is written while `armedDescriptor` is -1 and
+/// published by storing the descriptor with release ordering; whoever restores takes
+/// the descriptor with one exchange, so a restore happens once.
+struct SignalHandlerState: ~Copyable {
     /// Write end of the active watcher's self-pipe, or -1.
-    var wakeDescriptor: Int32 = -1
+    let wakeDescriptor = Atomic<Int32>(-1)
     /// Whether SIGINT/SIGTERM/SIGHUP are reported through the pipe (once) rather than
     /// ending the process at once.
-    var reportsTermination: Int32 = 0
+    let reportsTermination = Atomic<Bool>(false)
     /// Set when a termination signal was reported; a second one ends the process.
-    var terminationReported: Int32 = 0
+    let terminationReported = Atomic<Bool>(false)
     /// Write end of the busy watchdog's pipe (see ``BusyWatchdog``), or -1: reported
     /// termination signals are written there too.
-    var watchdogDescriptor: Int32 = -1
+    let watchdogDescriptor = Atomic<Int32>(-1)
     /// The terminal whose settings to restore (its input descriptor), or -1 when
-    /// nothing is armed. Written last when arming and first when disarming.
-    var armedDescriptor: Int32 = -1
+    /// nothing is armed. Stored last when arming and taken first when restoring.
+    let armedDescriptor = Atomic<Int32>(-1)
     /// Where to write `leaveBytes` when restoring.
     var outputDescriptor: Int32 = -1
     /// The terminal settings saved before raw mode.
@@ -60,9 +63,8 @@ struct SignalHandlerState {
 /// Restores the armed terminal, if any, then disarms it: writes the leave sequence
 /// and puts back the saved settings. Async-signal-safe; restoring twice is harmless.
 func restoreArmedTerminal(_ state: UnsafeMutablePointer<SignalHandlerState>) {
-    let descriptor = state.pointee.armedDescriptor
+    let descriptor = state.pointee.armedDescriptor.exchange(-1, ordering: .acquiringAndReleasing)
     guard descriptor >= 0 else { return }
-    state.pointee.armedDescriptor = -1
     var next = UnsafeRawPointer(state.pointee.leaveBytes)
     var remaining = state.pointee.leaveCount
     while remaining > 0 {
@@ -92,16 +94,17 @@ func handleTerminalSignal(_ number: Int32) {
     let savedErrno = errno
     defer { errno = savedErrno }
     let state = SignalHandlerState.shared
-    let wake = state.pointee.wakeDescriptor
+    let wake = state.pointee.wakeDescriptor.load(ordering: .acquiring)
     switch number {
     case SIGWINCH, SIGCONT:
         if wake >= 0 { wakeUp(wake, number) }
         return
     case SIGINT, SIGTERM, SIGHUP:
-        if wake >= 0 && state.pointee.reportsTermination != 0 && state.pointee.terminationReported == 0 {
-            state.pointee.terminationReported = 1
+        if wake >= 0 && state.pointee.reportsTermination.load(ordering: .acquiring)
+            && !state.pointee.terminationReported.exchange(true, ordering: .acquiringAndReleasing)
+        {
             wakeUp(wake, number)
-            let watchdog = state.pointee.watchdogDescriptor
+            let watchdog = state.pointee.watchdogDescriptor.load(ordering: .acquiring)
             if watchdog >= 0 { wakeUp(watchdog, number) }
             return
         }
@@ -139,7 +142,7 @@ private func stopRestoringTheTerminal(_ state: UnsafeMutablePointer<SignalHandle
     // An orphaned process group (a session leader, say) is not stopped by SIGTSTP and
     // gets no SIGCONT: report a resume anyway, so the app takes the terminal back. After
     // a real stop this is a second resume, which is harmless.
-    let wake = state.pointee.wakeDescriptor
+    let wake = state.pointee.wakeDescriptor.load(ordering: .acquiring)
     if wake >= 0 { wakeUp(wake, SIGCONT) }
 }
 

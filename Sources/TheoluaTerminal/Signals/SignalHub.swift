@@ -39,13 +39,13 @@ enum SignalHub {
         let error: TerminalError? = registry.withLock { registry in
             guard !registry.armed else { return .anotherTerminalIsInteractive }
             withOurSignalsBlocked {
-                state.pointee.armedDescriptor = -1
+                state.pointee.armedDescriptor.store(-1, ordering: .releasing)
                 state.pointee.outputDescriptor = output
                 state.pointee.savedSettings = settings
                 let count = min(leave.count, SignalHandlerState.leaveCapacity)
                 for index in 0..<count { state.pointee.leaveBytes[index] = leave[index] }
                 state.pointee.leaveCount = count
-                state.pointee.armedDescriptor = input
+                state.pointee.armedDescriptor.store(input, ordering: .releasing)
             }
             registry.armed = true
             if !registry.atExitRegistered {
@@ -81,9 +81,9 @@ enum SignalHub {
         let error: TerminalError? = registry.withLock { registry in
             guard !registry.watcherAttached else { return .signalWatcherAlreadyActive }
             withOurSignalsBlocked {
-                state.pointee.reportsTermination = reportsTermination ? 1 : 0
-                state.pointee.terminationReported = 0
-                state.pointee.wakeDescriptor = wakeDescriptor
+                state.pointee.reportsTermination.store(reportsTermination, ordering: .releasing)
+                state.pointee.terminationReported.store(false, ordering: .releasing)
+                state.pointee.wakeDescriptor.store(wakeDescriptor, ordering: .releasing)
             }
             registry.watcherAttached = true
             updateHandlers(&registry)
@@ -96,7 +96,7 @@ enum SignalHub {
     /// pipe), or to nothing more with -1.
     static func setWatchdog(_ descriptor: Int32) {
         registry.withLock { _ in
-            withOurSignalsBlocked { SignalHandlerState.shared.pointee.watchdogDescriptor = descriptor }
+            withOurSignalsBlocked { SignalHandlerState.shared.pointee.watchdogDescriptor.store(descriptor, ordering: .releasing) }
         }
     }
 
@@ -105,8 +105,8 @@ enum SignalHub {
         let state = SignalHandlerState.shared
         registry.withLock { registry in
             withOurSignalsBlocked {
-                state.pointee.wakeDescriptor = -1
-                state.pointee.reportsTermination = 0
+                state.pointee.wakeDescriptor.store(-1, ordering: .releasing)
+                state.pointee.reportsTermination.store(false, ordering: .releasing)
             }
             registry.watcherAttached = false
             updateHandlers(&registry)
