@@ -53,6 +53,11 @@ let package = Package(
         // A Swift-only program: Swift components full-screen, no Lua.
         .executableTarget(name: "theolua-swift-example", dependencies: ["TheoluaRuntime"], path: "Examples/SwiftOnly"),
         .executableTarget(name: "theolua-bench", dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaLua"]),
+        // The parsers of outside input as fuzz targets, shared by the fuzzer and the
+        // corpus replay test.
+        .target(name: "TheoluaFuzz", dependencies: ["TheoluaRuntime", "CLua", "CLuaSupport"]),
+        // libFuzzer's entry (built by scripts/fuzz with -sanitize=fuzzer), or a replay tool.
+        .executableTarget(name: "theolua-fuzz", dependencies: ["TheoluaFuzz"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua", "CLuaSupport"]),
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore"]),
         .testTarget(name: "TheoluaLuaTests", dependencies: ["TheoluaLua", "TheoluaCore"]),
@@ -61,9 +66,11 @@ let package = Package(
             dependencies: ["TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua"]),
         // Runs the built theolua binary as a process: the CLI contract, examples, and
         // `run` through a pseudo-terminal.
-        .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden", "Hostile"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
         .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal"]),
+        // Replays Tests/FuzzCorpus through the fuzz targets.
+        .testTarget(name: "FuzzReplayTests", dependencies: ["TheoluaFuzz"]),
     ],
     swiftLanguageModes: [.v6]
 )

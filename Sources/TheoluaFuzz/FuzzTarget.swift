@@ -1,0 +1,29 @@
+/// The parsers of outside input, as fuzz targets: libFuzzer drives them through the
+/// `theolua-fuzz` executable (`scripts/fuzz`), and the test suite replays the corpus
+/// kept under `Tests/FuzzCorpus/<target>/` through the very same functions.
+///
+/// Each target checks properties, not only the absence of a crash: a failure is returned
+/// as a description (the fuzzer then stops with it; a replay test fails with it).
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// Raw terminal bytes through the input decoder.
+    case inputDecoder = "input-decoder"
+    /// `--keys` lists through the key-name parser.
+    case keyNames = "key-names"
+    /// `--props` texts through the JSON parser.
+    case json
+    /// Lua values made from the input, through props schemas, `ui.emit` and state.
+    case propsConversion = "props-conversion"
+    /// Lua patterns and subjects, our matcher against stock Lua's.
+    case patterns
+
+    /// Runs the target on one input; nil when every property held.
+    public func run(_ data: [UInt8]) -> String? {
+        switch self {
+        case .inputDecoder: InputDecoderTarget.run(data)
+        case .keyNames: KeyNamesTarget.run(data)
+        case .json: JSONTarget.run(data)
+        case .propsConversion: PropsConversionTarget.run(data)
+        case .patterns: PatternsTarget.run(data)
+        }
+    }
+}
