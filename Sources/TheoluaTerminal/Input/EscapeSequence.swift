@@ -208,10 +208,10 @@ enum EscapeSequence {
             var character = Character(scalar)
             var modifiers = modifiers
             if modifiers.shift, character.isLetter, character.isCased {
-                character = Character(character.uppercased())
+                character = character.uppercasedKey
                 modifiers.shift = false
             } else if modifiers.ctrl, character.isASCII, character.isLetter {
-                character = Character(character.lowercased())
+                character = character.lowercasedKey
             }
             return .character(character, ctrl: modifiers.ctrl, alt: modifiers.alt)
         }

@@ -115,9 +115,9 @@ extension KeyEvent {
         var character = character
         if shift {
             guard character.isLetter, character.isCased else { throw .shiftedCharacter(name: name) }
-            character = Character(character.uppercased())
+            character = character.uppercasedKey
         } else if ctrl, character.isASCII, character.isLetter {
-            character = Character(character.lowercased())
+            character = character.lowercasedKey
         }
         return .character(character, ctrl: ctrl, alt: alt)
     }
@@ -134,5 +134,21 @@ extension KeyEvent {
         case "pgdn", "pgdown": return .pagedown
         default: return nil
         }
+    }
+}
+
+extension Character {
+    /// The upper case of a letter as one key, or the letter itself when its upper case
+    /// is more than one character ("ß" gives "SS").
+    var uppercasedKey: Character {
+        let upper = uppercased()
+        return upper.count == 1 ? Character(upper) : self
+    }
+
+    /// The lower case of a letter as one key, or the letter itself when its lower case
+    /// is more than one character.
+    var lowercasedKey: Character {
+        let lower = lowercased()
+        return lower.count == 1 ? Character(lower) : self
     }
 }

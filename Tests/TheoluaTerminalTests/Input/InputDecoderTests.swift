@@ -101,6 +101,7 @@ let modifierCases: [DecodingCase] = [
     DecodingCase("^[[3@", "ctrl+shift+delete"),
     DecodingCase("^[[97;5u", "ctrl+a"),
     DecodingCase("^[[97;2u", "A"),
+    DecodingCase("^[[223;2u", "ß"),  // its upper case is "SS": found by the fuzzer
     DecodingCase("^[[13;3u", "alt+enter"),
     DecodingCase("^[[9;2u", "backtab"),
     DecodingCase("^[[27;5;106~", "ctrl+j"),

@@ -77,6 +77,12 @@ struct KeyEventTests {
         }
     }
 
+    /// Found by the key-names fuzzer: "ß" upper-cases to "SS", two characters.
+    @Test func aShiftedLetterWhoseUpperCaseIsTwoLettersStaysItself() throws {
+        #expect(try KeyEvent.parse("shift+ß") == .character("ß"))
+        #expect(try KeyEvent.parse("shift+é") == .character("É"))
+    }
+
     @Test(arguments: [
         ("", KeyNameError.empty(name: "")),
         ("ctrl+", KeyNameError.empty(name: "ctrl+")),
