@@ -253,6 +253,10 @@ static int theolua_budgeted_handler(lua_State *L) {
     return lua_gettop(L);
 }
 
+int theolua_is_message_handler(lua_CFunction function) {
+    return function != NULL && (function == theolua_message_handler || function == theolua_budgeted_handler);
+}
+
 /* xpcall(f, handler, ...) with the handler guarded; an exceeded budget goes past it. */
 static int theolua_xpcall(lua_State *L) {
     int arguments = lua_gettop(L);
@@ -268,8 +272,8 @@ static int theolua_xpcall(lua_State *L) {
 
 /* ---- Coroutines ---- */
 
-/* Remembers that the coroutine at `index` was stopped by the budget: `[]` → `[]`. */
-static void theolua_poison(lua_State *L, int index) {
+/* Marks the coroutine at `index` as stopped by `reason` (what closing it then says). */
+static void theolua_poison(lua_State *L, int index, const char *reason) {
     theolua_support *support = theolua_getsupport(L);
     if (lua_type(L, index) != LUA_TTHREAD || support->poisoned_ref <= 0) {
         return;
@@ -277,12 +281,14 @@ static void theolua_poison(lua_State *L, int index) {
     index = lua_absindex(L, index);
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->poisoned_ref);
     lua_pushvalue(L, index);
-    lua_pushboolean(L, 1);
+    lua_pushstring(L, reason);
     lua_rawset(L, -3);
     lua_pop(L, 1);
 }
 
-static int theolua_is_poisoned(lua_State *L, int index) {
+/* Pushes why the coroutine at `index` was stopped and returns 1, or returns 0 when it
+   was not. */
+static int theolua_push_poison(lua_State *L, int index) {
     theolua_support *support = theolua_getsupport(L);
     if (support->poisoned_ref <= 0) {
         return 0;
@@ -290,9 +296,12 @@ static int theolua_is_poisoned(lua_State *L, int index) {
     index = lua_absindex(L, index);
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->poisoned_ref);
     lua_pushvalue(L, index);
-    int poisoned = lua_rawget(L, -2) != LUA_TNIL;
-    lua_pop(L, 2);
-    return poisoned;
+    if (lua_rawget(L, -2) == LUA_TNIL) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    lua_remove(L, -2);
+    return 1;
 }
 
 /* Resumes `co` with the `arguments` values at the top of L, as Lua's coroutine library
@@ -309,12 +318,22 @@ static int theolua_resume_thread(lua_State *L, lua_State *co, int arguments) {
         return -1;
     }
     lua_xmove(L, co, arguments);
+    /* The coroutine runs under the resumer's hook, whatever it had when it was made. */
+    theolua_set_hook(co, support, (lua_gethookmask(L) & LUA_MASKCOUNT) ? lua_gethookcount(L) : 0);
     lua_State *outer = support->running;
     support->running = co;
+    support->hook_error_thread = NULL;
     int results = 0;
     int status = lua_resume(co, L, arguments, &results);
     support->running = outer;
     if (status != LUA_OK && status != LUA_YIELD) {
+        if (support->hook_error_thread == co && lua_checkstack(co, 1)) {
+            /* Ended by an error from the hook, which leaves its hooks off. */
+            lua_pushthread(co);
+            lua_xmove(co, L, 1);
+            theolua_poison(L, -1, "the sandbox");
+            lua_pop(L, 1);
+        }
         lua_xmove(co, L, 1);
         return -1;
     }
@@ -333,7 +352,7 @@ static int theolua_resume(lua_State *L) {
     luaL_argexpected(L, co != NULL, 1, "thread");
     int results = theolua_resume_thread(L, co, lua_gettop(L) - 1);
     if (theolua_getsupport(L)->budget_exceeded) {
-        theolua_poison(L, 1);
+        theolua_poison(L, 1, "the instruction budget");
         return theolua_raise_budget_exceeded(L);
     }
     if (results < 0) {
@@ -368,9 +387,10 @@ static int theolua_close_thread(lua_State *L, lua_State *co) {
 static int theolua_close(lua_State *L) {
     lua_State *co = lua_tothread(L, 1);
     luaL_argexpected(L, co != NULL, 1, "thread");
-    if (theolua_is_poisoned(L, 1)) {
+    if (theolua_push_poison(L, 1)) {
+        lua_pushfstring(L, "cannot close a coroutine stopped by %s", lua_tostring(L, -1));
         lua_pushboolean(L, 0);
-        lua_pushliteral(L, "cannot close a coroutine stopped by the instruction budget");
+        lua_insert(L, -2);
         return 2;
     }
     /* Lua's own checks and messages for running and normal coroutines. */
@@ -399,14 +419,17 @@ static int theolua_wrapped_call(lua_State *L) {
     int results = theolua_resume_thread(L, co, lua_gettop(L));
     if (theolua_getsupport(L)->budget_exceeded) {
         lua_pushvalue(L, lua_upvalueindex(1));
-        theolua_poison(L, -1);
+        theolua_poison(L, -1, "the instruction budget");
         return theolua_raise_budget_exceeded(L);
     }
     if (results >= 0) {
         return results;
     }
     int status = lua_status(co);
-    if (status != LUA_OK && status != LUA_YIELD) { /* the coroutine failed: close it */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    int stopped = theolua_push_poison(L, -1);
+    lua_pop(L, 1 + stopped);
+    if (status != LUA_OK && status != LUA_YIELD && !stopped) { /* the coroutine failed: close it */
         status = theolua_close_thread(L, co);
         lua_pop(L, 1);
         lua_xmove(co, L, 1); /* its error, or the one a __close handler raised */

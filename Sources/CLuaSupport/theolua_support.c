@@ -10,7 +10,7 @@
 #define THEOLUA_HOOK_STEP 1000
 
 static void theolua_note_location(lua_State *L, theolua_support *support);
-static void theolua_count_hook(lua_State *L, lua_Debug *ar);
+static void theolua_hook(lua_State *L, lua_Debug *ar);
 static int theolua_budget_error(lua_State *L, int level);
 
 /// Frees a block Lua allocated, of `size` bytes.
@@ -85,7 +85,7 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
            spends the budget, the hook fires at the next instruction, not 1000 later. */
         support->remaining -= (long long)((nsize - old) >> 6);
         if (support->remaining <= 0 && support->running != NULL) {
-            lua_sethook(support->running, theolua_count_hook, LUA_MASKCOUNT, 1);
+            theolua_set_hook(support->running, support, 1);
         }
     }
     void *block;
@@ -124,6 +124,7 @@ lua_State *theolua_newstate(theolua_support *support) {
     if (L != NULL) {
         memcpy(lua_getextraspace(L), &support, sizeof(support));
         support->main = L;
+        support->refuses_concat_metamethods = theolua_library_has_concat_flaw();
     }
     return L;
 }
@@ -158,8 +159,41 @@ static long long theolua_now(void) {
     return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
-static void theolua_count_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
+void theolua_set_hook(lua_State *L, theolua_support *support, int count) {
+    int mask = (count > 0 ? LUA_MASKCOUNT : 0) | (support->refuses_concat_metamethods ? LUA_MASKCALL : 0);
+    lua_sethook(L, mask != 0 ? theolua_hook : NULL, mask, count);
+}
+
+/* A call event, on a library with the concat flaw: raises an error before a `__concat`
+   metamethod runs a single instruction, so luaV_concat never gets to use its stale
+   pointer (the error unwinds past it). Lua names every function called while OP_CONCAT
+   runs "metamethod concat" (Lua functions, C functions, callable tables), the message
+   handler of an error it raises too: that one is let through. */
+static void theolua_refuse_concat_metamethod(lua_State *L, lua_Debug *ar) {
+    if (ar->event != LUA_HOOKCALL || !lua_getinfo(L, "nf", ar)) {
+        return;
+    }
+    lua_CFunction called = lua_tocfunction(L, -1);
+    lua_pop(L, 1);
+    if (ar->namewhat == NULL || ar->name == NULL || strcmp(ar->namewhat, "metamethod") != 0 ||
+        strcmp(ar->name, "concat") != 0 || theolua_is_message_handler(called)) {
+        return;
+    }
+    theolua_getsupport(L)->hook_error_thread = L;
+    luaL_where(L, 1);
+    lua_pushliteral(L, "__concat metamethods are refused on this Lua library, which corrupts its stack after "
+                       "them (Lua 5.4.4 as Debian 12 ships it); convert with tostring() first");
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+static void theolua_hook(lua_State *L, lua_Debug *ar) {
+    if (ar->event != LUA_HOOKCOUNT) {
+        /* Calls happen inside C operations (a metamethod called from luaV_finishget):
+           no safe point for the quarantine, and no budget work. */
+        theolua_refuse_concat_metamethod(L, ar);
+        return;
+    }
     theolua_support *support = theolua_getsupport(L);
     /* Between two instructions: no operation is using what the collector freed. */
     if (support->quarantine.entries != NULL) {
@@ -176,7 +210,7 @@ static void theolua_count_hook(lua_State *L, lua_Debug *ar) {
     int step = lua_gethookcount(L);
     if (step != THEOLUA_HOOK_STEP) {
         /* Hastened by an allocation: back to the usual step. */
-        lua_sethook(L, theolua_count_hook, LUA_MASKCOUNT, THEOLUA_HOOK_STEP);
+        theolua_set_hook(L, support, THEOLUA_HOOK_STEP);
     }
     support->remaining -= step;
     if (support->deadline != 0 && theolua_now() > support->deadline) {
@@ -213,7 +247,7 @@ void theolua_charge_host(theolua_support *support, long long units) {
     }
     support->remaining -= units;
     if (support->remaining <= 0 && support->running != NULL) {
-        lua_sethook(support->running, theolua_count_hook, LUA_MASKCOUNT, 1);
+        theolua_set_hook(support->running, support, 1);
     }
 }
 
@@ -225,11 +259,7 @@ void theolua_arm_budget(lua_State *L) {
     support->close_depth = 0;
     support->deadline = support->budget > 0 && support->time_limit > 0 ? theolua_now() + support->time_limit : 0;
     support->last_location[0] = '\0';
-    if (support->budget > 0) {
-        lua_sethook(L, theolua_count_hook, LUA_MASKCOUNT, THEOLUA_HOOK_STEP);
-    } else {
-        lua_sethook(L, NULL, 0, 0);
-    }
+    theolua_set_hook(L, support, support->budget > 0 ? THEOLUA_HOOK_STEP : 0);
 }
 
 static int theolua_trampoline(lua_State *L) {

@@ -113,6 +113,13 @@ typedef struct theolua_support {
     int close_depth;
     /// Set while the state closes: companions queue nothing more.
     int closing;
+    /// Set on a library with the concat flaw (`theolua_library_has_concat_flaw`): the
+    /// hook also sees calls, and refuses those of `__concat` metamethods before they run.
+    int refuses_concat_metamethods;
+    /// The thread in which the hook last raised an error. Lua leaves hooks off in a
+    /// thread an error from a hook ends, so the coroutine is marked like one the budget
+    /// stopped (its `__close` handlers must not run).
+    lua_State *hook_error_thread;
     /// Set from an allocation refused at the limit until the next one that grows: the
     /// frees in between are the emergency collector's, and go to the quarantine.
     int emergency;
@@ -169,6 +176,11 @@ theolua_support *theolua_getsupport(lua_State *L);
 /// Starts a new call's instruction budget: `remaining = budget`, and installs the count
 /// hook that raises "instruction budget exceeded" when it runs out.
 void theolua_arm_budget(lua_State *L);
+
+/// Sets the runtime's hook on `L` (a coroutine about to be resumed, say): a count event
+/// every `count` instructions (none for 0), and call events when the state refuses
+/// `__concat` metamethods.
+void theolua_set_hook(lua_State *L, theolua_support *support, int count);
 
 /// Marks the instruction budget exceeded and raises its error ("instruction budget of N
 /// exceeded", located at the Lua function that called the running C function), as the
@@ -233,6 +245,20 @@ int theolua_message_handler(lua_State *L);
 /// and `setmetatable` refuse views of props and state, which the function at the top
 /// labels (or returns nil for other values). `[_G label]` → `[_G]`.
 void theolua_install_guards(lua_State *L);
+
+/// Whether the Lua library keeps a stale stack top after a `__concat` metamethod that
+/// moved the stack (Lua 5.4.4 with the CVE-2022-33099 patch and without its follow-up,
+/// as Debian 12 ships it): a use after free that ordinary scripts reach. Probed once per
+/// process (theolua_probes.c). States made on such a library refuse `__concat`
+/// metamethods with an error instead (`refuses_concat_metamethods`).
+int theolua_library_has_concat_flaw(void);
+
+/// LUA_VERSION_RELEASE_NUM of the headers the runtime was compiled against (50404).
+int theolua_lua_release_number(void);
+
+/// Whether `function` is one of the message handlers the runtime passes to protected
+/// calls (its own, and the one the sandbox's xpcall wraps a script's handler in).
+int theolua_is_message_handler(lua_CFunction function);
 
 /// Pushes the sandbox's `print`, which writes each line through the function at the
 /// top (the runtime's log): `[log]` → `[print]`.
