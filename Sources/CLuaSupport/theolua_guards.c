@@ -1,7 +1,11 @@
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* pthread_getattr_np */
+#endif
 #include "theolua_support.h"
 
 #include <lauxlib.h>
 #include <limits.h>
+#include <pthread.h>
 #include <string.h>
 
 /* The sandbox's guards: every route by which Lua code could run outside the instruction
@@ -26,6 +30,8 @@
 
 /// How deeply coroutine closes may nest.
 #define THEOLUA_MAX_CLOSE_DEPTH 100
+/// The C stack a coroutine close needs left (see theolua_close_thread).
+#define THEOLUA_CLOSE_STACK_RESERVE (2L << 20)
 
 /* ---- Charging work Lua does not count ---- */
 
@@ -365,12 +371,51 @@ static int theolua_resume(lua_State *L) {
     return results + 1;
 }
 
+/* Bytes of C stack left below this frame on the calling thread, or LONG_MAX when the
+   thread's stack cannot be known. */
+static long theolua_stack_room(void) {
+    static _Thread_local char *lowest;
+    static _Thread_local int known = -1;
+    if (known < 0) {
+        known = 0;
+#if defined(__APPLE__)
+        pthread_t self = pthread_self();
+        lowest = (char *)pthread_get_stackaddr_np(self) - pthread_get_stacksize_np(self);
+        known = 1;
+#elif defined(__linux__)
+        pthread_attr_t attributes;
+        void *address;
+        size_t size;
+        if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+            if (pthread_attr_getstack(&attributes, &address, &size) == 0) {
+                /* The main thread's "unlimited" stack is reported as huge: count 64 MiB. */
+                char *top = (char *)address + size;
+                lowest = size > ((size_t)64 << 20) ? top - ((size_t)64 << 20) : (char *)address;
+                known = 1;
+            }
+            pthread_attr_destroy(&attributes);
+        }
+#endif
+    }
+    if (!known) {
+        return LONG_MAX;
+    }
+    char here;
+    return (long)(&here - lowest);
+}
+
 /* Closes `co`, running its pending `__close` handlers: Lua's lua_closethread, counted
-   against the nesting bound. */
+   against the nesting bound and refused without room on the C stack. Lua 5.4.4 and
+   5.4.5 run a closed coroutine's handlers with a fresh count of C calls (fixed upstream
+   by 1e64c139), so each nested close may take up to about 200 C calls' worth of stack
+   (some 400 KiB) before Lua's own check: a close needs THEOLUA_CLOSE_STACK_RESERVE. */
 static int theolua_close_thread(lua_State *L, lua_State *co) {
     theolua_support *support = theolua_getsupport(L);
     if (support->close_depth >= THEOLUA_MAX_CLOSE_DEPTH) {
         return luaL_error(L, "coroutine closes nested more than %d deep", THEOLUA_MAX_CLOSE_DEPTH);
+    }
+    if (theolua_stack_room() < THEOLUA_CLOSE_STACK_RESERVE) {
+        return luaL_error(L, "C stack overflow");
     }
     support->close_depth++;
 #if LUA_VERSION_RELEASE_NUM >= 50406
@@ -380,6 +425,30 @@ static int theolua_close_thread(lua_State *L, lua_State *co) {
 #endif
     support->close_depth--;
     return status;
+}
+
+static int theolua_xpcall(lua_State *L);
+
+/* Whether the suspended coroutine `co` yielded from within an xpcall. Lua up to 5.4.7
+   keeps that xpcall's message handler as the thread's while it is suspended, and closing
+   it runs its `__close` handlers on a stack where their locals overwrite the handler's
+   slot: an error in one then calls whatever value lies there as the message handler
+   (fixed upstream by 3fe7be95), and after an exceeded budget it would run with hooks
+   off. Such a coroutine is not closed (its handlers never run, as when it is dropped). */
+static int theolua_suspended_in_xpcall(lua_State *co) {
+    lua_Debug frame;
+    if (!lua_checkstack(co, 1)) {
+        return 1;
+    }
+    for (int level = 0; lua_getstack(co, level, &frame); level++) {
+        lua_getinfo(co, "f", &frame);
+        lua_CFunction function = lua_tocfunction(co, -1);
+        lua_pop(co, 1);
+        if (function == theolua_xpcall) {
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* coroutine.close(co), refusing a coroutine the budget stopped (its hooks are off for
@@ -397,6 +466,11 @@ static int theolua_close(lua_State *L) {
     int status = lua_status(co);
     if (co == L || (status == LUA_OK && lua_getstack(co, 0, &(lua_Debug){0}))) {
         return luaL_error(L, "cannot close a %s coroutine", co == L ? "running" : "normal");
+    }
+    if (status == LUA_YIELD && theolua_suspended_in_xpcall(co)) {
+        lua_pushboolean(L, 0);
+        lua_pushliteral(L, "cannot close a coroutine suspended inside xpcall");
+        return 2;
     }
     status = theolua_close_thread(L, co);
     if (theolua_getsupport(L)->budget_exceeded) {
@@ -654,11 +728,24 @@ static int theolua_charged_format_scan(lua_State *L) {
    charged for it. After a collection or a step, the finalizers it made due run at once,
    within this call and its budget, as Lua runs them within collectgarbage; failures are
    kept for the runtime to report. ("stop" lasts until the outermost call returns: see
-   theolua_restart_collector.) */
+   theolua_restart_collector.)
+
+   The collector stays generational: "incremental" checks its arguments and returns
+   the mode in force, as a switch to the same mode would. Lua up to 5.4.8 can free a
+   metatable still in use when one is set on an all-weak table in the middle of an
+   incremental cycle (fixed upstream by 1b0f943d); in generational mode every cycle
+   runs to its end within one collector call, so no script code runs in the middle. */
 static int theolua_collectgarbage(lua_State *L) {
     const char *option = luaL_optstring(L, 1, "collect");
     int collects = strcmp(option, "collect") == 0 || strcmp(option, "step") == 0;
-    if (collects || strcmp(option, "generational") == 0 || strcmp(option, "incremental") == 0) {
+    if (strcmp(option, "incremental") == 0) {
+        for (int argument = 2; argument <= 4; argument++) {
+            luaL_optinteger(L, argument, 0);
+        }
+        lua_pushliteral(L, "generational");
+        return 1;
+    }
+    if (collects || strcmp(option, "generational") == 0) {
         theolua_support *support = theolua_getsupport(L);
         theolua_charge(L, (long long)(support->used / 16));
     }
@@ -704,17 +791,64 @@ static int theolua_rawset(lua_State *L) {
     return lua_tocfunction(L, lua_upvalueindex(2))(L);
 }
 
-/* load(chunk, name, mode, env) with text chunks only, whatever mode asks: binary chunks
-   could break the VM. A string chunk's length is charged, as its parse reads it all. */
+/* load(chunk, name, mode, env), as Lua's, but with text chunks only whatever mode asks
+   (binary chunks could break the VM), and through theolua_load_text's bounds. A reader
+   function's pieces are gathered first (an error in the reader is load's failure, as in
+   Lua; an exceeded budget goes past it). The chunk's length is charged, as its parse
+   reads it all. */
 static int theolua_load(lua_State *L) {
-    int arguments = lua_gettop(L);
-    if (arguments < 3) {
-        lua_settop(L, 3);
+    int has_env = !lua_isnone(L, 4);
+    luaL_optstring(L, 3, "bt");
+    size_t length;
+    const char *text = lua_tolstring(L, 1, &length);
+    const char *chunkname;
+    if (text != NULL) {
+        chunkname = luaL_optstring(L, 2, text);
+    } else {
+        chunkname = luaL_optstring(L, 2, "=(load)");
+        luaL_checktype(L, 1, LUA_TFUNCTION);
+        luaL_Buffer pieces;
+        luaL_buffinit(L, &pieces);
+        for (;;) {
+            lua_pushvalue(L, 1);
+            int status = lua_pcall(L, 0, 1, 0);
+            if (theolua_getsupport(L)->budget_exceeded) {
+                return theolua_raise_budget_exceeded(L);
+            }
+            if (status != LUA_OK) {
+                luaL_pushfail(L);
+                lua_insert(L, -2);
+                return 2;
+            }
+            if (lua_isnil(L, -1) || (lua_type(L, -1) == LUA_TSTRING && lua_rawlen(L, -1) == 0)) {
+                lua_pop(L, 1);
+                break;
+            }
+            if (lua_type(L, -1) != LUA_TSTRING) {
+                lua_pop(L, 1);
+                luaL_pushfail(L);
+                lua_pushliteral(L, "reader function must return a string");
+                return 2;
+            }
+            luaL_addvalue(&pieces);
+        }
+        luaL_pushresult(&pieces);
+        text = lua_tolstring(L, -1, &length);
     }
-    lua_pushliteral(L, "t");
-    lua_replace(L, 3);
-    theolua_charge(L, theolua_string_length(L, 1) / THEOLUA_BYTES_PER_UNIT);
-    return theolua_call_original(L);
+    theolua_charge(L, (long long)(length / THEOLUA_BYTES_PER_UNIT));
+    int status = theolua_load_text(L, text, length, chunkname);
+    if (status != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (has_env) {
+        lua_pushvalue(L, 4);
+        if (!lua_setupvalue(L, -2, 1)) {
+            lua_pop(L, 1);
+        }
+    }
+    return 1;
 }
 
 /* Replaces `table[name]` (table at `table`) with a C closure of `fn` over the original,
@@ -767,7 +901,8 @@ void theolua_install_guards(lua_State *L) {
     theolua_wrap_field(L, globals, "xpcall", theolua_xpcall);
     theolua_wrap_field(L, globals, "collectgarbage", theolua_collectgarbage);
     theolua_wrap_field(L, globals, "tonumber", theolua_charged_scan);
-    theolua_wrap_field(L, globals, "load", theolua_load);
+    lua_pushcfunction(L, theolua_load);
+    lua_setfield(L, globals, "load");
     theolua_wrap_field(L, globals, "rawequal", theolua_charged_rawequal);
 
     if (lua_getfield(L, globals, "coroutine") == LUA_TTABLE) {

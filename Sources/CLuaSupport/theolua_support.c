@@ -48,7 +48,10 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     if (nsize == 0) {
         if (old != 0) {
-            if (support->emergency && theolua_block_set_add(&support->quarantine, ptr, old)) {
+            if (support->emergency) {
+                /* Held until the next safe point; when even the set cannot grow, the
+                   block is left allocated for good (a leak is safe, a reuse is not). */
+                theolua_block_set_add(&support->quarantine, ptr, old);
                 support->used -= old;
                 return NULL;
             }
@@ -107,6 +110,10 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         /* An allocation refused at the limit is retried after an emergency collection;
            when the retry succeeds there was no memory error after all. */
         support->memory_exceeded = 0;
+    } else if (nsize > old) {
+        /* Refused by the system rather than by the limit: Lua collects before trying
+           again all the same, and what that frees is held as well. */
+        support->emergency = 1;
     }
     return block;
 }
@@ -125,6 +132,11 @@ lua_State *theolua_newstate(theolua_support *support) {
         memcpy(lua_getextraspace(L), &support, sizeof(support));
         support->main = L;
         support->refuses_concat_metamethods = theolua_library_has_concat_flaw();
+        /* Lua up to 5.4.7 makes this message outside any protected call when a
+           coroutine's close fails twice (fixed upstream by 25da574f): kept interned, it
+           is found rather than allocated, so making it cannot fail. */
+        lua_pushliteral(L, "error in error handling");
+        luaL_ref(L, LUA_REGISTRYINDEX);
     }
     return L;
 }

@@ -15,6 +15,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case propsConversion = "props-conversion"
     /// Lua patterns and subjects, our matcher against stock Lua's.
     case patterns
+    /// Script text through the loader's chain scan, against Lua's own loader.
+    case chunks
 
     /// Runs the target on one input; nil when every property held.
     public func run(_ data: [UInt8]) -> String? {
@@ -24,6 +26,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .json: JSONTarget.run(data)
         case .propsConversion: PropsConversionTarget.run(data)
         case .patterns: PatternsTarget.run(data)
+        case .chunks: ChunkTarget.run(data)
         }
     }
 }

@@ -59,6 +59,11 @@ private func report(_ text: String) {
     @main
     struct Replay {
         static func main() {
+            guard let target = selected else {
+                let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+                report("theolua-fuzz: set THEOLUA_FUZZ_TARGET to one of \(names)\n")
+                exit(2)
+            }
             var failed = false
             for path in CommandLine.arguments.dropFirst() {
                 guard let file = fopen(path, "rb") else { continue }
@@ -70,7 +75,7 @@ private func report(_ text: String) {
                     if count < chunk.count { break }
                 }
                 fclose(file)
-                if let target = selected, let failure = target.run(bytes) {
+                if let failure = target.run(bytes) {
                     print("\(path): \(failure)")
                     failed = true
                 }

@@ -65,4 +65,132 @@ import TheoluaLua
             """)
         #expect(h.host.texts == ["false false cannot close a coroutine stopped by the sandbox"])
     }
+
+    // MARK: Suffix chains (7923dbbf)
+
+    @Test func aChainOfAHundredThousandFieldsIsRefusedWithItsLine() throws {
+        let h = try harness()
+        let failure = h.failure(
+            """
+            local ui = require("theolua")
+            local t = {}; t.f = t
+            local f, message = load("local t = ...\\nreturn t" .. (".f"):rep(100000) .. ".g.h")
+            return ui.text(tostring(f) .. " " .. message)
+            """)
+        #expect(failure == nil)
+        #expect(
+            h.host.texts.first?.hasPrefix("nil [string \"local t = ......\"]:2: more than 1000 fields") == true,
+            "\(h.host.texts)")
+    }
+
+    @Test func anAppWithALongChainIsRefusedAtItsLine() throws {
+        let h = try harness()
+        let chain = String(repeating: "[1]", count: 1001)
+        let failure = h.failure("local ui = require(\"theolua\")\n\nlocal x = ui\(chain)\nreturn ui.text 'x'")
+        #expect(failure == "app.lua:3: more than 1000 fields, indexes and calls in one chain")
+    }
+
+    @Test func chainsUpToTheBoundAndLookalikesInStringsAndCommentsLoad() throws {
+        let h = try harness()
+        let chain = String(repeating: ".f", count: 999)
+        try h.run(
+            """
+            local ui = require("theolua")
+            local t = {}; t.f = t; t.name = "t"
+            local s = "\(String(repeating: ".f", count: 5000))"
+            -- \(String(repeating: ".f", count: 5000))
+            --[==[ \(String(repeating: "[f]", count: 5000)) ]==]
+            local u = [[\(String(repeating: ":f", count: 5000))]]
+            local n = 1 .. 2 .. 3.5e-1 .. 0x1p4
+            local v = t\(chain).name
+            local reader = { "return ", "1 + ", "2" }
+            local i = 0
+            local three = load(function() i = i + 1 return reader[i] end)()
+            local env = load("return x", "=env", "t", { x = "from env" })()
+            return ui.text(v .. " " .. #s .. " " .. n .. " " .. three .. " " .. env)
+            """)
+        #expect(h.errors.isEmpty, "\(h.errors)")
+        #expect(h.host.texts == ["t 10000 120.3516.0 3 from env"])
+    }
+
+    @Test func loadReportsReaderErrorsAndBinaryChunksAsFailures() throws {
+        let h = try harness()
+        try h.run(
+            """
+            local ui = require("theolua")
+            local a, e1 = load(function() return 1 end)
+            local b, e2 = load(function() error("boom", 0) end)
+            local c, e3 = load(string.dump(function() end))
+            return ui.text(tostring(a) .. "|" .. e1 .. "|" .. tostring(b) .. "|" .. e2 .. "|" .. tostring(c) .. "|" .. e3)
+            """)
+        #expect(h.errors.isEmpty, "\(h.errors)")
+        #expect(h.host.texts.first?.hasPrefix("nil|reader function must return a string|nil|boom|nil|") == true, "\(h.host.texts)")
+    }
+
+    // MARK: Collector mode (1b0f943d)
+
+    @Test func theCollectorStaysGenerational() throws {
+        let h = try harness()
+        try h.run(
+            """
+            local ui = require("theolua")
+            local a = collectgarbage("incremental", 200, 100, 1)
+            local b = collectgarbage("incremental")
+            local c = collectgarbage("generational")
+            return ui.text(a .. " " .. b .. " " .. c)
+            """)
+        #expect(h.host.texts == ["generational generational generational"])
+    }
+
+    // MARK: Coroutine closes (3fe7be95, 1e64c139)
+
+    @Test func aCoroutineSuspendedInsideXpcallIsNotClosed() throws {
+        let h = try harness()
+        try h.run(
+            """
+            local ui = require("theolua")
+            local calls = 0
+            local function handler(m) calls = calls + 1 return "handled: " .. tostring(m) end
+            local co = coroutine.create(function()
+              local guard <close> = setmetatable({}, { __close = function()
+                local a, b, c, d, e, f, g, h1, i, j = handler, handler, handler, handler, handler, handler, handler, handler, handler, handler
+                error("boom")
+              end })
+              xpcall(coroutine.yield, handler)
+            end)
+            coroutine.resume(co)
+            local ok, message = coroutine.close(co)
+            local plain = coroutine.create(function() local x <close> = setmetatable({}, { __close = function() end }) coroutine.yield() end)
+            coroutine.resume(plain)
+            return ui.text(tostring(ok) .. " | " .. message .. " | " .. calls .. " | " .. tostring(coroutine.close(plain)))
+            """)
+        #expect(h.host.texts == ["false | cannot close a coroutine suspended inside xpcall | 0 | true"])
+    }
+
+    @Test func nestedClosesThatWouldOverflowTheCStackFailWithLuasMessage() throws {
+        let h = try harness()
+        try h.run(
+            """
+            local ui = require("theolua")
+            local function nest(n, f)
+              if n == 0 then f() return "" end
+              return string.format("%s", setmetatable({}, { __tostring = function() return nest(n - 1, f) end }))
+            end
+            local coro = false
+            for i = 1, 60 do
+              local previous = coro
+              coro = coroutine.create(function()
+                local cc <close> = setmetatable({}, { __close = function()
+                  if previous then nest(180, function() assert(coroutine.close(previous)) end) end
+                end })
+                coroutine.yield()
+              end)
+              coroutine.resume(coro)
+            end
+            local ok, message = coroutine.close(coro)
+            return ui.text(tostring(ok) .. " " .. tostring(message:find("C stack overflow", 1, true) ~= nil))
+            """)
+        #expect(h.errors.isEmpty, "\(h.errors)")
+        #expect(h.host.texts == ["false true"])
+    }
 }

@@ -120,8 +120,9 @@ typedef struct theolua_support {
     /// thread an error from a hook ends, so the coroutine is marked like one the budget
     /// stopped (its `__close` handlers must not run).
     lua_State *hook_error_thread;
-    /// Set from an allocation refused at the limit until the next one that grows: the
-    /// frees in between are the emergency collector's, and go to the quarantine.
+    /// Set from an allocation refused (at the limit, or by the system) until the next
+    /// one that grows: the frees in between are the emergency collector's, and go to the
+    /// quarantine, released only at a count event of the hook or at the end of the call.
     int emergency;
     /// Blocks the emergency collector freed, held until the next safe point.
     theolua_block_set quarantine;
@@ -255,6 +256,17 @@ int theolua_library_has_concat_flaw(void);
 
 /// LUA_VERSION_RELEASE_NUM of the headers the runtime was compiled against (50404).
 int theolua_lua_release_number(void);
+
+/// Loads a text chunk as `luaL_loadbufferx(L, text, length, chunkname, "t")` does, but
+/// first refuses (with a syntax error naming the line) an expression with a chain of
+/// more than 1000 fields, indexes and calls, and a chunk of 1 GiB or more: Lua up to
+/// 5.4.6 overflows the C stack naming the value at the end of a long chain, and up to
+/// 5.4.8 overflows counters on huge constructors (theolua_load.c).
+int theolua_load_text(lua_State *L, const char *text, size_t length, const char *chunkname);
+
+/// The line of the first expression in `text` with a chain of more than 1000 fields,
+/// indexes and calls, or 0.
+long theolua_find_long_chain(const char *text, size_t length);
 
 /// Whether `function` is one of the message handlers the runtime passes to protected
 /// calls (its own, and the one the sandbox's xpcall wraps a script's handler in).

@@ -121,7 +121,7 @@ final class LuaState {
     func load(bytes: [UInt8], chunkName: String) throws(ScriptError) {
         let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                luaL_loadbufferx(L, chars.baseAddress, chars.count, chunkName, "t")
+                theolua_load_text(L, chars.baseAddress, chars.count, chunkName)
             }
         }
         guard status == LUA_OK else {
