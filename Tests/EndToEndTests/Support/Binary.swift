@@ -99,7 +99,8 @@ func runProcess(_ executable: String, rawArguments: [[UInt8]], timeout: Double =
         close(errPipe[0])
         return ProcessResult(status: -1, stdout: "", stderr: "spawn failed: \(spawned)")
     }
-    let (out, err, timedOut) = readBoth(outPipe[0], errPipe[0], until: Deadline(seconds: timeout))
+    var watched = PeakWatch(pid: pid)
+    let (out, err, timedOut) = readBoth(outPipe[0], errPipe[0], until: Deadline(seconds: timeout), watching: &watched)
     if timedOut { kill(pid, SIGKILL) }
     var status: Int32 = 0
     var usage = rusage()
@@ -109,15 +110,48 @@ func runProcess(_ executable: String, rawArguments: [[UInt8]], timeout: Double =
     #if canImport(Darwin)
         let peak = Int(usage.ru_maxrss) / 1024  // bytes on Darwin
     #else
-        let peak = Int(usage.ru_maxrss)
+        // Linux keeps the spawning process's high-water mark across the exec (the child
+        // starts as a copy of this test process), so ru_maxrss is at least our own peak:
+        // a large test process (under a sanitizer, say) then falls back on the child's
+        // own high-water mark, read while it ran.
+        // (Our own mark only grows, so a ru_maxrss above it now is the child's.)
+        let ownPeak = PeakWatch.highWaterMark(of: "self") ?? 0
+        let peak = Int(usage.ru_maxrss) > ownPeak ? Int(usage.ru_maxrss) : watched.peakKilobytes
     #endif
     return ProcessResult(
         status: code, stdout: out, stderr: err, peakKilobytes: peak, signalled: signalled, timedOut: timedOut)
 }
 
+/// The resident high-water mark of a running child, read from /proc every few
+/// milliseconds while its output is read (Linux).
+struct PeakWatch {
+    let pid: pid_t
+    /// The largest VmHWM read, in KiB.
+    var peakKilobytes = 0
+
+    mutating func sample() {
+        if let kilobytes = PeakWatch.highWaterMark(of: "\(pid)") { peakKilobytes = max(peakKilobytes, kilobytes) }
+    }
+
+    /// VmHWM from /proc/<process>/status, in KiB.
+    static func highWaterMark(of process: String) -> Int? {
+        let descriptor = open("/proc/\(process)/status", O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(descriptor, &bytes, bytes.count)
+        guard count > 0 else { return nil }
+        let text = String(decoding: bytes[0..<count], as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return Int(line.dropFirst(6).split(separator: " ").first ?? "")
+    }
+}
+
 /// Reads two pipes to their ends without deadlocking on either; gives up at `deadline`
-/// (then the third value is true).
-private func readBoth(_ first: Int32, _ second: Int32, until deadline: Deadline) -> (String, String, Bool) {
+/// (then the third value is true). Meanwhile notes the child's memory in `watch`.
+private func readBoth(
+    _ first: Int32, _ second: Int32, until deadline: Deadline, watching watch: inout PeakWatch
+) -> (String, String, Bool) {
     var buffers: [[UInt8]] = [[], []]
     var fds = [
         pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0),
@@ -127,8 +161,11 @@ private func readBoth(_ first: Int32, _ second: Int32, until deadline: Deadline)
     var timedOut = false
     while open.contains(true) {
         for index in 0..<2 { fds[index].fd = open[index] ? (index == 0 ? first : second) : -1 }
-        let ready = poll(&fds, 2, deadline.remainingMilliseconds)
+        watch.sample()
+        let remaining = deadline.remainingMilliseconds
+        let ready = poll(&fds, 2, min(remaining, 20))
         if ready < 0 && errno == EINTR { continue }
+        if ready == 0 && remaining > 20 { continue }
         guard ready > 0 else {
             timedOut = true
             break
