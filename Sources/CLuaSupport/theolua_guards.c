@@ -400,8 +400,10 @@ static long theolua_stack_room(void) {
     if (!known) {
         return LONG_MAX;
     }
-    char here;
-    return (long)(&here - lowest);
+    /* The frame's address, not a local's: under AddressSanitizer locals may live on a
+       fake stack in the heap. */
+    char *here = (char *)__builtin_frame_address(0);
+    return (long)(here - lowest);
 }
 
 /* Closes `co`, running its pending `__close` handlers: Lua's lua_closethread, counted
