@@ -144,21 +144,22 @@ extension LuaBridge {
         try enter(table, &context)
         defer { context.leave() }
         var entries: [(String, Value)] = []
+        var failures = EarliestFailure()
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             guard let key = state.string(at: -2), lua_type(L, -2) == LUA_TSTRING else {
                 let keyText = found(at: -2)
-                state.pop(2)
-                throw context.mismatch(type.description, found: "a table with a key of \(keyText)")
+                failures.offer(
+                    context.mismatch(type.description, found: "a table with a key of \(keyText)"), at: .key(keyText))
+                state.pop()
+                continue
             }
-            do {
-                entries.append((key, try convert(self, key, &context)))
-            } catch {
-                state.pop(2)
-                throw error.inside(.field(key))
+            if let converted = try field(key, &failures, { () throws(Mismatch) in try convert(self, key, &context) }) {
+                entries.append((key, converted))
             }
             state.pop()
         }
+        try failures.check()
         return .record(Record(entries))
     }
 
@@ -173,30 +174,25 @@ extension LuaBridge {
         var entries: [Record.Entry] = []
         entries.reserveCapacity(schema.fields.count)
         var present = FieldSet()
+        var failures = EarliestFailure()
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             guard lua_type(L, -2) == LUA_TSTRING, let key = state.string(at: -2) else {
                 state.pop()
                 continue
             }
-            guard let position = schema.position(of: key) else {
-                if ignoring.contains(key) {
-                    state.pop()
-                    continue
+            if let position = schema.position(of: key) {
+                present.insert(position)
+                let type = schema.fields[position].type
+                if let converted = try field(key, &failures, { () throws(Mismatch) in try value(at: -1, as: type, &context) }) {
+                    entries.append(Record.Entry(key: key, value: converted))
                 }
-                state.pop(2)
-                throw Mismatch.unknownField(key, suggestion: schema.suggestion(for: key))
-            }
-            let field = schema.fields[position]
-            present.insert(position)
-            do {
-                entries.append(Record.Entry(key: key, value: try value(at: -1, as: field.type, &context)))
-            } catch {
-                state.pop(2)
-                throw error.inside(.field(key))
+            } else if !ignoring.contains(key) {
+                failures.offer(Mismatch.unknownField(key, suggestion: schema.suggestion(for: key)), at: .field(key))
             }
             state.pop()
         }
+        try failures.check()
         try schema.fillMissing(present, into: &entries)
         return Record(uniqueEntries: entries)
     }

@@ -12,11 +12,15 @@ struct Mismatch: Error {
     var suggestion: String? = nil
     /// A whole message that replaces the usual form, for mistakes that are not props.
     var customMessage: String? = nil
+    /// Whether the whole conversion ends here, wherever it was (too many values): such a
+    /// mismatch names no path, since where a traversal gets to first depends on order.
+    var endsConversion = false
 
     /// `prop 'items[3].title': expected string, got number (12)`, or
     /// `unknown prop 'lable' (did you mean 'label'?)`.
     func message(subject: String) -> String {
         if let customMessage { return customMessage }
+        if endsConversion { return "\(subject): \(expected)" }
         if isUnknownField {
             let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
             return "unknown \(subject) '\(path)'\(hint)"
@@ -29,6 +33,16 @@ struct Mismatch: Error {
 }
 
 extension Mismatch {
+    /// One conversion visited more than ``ConversionContext/maximumValues``.
+    static var tooManyValues: Mismatch {
+        var mismatch = Mismatch(
+            path: "",
+            expected: "too many values, at most \(ConversionContext.maximumValues) in all (an element counts the elements it holds, and what appears more than once counts each time)",
+            found: "more")
+        mismatch.endsConversion = true
+        return mismatch
+    }
+
     /// A field `key` the schema does not declare.
     static func unknownField(_ key: String, suggestion: String?) -> Mismatch {
         var mismatch = Mismatch(path: key, expected: "", found: "")
@@ -40,6 +54,7 @@ extension Mismatch {
     /// This mismatch as seen from the value that holds the one it is about, at `step`:
     /// paths are built as a mismatch unwinds, so a conversion that succeeds makes none.
     func inside(_ step: PathComponent) -> Mismatch {
+        guard !endsConversion else { return self }
         var outer = self
         let separator = path.isEmpty || path.hasPrefix("[") ? "" : "."
         switch step {
@@ -75,9 +90,7 @@ struct ConversionContext {
     mutating func visit(_ count: Int = 1) throws(Mismatch) {
         visited += count
         if visited > Self.maximumValues {
-            throw mismatch(
-                "at most \(Self.maximumValues) values in all (an element counts the elements it holds, and what appears more than once counts each time)",
-                found: "more")
+            throw Mismatch.tooManyValues
         }
     }
 
@@ -204,38 +217,36 @@ extension LuaBridge {
         // counted, and read in order afterwards.
         var entries: [Record.Entry] = []
         var items = TableShape()
+        var hasNames = false
+        var failures = EarliestFailure()
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             let isName = lua_type(L, -2) == LUA_TSTRING
             let position = lua_type(L, -2) == LUA_TNUMBER && lua_isinteger(L, -2) != 0 ? lua_tointegerx(L, -2, nil) : 0
-            guard isName || position >= 1 else {
-                let other = found(at: -2)
-                state.pop(2)
-                throw context.mismatch(
-                    "a sequence or a record with string keys", found: "a table with a key of \(other)")
-            }
-            guard isName ? items.count == 0 : entries.isEmpty else {
-                state.pop(2)
-                throw context.mismatch(
-                    "a sequence or a record", found: "a mixed table (both array items and named fields)")
-            }
             if isName {
+                hasNames = true
                 let key = state.string(at: -2) ?? ""
-                let converted: Value
-                do {
-                    converted = try value(at: -1, &context)
-                } catch {
-                    state.pop(2)
-                    throw error.inside(.field(key))
+                if let converted = try field(key, &failures, { () throws(Mismatch) in try value(at: -1, &context) }) {
+                    entries.append(Record.Entry(key: key, value: converted))
                 }
-                entries.append(Record.Entry(key: key, value: converted))
-            } else {
+            } else if position >= 1 {
                 items.count += 1
                 items.maxIndex = max(items.maxIndex, Int(clamping: position))
+            } else {
+                let other = found(at: -2)
+                failures.offer(
+                    context.mismatch("a sequence or a record with string keys", found: "a table with a key of \(other)"),
+                    at: .key(other))
             }
             state.pop()
         }
-        if entries.isEmpty {
+        if hasNames && items.count > 0 {
+            failures.offer(
+                context.mismatch("a sequence or a record", found: "a mixed table (both array items and named fields)"),
+                at: .mixed)
+        }
+        try failures.check()
+        if !hasNames {
             return .array(
                 ValueArray(
                     try sequence(of: table, shape: items, &context) { bridge, context throws(Mismatch) in

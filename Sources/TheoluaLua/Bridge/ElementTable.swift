@@ -27,6 +27,7 @@ extension LuaBridge {
         // 19): room for a few, plus the `text` a text constructor adds.
         result.entries.reserveCapacity(min(schema?.record.fields.count ?? 4, 4))
         var present = FieldSet()
+        var failures = EarliestFailure()
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             switch lua_type(L, -2) {
@@ -39,10 +40,9 @@ extension LuaBridge {
                     case LUA_TNUMBER where lua_isinteger(L, -1) != 0: result.key = .int(Int(lua_tointegerx(L, -1, nil)))
                     default:
                         let what = found(at: -1)
-                        state.pop(2)
                         var mismatch = Mismatch(path: "key", expected: "string or integer", found: what)
                         mismatch.customMessage = "key must be a string or an integer, got \(what)"
-                        throw mismatch
+                        failures.offer(mismatch, at: .field("key"))
                     }
                     state.pop()
                     continue
@@ -54,8 +54,10 @@ extension LuaBridge {
                 if let schema {
                     guard let position = schema.position(ofKey: address, length: length) else {
                         let name = state.string(at: -2) ?? ""
-                        state.pop(2)
-                        throw Mismatch.unknownField(name, suggestion: schema.record.suggestion(for: name))
+                        failures.offer(
+                            Mismatch.unknownField(name, suggestion: schema.record.suggestion(for: name)),
+                            at: .field(name))
+                        break
                     }
                     present.insert(position)
                     name = schema.record.fields[position].name
@@ -64,11 +66,8 @@ extension LuaBridge {
                     name = state.string(at: -2) ?? ""
                     type = .any
                 }
-                do {
-                    result.entries.append(Record.Entry(key: name, value: try value(at: -1, as: type, &context)))
-                } catch {
-                    state.pop(2)
-                    throw error.inside(.field(name))
+                if let converted = try field(name, &failures, { () throws(Mismatch) in try value(at: -1, as: type, &context) }) {
+                    result.entries.append(Record.Entry(key: name, value: converted))
                 }
             case LUA_TNUMBER where lua_isinteger(L, -2) != 0:
                 let position = lua_tointegerx(L, -2, nil)
@@ -78,6 +77,7 @@ extension LuaBridge {
             }
             state.pop()
         }
+        try failures.check()
         // Array items become `children`, checked once they are collected.
         try schema?.record.fillMissing(
             present, into: &result.entries, skipping: result.itemCount > 0 ? "children" : nil)
