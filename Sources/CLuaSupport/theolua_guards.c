@@ -793,14 +793,15 @@ static int theolua_rawset(lua_State *L) {
     return lua_tocfunction(L, lua_upvalueindex(2))(L);
 }
 
-/* load(chunk, name, mode, env), as Lua's, but with text chunks only whatever mode asks
-   (binary chunks could break the VM), and through theolua_load_text's bounds. A reader
+/* load(chunk, name, mode, env), as Lua's, but with text chunks only whatever mode allows
+   (binary chunks could break the VM; a text chunk under mode "b" is refused, as by Lua),
+   and through theolua_load_text's bounds. A reader
    function's pieces are gathered first (an error in the reader is load's failure, as in
    Lua; an exceeded budget goes past it). The chunk's length is charged, as its parse
    reads it all. */
 static int theolua_load(lua_State *L) {
     int has_env = !lua_isnone(L, 4);
-    luaL_optstring(L, 3, "bt");
+    const char *mode = luaL_optstring(L, 3, "bt");
     size_t length;
     const char *text = lua_tolstring(L, 1, &length);
     const char *chunkname;
@@ -836,6 +837,12 @@ static int theolua_load(lua_State *L) {
         }
         luaL_pushresult(&pieces);
         text = lua_tolstring(L, -1, &length);
+    }
+    if (strchr(mode, 't') == NULL && (length == 0 || text[0] != LUA_SIGNATURE[0])) {
+        /* A text chunk where the mode asks for binary only: refused as Lua refuses it. */
+        luaL_pushfail(L);
+        lua_pushfstring(L, "attempt to load a text chunk (mode is '%s')", mode);
+        return 2;
     }
     theolua_charge(L, (long long)(length / THEOLUA_BYTES_PER_UNIT));
     int status = theolua_load_text(L, text, length, chunkname);

@@ -127,6 +127,23 @@ import TheoluaLua
         #expect(h.host.texts.first?.hasPrefix("nil|reader function must return a string|nil|boom|nil|") == true, "\(h.host.texts)")
     }
 
+    @Test func loadRefusesATextChunkUnderABinaryOnlyModeAsLuaDoes() throws {
+        let h = try harness()
+        try h.run(
+            """
+            local ui = require("theolua")
+            local a, e1 = load("return 1", "m", "b")
+            local b, e2 = load(function() return nil end, "m", "b")
+            local c = load("return 2", "m", "t")
+            return ui.text(tostring(a) .. "|" .. e1 .. "|" .. tostring(b) .. "|" .. e2 .. "|" .. c())
+            """)
+        #expect(h.errors.isEmpty, "\(h.errors)")
+        #expect(
+            h.host.texts == [
+                "nil|attempt to load a text chunk (mode is 'b')|nil|attempt to load a text chunk (mode is 'b')|2"
+            ], "\(h.host.texts)")
+    }
+
     // MARK: Collector mode (1b0f943d)
 
     @Test func theCollectorStaysGenerational() throws {

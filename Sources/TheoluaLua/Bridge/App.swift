@@ -39,6 +39,7 @@ extension LuaBridge {
         loadedFiles = file.map { [$0] } ?? []
         resetRegistryTable(.loaded)
         restoreSharedState()
+        registerLibraryModules()
         try state.load(bytes: source, chunkName: "@" + name)
         do {
             try state.call(arguments: 0, results: 1)

@@ -99,8 +99,9 @@ extension LuaBridge {
         onLog("warning: \(message)")
     }
 
-    /// `require(name)`: the `theolua` module, or `name.lua` relative to the app's folder
-    /// (then the module paths), loaded once per load of the app.
+    /// `require(name)`: the `theolua` module, a library (`string`, `utf8`, …) as stock
+    /// Lua gives it, or `name.lua` relative to the app's folder (then the module paths),
+    /// loaded once per load of the app.
     static let require: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
             guard let name = bridge.state.string(at: 1) else {

@@ -45,6 +45,21 @@ extension LuaBridge {
         state.pop(3)
     }
 
+    /// Registers the global table and the library tables as loaded modules, as Lua's
+    /// `package.loaded` holds them: `require("string")` gives the string library, as in
+    /// stock Lua, never a `string.lua` beside the app.
+    func registerLibraryModules() {
+        registryTable(.loaded)
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))  // stack: loaded, _G
+        lua_pushvalue(L, -1)
+        state.setRawField(-3, "_G")
+        for name in Self.libraryTables {
+            state.rawField(-1, name)
+            if lua_type(L, -1) == LUA_TTABLE { state.setRawField(-3, name) } else { state.pop() }
+        }
+        state.pop(2)
+    }
+
     /// Adds `name` → the value at the top to the module's snapshot: `[v]` → `[]`.
     func addToModuleSnapshot(_ name: String) {
         guard pristineReference != LUA_NOREF else {

@@ -34,6 +34,25 @@ import TheoluaRuntime
         #expect(runtime.loadedFiles == [app, folder.path + "/lib/greet.lua", folder.path + "/util.lua"])
     }
 
+    @Test func requireGivesTheLibrariesAsStockLuaDoesBeforeAnyFileOfTheirName() throws {
+        let folder = try TempFolder()
+        try folder.write("utf8.lua", "error('the file was loaded')")
+        let app = try folder.write(
+            "app.lua",
+            """
+            local ui = require("theolua")
+            local same = require("utf8") == utf8 and require("string") == string and require("_G") == _G
+              and require("table") == table and require("math") == math and require("coroutine") == coroutine
+              and require("os") == os
+            string = nil
+            return ui.text(tostring(same) .. " " .. type(require("string").rep))
+            """)
+        let runtime = try Runtime(width: 20, height: 1)
+        try runtime.load(file: app)
+        try runtime.mount()
+        expectLines(runtime.lines, ["true function"])
+    }
+
     @Test func aMissingModuleIsAnErrorSayingWhereItLooked() throws {
         let folder = try TempFolder()
         let app = try folder.write("app.lua", "local m = require('missing')\nreturn m")
