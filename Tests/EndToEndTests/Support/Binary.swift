@@ -42,6 +42,28 @@ enum Paths {
     }()
 }
 
+/// Whether this build runs under a sanitizer that instruments memory (ASan or TSan),
+/// found by the runtime's entry point: the processes the tests start are instrumented
+/// too, and their allocators hold every block in redzones and every freed block in a
+/// quarantine (256 MiB by default), so their peak memory is not what users get.
+enum Sanitizer {
+    static let instrumentsMemory: Bool = ["__asan_init", "__tsan_init"].contains { name in
+        #if canImport(Darwin)
+            let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+            let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+        #endif
+        return dlsym(everywhere, name) != nil
+    }
+
+    /// The most memory an instrumented process may have resident for `kilobytes` of an
+    /// uninstrumented one: three times as much (redzones and shadow memory), plus the
+    /// quarantine.
+    static func allowance(for kilobytes: Int) -> Int {
+        instrumentsMemory ? 3 * kilobytes + 256 * 1024 : kilobytes
+    }
+}
+
 /// What a finished process printed and how it ended.
 struct ProcessResult {
     var status: Int32
