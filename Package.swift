@@ -52,7 +52,11 @@ let package = Package(
             exclude: ["monitor.lua"]),
         // A Swift-only program: Swift components full-screen, no Lua.
         .executableTarget(name: "theolua-swift-example", dependencies: ["TheoluaRuntime"], path: "Examples/SwiftOnly"),
-        .executableTarget(name: "theolua-bench", dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaLua"]),
+        .executableTarget(
+            name: "theolua-bench",
+            dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaLua", "TheoluaRuntime", "CBenchSupport"]),
+        // The C heap's figures for the benchmark.
+        .target(name: "CBenchSupport"),
         // The parsers of outside input as fuzz targets, shared by the fuzzer and the
         // corpus replay test.
         .target(name: "TheoluaFuzz", dependencies: ["TheoluaRuntime", "CLua", "CLuaSupport"]),

@@ -252,7 +252,7 @@ public final class Runtime {
     // MARK: Reading the screen
 
     /// The current frame, laid out and painted.
-    public var screen: CellBuffer { host.render() }
+    public var screen: CellBuffer { host.render(measuringOn: reconciler.stageClock) }
 
     /// The screen as plain text: exactly one line per row, trailing spaces removed.
     public var lines: [String] { screen.lines }

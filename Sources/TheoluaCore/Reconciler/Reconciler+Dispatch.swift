@@ -7,6 +7,10 @@ extension Reconciler {
     /// warning; an error raised while handling it is reported as an error.
     @discardableResult
     public func dispatch(_ handler: Handler, arguments: [Value] = []) -> DispatchOutcome {
+        stageClock.measure(.script) { perform(handler, arguments: arguments) }
+    }
+
+    private func perform(_ handler: Handler, arguments: [Value]) -> DispatchOutcome {
         switch handler.target {
         case .function(let box):
             do {
@@ -35,7 +39,7 @@ extension Reconciler {
             warn("Action '\(action)' sent to an unmounted component; ignored")
             return .targetGone
         }
-        return walk(from: start, action: action, arguments: arguments, origin: start)
+        return stageClock.measure(.script) { walk(from: start, action: action, arguments: arguments, origin: start) }
     }
 
     func send(_ action: String, arguments: [Value], from component: ComponentInstanceBase) -> DispatchOutcome {

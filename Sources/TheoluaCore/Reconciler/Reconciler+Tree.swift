@@ -50,7 +50,12 @@ extension Reconciler {
         }
         let instance: Instance
         do {
-            instance = try element.storage.makeInstance(parent: parent, slot: slot, element: element)
+            // A component's instance starts from its initial state: script code.
+            instance = try element.isHost
+                ? element.storage.makeInstance(parent: parent, slot: slot, element: element)
+                : stageClock.measure(.script) {
+                    try element.storage.makeInstance(parent: parent, slot: slot, element: element)
+                }
         } catch {
             let placeholder = Instance(element: element, parent: parent, slot: slot)
             report(placeholder, .initialState, error)
@@ -67,7 +72,7 @@ extension Reconciler {
             register(component)
             render(component, anchor: .known(anchor), isFirst: true)
             do {
-                try component.makeController()
+                try stageClock.measure(.controllers) { try component.makeController() }
             } catch {
                 report(component, .makeController, error)
             }
@@ -81,7 +86,7 @@ extension Reconciler {
     func render(_ component: ComponentInstanceBase, anchor: Anchor, isFirst: Bool) {
         let elements: [Element]
         do {
-            elements = try component.render()
+            elements = try stageClock.measure(.script) { try component.render() }
         } catch {
             report(component, .render, error)
             return

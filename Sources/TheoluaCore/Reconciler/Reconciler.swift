@@ -55,6 +55,10 @@ public final class Reconciler {
     /// that would follow are left out without a message each.
     var limitReported = false
 
+    /// Where the time goes, stage by stage, when a benchmark asks (nil: not measured).
+    /// The Lua bridge and the host report to it too.
+    package var stageClock: StageClock?
+
     /// The number of passes so far; each pass is one generation.
     public private(set) var generation = 0
 
@@ -151,13 +155,15 @@ public final class Reconciler {
         isReconciling = true
         generation += 1
         limitReported = false
-        body()
-        if hostChanged {
-            hostChanged = false
-            host.commit()
+        stageClock.measure(.reconcile) {
+            body()
+            if hostChanged {
+                hostChanged = false
+                stageClock.measure(.host) { host.commit() }
+            }
         }
         isReconciling = false
-        runLifecycle()
+        stageClock.measure(.controllers) { runLifecycle() }
     }
 
     private func runLifecycle() {
@@ -245,22 +251,22 @@ public final class Reconciler {
 
     func hostInsert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
         hostChanged = true
-        host.insert(node, into: parent, before: sibling)
+        stageClock.measure(.host) { host.insert(node, into: parent, before: sibling) }
     }
 
     func hostMove(_ node: HostNode, in parent: HostNode?, before sibling: HostNode?) {
         hostChanged = true
-        host.move(node, in: parent, before: sibling)
+        stageClock.measure(.host) { host.move(node, in: parent, before: sibling) }
     }
 
     func hostUpdate(_ node: HostNode, from oldProps: Record) {
         hostChanged = true
-        host.update(node, from: oldProps)
+        stageClock.measure(.host) { host.update(node, from: oldProps) }
     }
 
     func hostRemove(_ node: HostNode, from parent: HostNode?) {
         hostChanged = true
-        host.remove(node, from: parent)
+        stageClock.measure(.host) { host.remove(node, from: parent) }
     }
 }
 

@@ -158,18 +158,24 @@ extension LuaBridge {
             // Upvalue 1 holds the definition alive; upvalue 2 points at it.
             guard let pointer = lua_touserdata(L, theolua_upvalueindex(2)) else { return 0 }
             let definition = Unmanaged<ScriptComponent>.fromOpaque(pointer).takeUnretainedValue()
-            if bridge.reusePooledElement(of: definition) { return 1 }
-            let element = try bridge.makeComponentElement(definition)
-            let pooling = element.key != nil && bridge.activePool != nil
-            let object = Unmanaged.passRetained(element.storageObject).toOpaque()
-            let kept = definition.schema?.keptNames ?? bridge.keptKeyName
-            let snapshot = kept.withUnsafeBufferPointer { kept in
-                theolua_push_component_element(
-                    L, object, Int32(ObjectKind.element.index), pooling ? 1 : 0, kept.baseAddress, Int32(kept.count))
-            }
-            if pooling { bridge.poolNewElement(snapshotted: snapshot != 0) }
-            return 1
+            return try bridge.stageClock.measure(.elements) { try bridge.pushComponentElement(of: definition) }
         }
+    }
+
+    /// Pushes the element of the constructor call's table at 1 (reused from the last
+    /// render when it is unchanged): `[t]` → `[t, element]`.
+    private func pushComponentElement(of definition: ScriptComponent) throws -> Int32 {
+        if reusePooledElement(of: definition) { return 1 }
+        let element = try makeComponentElement(definition)
+        let pooling = element.key != nil && activePool != nil
+        let object = Unmanaged.passRetained(element.storageObject).toOpaque()
+        let kept = definition.schema?.keptNames ?? keptKeyName
+        let snapshot = kept.withUnsafeBufferPointer { kept in
+            theolua_push_component_element(
+                L, object, Int32(ObjectKind.element.index), pooling ? 1 : 0, kept.baseAddress, Int32(kept.count))
+        }
+        if pooling { poolNewElement(snapshotted: snapshot != 0) }
+        return 1
     }
 
     func makeComponentElement(_ definition: ScriptComponent) throws -> Element {

@@ -33,6 +33,9 @@ public final class LuaBridge {
     public let runLoop: any RunLoop
     /// The reconciler handlers dispatch into; set by the runtime that mounts the app.
     public weak var reconciler: Reconciler?
+
+    /// The reconciler's stage clock, when a benchmark measures stages.
+    var stageClock: StageClock? { reconciler?.stageClock }
     /// Receives `ui.emit(name, payload)`.
     public var onEmit: (String, Value) -> Void = { _, _ in }
     /// Receives `ui.quit()`.

@@ -81,7 +81,7 @@ extension LuaBridge {
         LuaBridge.entry(L) { bridge, L in
             let raw = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
             guard let constructor = PrimitiveConstructor(rawValue: raw) else { return 0 }
-            let element = try bridge.makePrimitive(constructor)
+            let element = try bridge.stageClock.measure(.elements) { try bridge.makePrimitive(constructor) }
             bridge.pushElement(element)
             return 1
         }

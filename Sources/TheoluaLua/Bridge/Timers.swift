@@ -28,7 +28,9 @@ extension LuaBridge {
         let work = { [link] in
             guard let bridge = link.bridge else { return }
             do throws(ScriptError) {
-                try bridge.call(function, arguments: [], owner: owner)
+                _ = try bridge.stageClock.measure(.script) { () throws(ScriptError) in
+                    try bridge.call(function, arguments: [], owner: owner)
+                }
             } catch {
                 bridge.onError(error)
             }

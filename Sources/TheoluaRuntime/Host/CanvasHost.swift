@@ -62,19 +62,20 @@ package final class CanvasHost: HostRenderer {
     /// Render after the run loop has applied the updates the last keys caused: an input
     /// edit the parent has not answered by now counts as refused.
     @discardableResult
-    package func render() -> CellBuffer {
+    package func render(measuringOn clock: StageClock? = nil) -> CellBuffer {
         settleInputs()
-        if !inputs.isEmpty {
+        clock.measure(.layout) {
+            canvas.layout()
             // Inputs fit their window to the width layout gives them; fitting can change
             // their content size, so lay out again (a few times at most).
-            for _ in 0..<3 {
-                canvas.layout()
+            for _ in 0..<(inputs.isEmpty ? 0 : 3) {
                 var changed = false
                 for entry in inputs.values where entry.widget.fit() { changed = true }
                 if !changed { break }
+                canvas.layout()
             }
         }
-        return canvas.render()
+        return clock.measure(.paint) { canvas.render() }
     }
 
     /// Changes the canvas size; the next ``render()`` lays out and paints everything.
