@@ -13,6 +13,7 @@ struct Check: ParsableCommand {
     func run() throws {
         try app.checkReadable()
         let runtime = try Runtime(options: script.runtimeOptions)
+        ProcessLifetime.keep(runtime)
         do {
             try runtime.load(file: app.app)
             try runtime.mount(props: try props.record())

@@ -64,6 +64,7 @@ struct Render: ParsableCommand {
         try app.checkReadable()
         let (width, height) = try dimensions()
         let runtime = try Runtime(options: script.runtimeOptions, width: width, height: height)
+        ProcessLifetime.keep(runtime)
         runtime.onLog = { Foundationless.printError($0) }
         do {
             try runtime.load(file: app.app)

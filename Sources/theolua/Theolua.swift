@@ -52,6 +52,19 @@ enum TheoluaVersion {
     static let current = "0.1.0"
 }
 
+/// What lives as long as the process. A command leaves the app it mounted standing when
+/// it ends: tearing it down (every component, node and the Lua state) would cost as much
+/// as building it, and nothing of it can be observed, since the finalizers of tables
+/// alive when an app ends are not called either way (docs/lua-api.md).
+enum ProcessLifetime {
+    nonisolated(unsafe) private static var kept: [AnyObject] = []
+
+    /// Keeps `object` until the process exits.
+    static func keep(_ object: AnyObject) {
+        kept.append(object)
+    }
+}
+
 /// Process exit and standard error without Foundation.
 enum Foundationless {
     static func exit(_ status: Int32) -> Never {
