@@ -6,34 +6,61 @@ import TheoluaCore
 /// The Lua bridge has validated script props already, but Swift hosts build elements
 /// too, so every reader here is lenient: a value of the wrong type or out of range is
 /// read as if the prop were absent, never as an error or a crash.
+///
+/// Each mapping reads the props in one pass over the fields that are there (a text
+/// with two props costs two steps, not one lookup per prop a text may have).
 enum PropsMapping {
     /// A `ui.box` style (also a scroll's, a button's and an input's frame) from `props`.
     static func boxStyle(_ props: Record) -> BoxStyle {
         var style = BoxStyle()
-        applySizing(props, to: &style)
-        if props["direction"]?.stringValue == "row" { style.direction = .row }
-        style.padding = edges(props["padding"])
-        style.gap = max(0, props["gap"]?.intValue ?? 0)
-        style.border = props["border"]?.stringValue.flatMap(BorderKind.init(parsing:))
-        style.borderColor = color(props["borderColor"])
-        style.title = props["title"]?.stringValue
-        style.background = color(props["bg"])
-        style.align = alignment(props["align"])
-        style.justify = justification(props["justify"])
+        for entry in props.entries where !applySizing(entry, to: &style) {
+            applyBox(entry, to: &style)
+        }
         return style
+    }
+
+    /// Sets a box prop (direction, padding, gap, border, title, colors, align, justify)
+    /// if `entry` is one; returns whether it was.
+    @discardableResult
+    static func applyBox(_ entry: Record.Entry, to style: inout BoxStyle) -> Bool {
+        let value = entry.value
+        switch entry.key {
+        case "direction": style.direction = value.stringValue == "row" ? .row : .column
+        case "padding": style.padding = edges(value)
+        case "gap": style.gap = max(0, value.intValue ?? 0)
+        case "border": style.border = value.stringValue.flatMap(BorderKind.init(parsing:))
+        case "borderColor": style.borderColor = color(value)
+        case "title": style.title = value.stringValue
+        case "bg": style.background = color(value)
+        case "align": style.align = alignment(value)
+        case "justify": style.justify = justification(value)
+        default: return false
+        }
+        return true
     }
 
     /// Sets the flex-item props every primitive takes: sizes, `grow`, `shrink`, `margin`.
     static func applySizing(_ props: Record, to style: inout BoxStyle) {
-        style.width = dimension(props["width"])
-        style.height = dimension(props["height"])
-        style.minWidth = dimension(props["minWidth"])
-        style.maxWidth = dimension(props["maxWidth"])
-        style.minHeight = dimension(props["minHeight"])
-        style.maxHeight = dimension(props["maxHeight"])
-        style.grow = number(props["grow"], default: 0)
-        style.shrink = number(props["shrink"], default: 1)
-        style.margin = edges(props["margin"])
+        for entry in props.entries { applySizing(entry, to: &style) }
+    }
+
+    /// Sets a flex-item prop if `entry` is one; returns whether it was.
+    @discardableResult
+    static func applySizing(_ entry: Record.Entry, to style: inout BoxStyle) -> Bool {
+        let value = entry.value
+        switch entry.key {
+        case "width": style.width = dimension(value)
+        case "height": style.height = dimension(value)
+        case "minWidth": style.minWidth = dimension(value)
+        case "maxWidth": style.maxWidth = dimension(value)
+        case "minHeight": style.minHeight = dimension(value)
+        case "maxHeight": style.maxHeight = dimension(value)
+        case "grow": style.grow = number(value, default: 0)
+        case "shrink": style.shrink = number(value, default: 1)
+        case "margin": style.margin = edges(value)
+        default: return false
+        }
+        return true
     }
 
     /// The sizing-only style of a text node.
@@ -46,35 +73,70 @@ enum PropsMapping {
     /// A `ui.text` style: colors, attributes, `wrap` and `align` (with the given defaults).
     static func textStyle(_ props: Record, wrap: TextWrap = .word, align: TextAlignment = .left) -> TextStyle {
         var style = TextStyle(wrap: wrap, align: align)
-        style.color = color(props["color"])
-        style.background = color(props["bg"])
-        style.attributes = attributes(props)
-        switch props["wrap"]?.stringValue {
-        case "word": style.wrap = .word
-        case "char": style.wrap = .char
-        case "none": style.wrap = .none
-        case "ellipsis": style.wrap = .ellipsis
-        default: break
-        }
-        switch props["align"]?.stringValue {
-        case "left": style.align = .left
-        case "center": style.align = .center
-        case "right": style.align = .right
-        default: break
-        }
+        for entry in props.entries { applyText(entry, to: &style) }
         return style
+    }
+
+    /// A text's look and its sizing style, in one pass over its props.
+    static func textAndSizingStyles(_ props: Record) -> (TextStyle, BoxStyle) {
+        var text = TextStyle()
+        var sizing = BoxStyle()
+        for entry in props.entries where !applyText(entry, to: &text) {
+            applySizing(entry, to: &sizing)
+        }
+        return (text, sizing)
+    }
+
+    /// Sets a text prop (colors, attributes, `wrap`, `align`) if `entry` is one;
+    /// returns whether it was.
+    @discardableResult
+    static func applyText(_ entry: Record.Entry, to style: inout TextStyle) -> Bool {
+        let value = entry.value
+        switch entry.key {
+        case "color": style.color = color(value)
+        case "bg": style.background = color(value)
+        case "bold", "dim", "italic", "underline", "inverse", "strike":
+            guard let attribute = attribute(named: entry.key) else { return false }
+            if flag(value) { style.attributes.insert(attribute) } else { style.attributes.remove(attribute) }
+        case "wrap":
+            switch value.stringValue {
+            case "word": style.wrap = .word
+            case "char": style.wrap = .char
+            case "none": style.wrap = .none
+            case "ellipsis": style.wrap = .ellipsis
+            default: break
+            }
+        case "align":
+            switch value.stringValue {
+            case "left": style.align = .left
+            case "center": style.align = .center
+            case "right": style.align = .right
+            default: break
+            }
+        default: return false
+        }
+        return true
     }
 
     /// The attributes switched on by `bold`, `dim`, `italic`, `underline`, `inverse`, `strike`.
     static func attributes(_ props: Record) -> TextAttributes {
         var result: TextAttributes = []
-        if flag(props["bold"]) { result.insert(.bold) }
-        if flag(props["dim"]) { result.insert(.dim) }
-        if flag(props["italic"]) { result.insert(.italic) }
-        if flag(props["underline"]) { result.insert(.underline) }
-        if flag(props["inverse"]) { result.insert(.inverse) }
-        if flag(props["strike"]) { result.insert(.strike) }
+        for entry in props.entries where flag(entry.value) {
+            if let attribute = attribute(named: entry.key) { result.insert(attribute) }
+        }
         return result
+    }
+
+    private static func attribute(named name: String) -> TextAttributes? {
+        switch name {
+        case "bold": .bold
+        case "dim": .dim
+        case "italic": .italic
+        case "underline": .underline
+        case "inverse": .inverse
+        case "strike": .strike
+        default: nil
+        }
     }
 
     /// A length: a whole number of cells, or a string such as `"50%"` or `"12"`.
@@ -139,7 +201,7 @@ enum PropsMapping {
         return Int(min(number, Double(Int32.max)))
     }
 
-    private static func alignment(_ value: Value?) -> Alignment {
+    static func alignment(_ value: Value?) -> Alignment {
         switch value?.stringValue {
         case "start": .start
         case "center": .center
@@ -148,7 +210,7 @@ enum PropsMapping {
         }
     }
 
-    private static func justification(_ value: Value?) -> Justification {
+    static func justification(_ value: Value?) -> Justification {
         switch value?.stringValue {
         case "center": .center
         case "end": .end

@@ -13,8 +13,7 @@ final class TextWidget: HostWidget {
     func apply(_ props: Record, old: Record?) {
         node.text = Self.content(props["text"])
         if PropsMapping.onlyChanged("text", from: old, to: props) { return }
-        node.textStyle = PropsMapping.textStyle(props)
-        node.boxStyle = PropsMapping.sizingStyle(props)
+        (node.textStyle, node.boxStyle) = PropsMapping.textAndSizingStyles(props)
     }
 
     /// A prop as text: strings as they are, numbers and booleans as written, else empty.
