@@ -76,23 +76,37 @@ public struct Handler: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The target and name, in one shared object: a handler is one reference wide, so
+    /// every ``Value`` (which may hold one) stays small.
+    private final class Storage: Sendable {
+        let target: Target
+        let componentName: String?
+
+        init(target: Target, componentName: String?) {
+            self.target = target
+            self.componentName = componentName
+        }
+    }
+
+    private let storage: Storage
+
     /// What calling this handler does.
-    public let target: Target
+    public var target: Target { storage.target }
 
     /// The name of the component the handler is bound to, for messages. Not part of
     /// equality: a component's name never changes for one ``ComponentID``.
-    public let componentName: String?
+    public var componentName: String? { storage.componentName }
 
     /// A handler dispatching `action` to `component` with `arguments` bound first.
     public init(component: ComponentID, named componentName: String, action: String, arguments: [Value] = []) {
-        target = .action(component: component, action: action, arguments: ValueArray(arguments))
-        self.componentName = componentName
+        storage = Storage(
+            target: .action(component: component, action: action, arguments: ValueArray(arguments)),
+            componentName: componentName)
     }
 
     /// A handler calling `function`.
     public init(function: any HandlerFunction) {
-        target = .function(FunctionBox(function: function))
-        componentName = nil
+        storage = Storage(target: .function(FunctionBox(function: function)), componentName: nil)
     }
 
     /// A handler calling a Swift closure with the call's arguments.
@@ -100,7 +114,9 @@ public struct Handler: Sendable, Hashable, CustomStringConvertible {
         Handler(function: SwiftHandlerFunction(body))
     }
 
-    public static func == (lhs: Handler, rhs: Handler) -> Bool { lhs.target == rhs.target }
+    public static func == (lhs: Handler, rhs: Handler) -> Bool {
+        lhs.storage === rhs.storage || lhs.target == rhs.target
+    }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(target) }
 
