@@ -69,6 +69,20 @@ public struct Record: Sendable {
         index = entries.count >= AggregateHashing.cacheThreshold ? Index(entries) : nil
     }
 
+    /// A record from entries whose keys are known to be distinct, kept in storage of
+    /// exactly their number: for records built by appending, which live as long as the
+    /// element that holds them.
+    package init(compacting entries: [Entry]) {
+        guard entries.capacity > entries.count else {
+            self.init(uniqueEntries: entries)
+            return
+        }
+        self.init(
+            uniqueEntries: [Entry](unsafeUninitializedCapacity: entries.count) { buffer, count in
+                count = buffer.initialize(fromContentsOf: entries)
+            })
+    }
+
     /// A record from keys and values whose keys are known to be distinct.
     init(uniqueKeys keys: [String], values: [Value]) {
         self.init(uniqueEntries: zip(keys, values).map { Entry(key: $0, value: $1) })

@@ -194,7 +194,7 @@ extension LuaBridge {
         }
         try failures.check()
         try schema.fillMissing(present, into: &entries)
-        return Record(uniqueEntries: entries)
+        return Record(compacting: entries)
     }
 
     /// Validates a color: a name, `bright<Name>`, `#rrggbb`, or 0–255.

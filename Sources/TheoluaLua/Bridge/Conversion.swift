@@ -253,7 +253,7 @@ extension LuaBridge {
                         try bridge.value(at: -1, &context)
                     }))
         }
-        return .record(Record(uniqueEntries: entries))  // a Lua table's keys are distinct
+        return .record(Record(compacting: entries))  // a Lua table's keys are distinct
     }
 
     /// Marks the table at `table` as being converted: rejects cycles and deep nesting.

@@ -229,6 +229,6 @@ extension LuaBridge {
             entries.removeAll { $0.key == "children" }
             entries.append(Record.Entry(key: "children", value: value))
         }
-        return (Record(uniqueEntries: entries), table.key)
+        return (Record(compacting: entries), table.key)
     }
 }

@@ -115,7 +115,7 @@ extension LuaBridge {
         if constructor.takesTextContent {
             let text = try textContent(subject: subject, count: table.itemCount)
             table.entries.append(Record.Entry(key: "text", value: .string(text)))
-            return .host(constructor.primitive.rawValue, props: Record(uniqueEntries: table.entries), key: table.key)
+            return .host(constructor.primitive.rawValue, props: Record(compacting: table.entries), key: table.key)
         }
         guard constructor.takesChildren || table.itemCount == 0 else {
             throw raise("\(subject): takes no children")
@@ -130,7 +130,7 @@ extension LuaBridge {
             // Found here, at the line that made the list, rather than when it mounts.
             throw raise("\(DuplicateKeyError(key: key, parent: subject))")
         }
-        let props = Record(uniqueEntries: table.entries)
+        let props = Record(compacting: table.entries)
         return try checkedDepth(
             .host(constructor.primitive.rawValue, props: props, children: children, key: table.key), subject)
     }
