@@ -18,32 +18,31 @@ enum WidthConstraint: Hashable {
 
 /// The last few content measurements of a node, so siblings of a changed node are not
 /// measured again. A parent asks at most three questions (max-content width, a bounded
-/// width, a height for a final width), so four entries are plenty.
+/// width, a height for a final width), so four entries are plenty. One array, made on
+/// the first measurement: nodes never measured (a long list's rows out of view) hold
+/// nothing.
 struct MeasureCache {
-    private var keys: [WidthConstraint] = []
-    private var values: [Size] = []
+    private var entries: [(constraint: WidthConstraint, size: Size)] = []
     private var next = 0
 
     subscript(_ constraint: WidthConstraint) -> Size? {
-        for index in keys.indices where keys[index] == constraint { return values[index] }
+        for entry in entries where entry.constraint == constraint { return entry.size }
         return nil
     }
 
     mutating func store(_ size: Size, for constraint: WidthConstraint) {
-        if keys.count < 4 {
-            keys.append(constraint)
-            values.append(size)
+        if entries.count < 4 {
+            if entries.isEmpty { entries.reserveCapacity(4) }
+            entries.append((constraint, size))
             return
         }
-        keys[next] = constraint
-        values[next] = size
+        entries[next] = (constraint, size)
         next = (next + 1) % 4
     }
 
     mutating func removeAll() {
-        if keys.isEmpty { return }
-        keys.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
+        if entries.isEmpty { return }
+        entries.removeAll(keepingCapacity: true)
         next = 0
     }
 }

@@ -32,15 +32,22 @@ public final class CanvasNode {
 
     /// The box properties (box and scroll nodes; a scroll is always a column). A text
     /// node uses only its sizes, `grow`, `shrink` and `margin`, as a flex item.
+    ///
+    /// Nodes with equal styles share one copy (see ``SharedBoxStyle``): a list of ten
+    /// thousand rows holds a handful of styles, not ten thousand.
     public var boxStyle: BoxStyle {
-        didSet {
-            if kind == .scroll && boxStyle.direction != .column { boxStyle.direction = .column }
-            if boxStyle != oldValue {
-                item = FlexItem(boxStyle)
-                invalidate()
-            }
+        get { shared.style }
+        set {
+            var style = newValue
+            if kind == .scroll { style.direction = .column }
+            guard style != shared.style else { return }
+            shared = SharedBoxStyle.interned(style)
+            invalidate()
         }
     }
+
+    /// The style and the flex-item values layout reads, shared with equal nodes.
+    @exclusivity(unchecked) private var shared: SharedBoxStyle
 
     /// The text shown by a text node; newlines break lines. Ignored by other kinds.
     public var text: String {
@@ -63,7 +70,10 @@ public final class CanvasNode {
     }
 
     /// An optional name shown in debug descriptions; no effect on layout.
-    public var debugName: String?
+    public var debugName: String? {
+        get { extras?.debugName }
+        set { withExtras { $0.debugName = newValue } }
+    }
 
     // MARK: Layout state (see Layout/)
     //
@@ -89,14 +99,32 @@ public final class CanvasNode {
     var indexHint = 0
     /// Text split into lines of glyphs, and the last wrapping (text nodes).
     @exclusivity(unchecked) var textCache: TextLayout?
+    /// What few nodes have (a scroll's state, a debug name), kept apart so that the
+    /// others do not pay for it.
+    @exclusivity(unchecked) private var extras: Extras?
+
     /// Scroll position and pending scroll commands (scroll nodes).
-    @exclusivity(unchecked) var scrollState = ScrollState()
+    var scrollState: ScrollState {
+        get { extras?.scrollState ?? ScrollState() }
+        _modify {
+            let extras = withExtras { _ in }
+            yield &extras.scrollState
+        }
+    }
+
+    /// The node's extras, made if it has none yet, after `change`.
+    @discardableResult
+    private func withExtras(_ change: (Extras) -> Void) -> Extras {
+        let made = extras ?? Extras()
+        extras = made
+        change(made)
+        return made
+    }
 
     /// Creates a box node.
     public init(box style: BoxStyle = BoxStyle()) {
         kind = .box
-        boxStyle = style
-        item = FlexItem(style)
+        shared = SharedBoxStyle.interned(style)
         text = ""
         textStyle = TextStyle()
     }
@@ -104,7 +132,7 @@ public final class CanvasNode {
     /// Creates a text node.
     public init(text: String, style: TextStyle = TextStyle()) {
         kind = .text
-        boxStyle = BoxStyle()
+        shared = .default
         self.text = text
         textStyle = style
     }
@@ -114,8 +142,7 @@ public final class CanvasNode {
         kind = .scroll
         var column = style
         column.direction = .column
-        boxStyle = column
-        item = FlexItem(column)
+        shared = SharedBoxStyle.interned(column)
         text = ""
         textStyle = TextStyle()
         scrollState.follow = follow
@@ -161,15 +188,21 @@ public final class CanvasNode {
 
     /// What a parent needs of this node as one of its flex items, kept apart from
     /// `boxStyle` as plain values so layout does not copy whole styles.
-    @exclusivity(unchecked) private(set) var item = FlexItem(BoxStyle())
+    var item: FlexItem { shared.item }
 
     deinit {
         for child in children { child.parent = nil }
     }
 }
 
+/// What few nodes have, boxed.
+private final class Extras {
+    @exclusivity(unchecked) var scrollState = ScrollState()
+    @exclusivity(unchecked) var debugName: String?
+}
+
 /// The properties a parent reads when it lays out a child: sizes, flex factors, margin.
-struct FlexItem {
+struct FlexItem: Sendable {
     var width: Dimension?
     var height: Dimension?
     var minWidth: Dimension?

@@ -14,7 +14,9 @@ final class BoxWidget: HostWidget {
     var container: CanvasNode? { node }
     private let isScroll: Bool
     private let isRoot: Bool
-    private var baseStyle = BoxStyle()
+    /// The style without the focus look, kept while focused: boxed, so that the many
+    /// boxes never focused do not carry a whole style each.
+    private var unfocusedStyle: UnfocusedStyle?
     private var isFocused = false
     private var isTopLevel = false
 
@@ -41,11 +43,16 @@ final class BoxWidget: HostWidget {
 
     func apply(_ props: Record, old: Record?) {
         guard !isRoot else { return }
-        baseStyle = PropsMapping.boxStyle(props)
+        var style = PropsMapping.boxStyle(props)
         // The root is given the whole canvas: a top-level box grows to fill it unless
         // it sets its own height or grow.
-        if isTopLevel && props["grow"] == nil && props["height"] == nil { baseStyle.grow = max(baseStyle.grow, 1) }
-        node.boxStyle = isFocused ? FocusLook.focused(baseStyle) : baseStyle
+        if isTopLevel && props["grow"] == nil && props["height"] == nil { style.grow = max(style.grow, 1) }
+        if isFocused {
+            unfocusedStyle = UnfocusedStyle(style)
+            node.boxStyle = FocusLook.focused(style)
+        } else {
+            node.boxStyle = style
+        }
         if isScroll { node.follow = PropsMapping.flag(props["follow"]) }
     }
 
@@ -56,8 +63,16 @@ final class BoxWidget: HostWidget {
     }
 
     func setFocused(_ focused: Bool) {
+        guard focused != isFocused else { return }
         isFocused = focused
-        node.boxStyle = focused ? FocusLook.focused(baseStyle) : baseStyle
+        if focused {
+            let style = node.boxStyle
+            unfocusedStyle = UnfocusedStyle(style)
+            node.boxStyle = FocusLook.focused(style)
+        } else {
+            if let unfocusedStyle { node.boxStyle = unfocusedStyle.style }
+            unfocusedStyle = nil
+        }
     }
 
     func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
@@ -72,5 +87,14 @@ final class BoxWidget: HostWidget {
         default: return false
         }
         return true
+    }
+}
+
+/// A box's style without the focus look, while it is focused.
+private final class UnfocusedStyle {
+    let style: BoxStyle
+
+    init(_ style: BoxStyle) {
+        self.style = style
     }
 }

@@ -1,0 +1,36 @@
+import Synchronization
+
+/// A box style and the flex-item values layout reads of it, immutable and shared by
+/// every node whose style is equal: a style is some 250 bytes, and the nodes of a long
+/// list have a handful of different ones.
+final class SharedBoxStyle: Sendable {
+    let style: BoxStyle
+    let item: FlexItem
+
+    private init(_ style: BoxStyle) {
+        self.style = style
+        item = FlexItem(style)
+    }
+
+    /// The default style, which most text nodes have.
+    static let `default` = SharedBoxStyle(BoxStyle())
+
+    /// The most styles kept for sharing; past it the table starts over (nodes keep the
+    /// styles they hold), so styles that keep changing cannot grow it without end.
+    private static let capacity = 4096
+
+    /// The styles made so far. Canvases on different threads may make nodes at once.
+    private static let table = Mutex<[BoxStyle: SharedBoxStyle]>([:])
+
+    /// The shared copy of `style`.
+    static func interned(_ style: BoxStyle) -> SharedBoxStyle {
+        if style == Self.default.style { return .default }
+        return table.withLock { table in
+            if let shared = table[style] { return shared }
+            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
+            let shared = SharedBoxStyle(style)
+            table[style] = shared
+            return shared
+        }
+    }
+}
