@@ -128,6 +128,7 @@ static int theolua_setmetatable(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     int finalized = 0;
     if (type == LUA_TTABLE) {
+        theolua_arm_concat_guard(L);
         lua_pushliteral(L, "__gc");
         finalized = lua_rawget(L, 2) != LUA_TNIL; /* [t mt gc] */
     }
@@ -329,9 +330,14 @@ static int theolua_resume_thread(lua_State *L, lua_State *co, int arguments) {
     lua_State *outer = support->running;
     support->running = co;
     support->hook_error_thread = NULL;
+    int armed = support->concat_guard_armed;
     int results = 0;
     int status = lua_resume(co, L, arguments, &results);
     support->running = outer;
+    if (support->concat_guard_armed != armed) {
+        /* Armed inside the coroutine: this thread goes on with the guard too. */
+        theolua_set_hook(L, support, (lua_gethookmask(L) & LUA_MASKCOUNT) ? lua_gethookcount(L) : 0);
+    }
     if (status != LUA_OK && status != LUA_YIELD) {
         if (support->hook_error_thread == co && lua_checkstack(co, 1)) {
             /* Ended by an error from the hook, which leaves its hooks off. */
@@ -537,6 +543,16 @@ static int theolua_wrap(lua_State *L) {
    functions wrapped here use no upvalues of their own. */
 static int theolua_call_original(lua_State *L) {
     return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+/* getmetatable(v), as Lua's; a metatable handed to the script may be given a
+   `__concat` field, so the guard against them is armed. */
+static int theolua_getmetatable(lua_State *L) {
+    int results = theolua_call_original(L);
+    if (results > 0 && lua_type(L, -1) == LUA_TTABLE) {
+        theolua_arm_concat_guard(L);
+    }
+    return results;
 }
 
 /* The length of the table at `index` without metamethods, 0 for other values. */
@@ -906,6 +922,7 @@ void theolua_install_guards(lua_State *L) {
     lua_getfield(L, globals, "rawset");
     lua_pushcclosure(L, theolua_rawset, 2);
     lua_setfield(L, globals, "rawset");
+    theolua_wrap_field(L, globals, "getmetatable", theolua_getmetatable);
     theolua_wrap_field(L, globals, "pcall", theolua_pcall);
     theolua_wrap_field(L, globals, "xpcall", theolua_xpcall);
     theolua_wrap_field(L, globals, "collectgarbage", theolua_collectgarbage);

@@ -172,8 +172,18 @@ static long long theolua_now(void) {
 }
 
 void theolua_set_hook(lua_State *L, theolua_support *support, int count) {
-    int mask = (count > 0 ? LUA_MASKCOUNT : 0) | (support->refuses_concat_metamethods ? LUA_MASKCALL : 0);
+    int calls = support->refuses_concat_metamethods && support->concat_guard_armed;
+    int mask = (count > 0 ? LUA_MASKCOUNT : 0) | (calls ? LUA_MASKCALL : 0);
     lua_sethook(L, mask != 0 ? theolua_hook : NULL, mask, count);
+}
+
+void theolua_arm_concat_guard(lua_State *L) {
+    theolua_support *support = theolua_getsupport(L);
+    if (!support->refuses_concat_metamethods || support->concat_guard_armed) {
+        return;
+    }
+    support->concat_guard_armed = 1;
+    theolua_set_hook(L, support, (lua_gethookmask(L) & LUA_MASKCOUNT) ? lua_gethookcount(L) : 0);
 }
 
 /* A call event, on a library with the concat flaw: raises an error before a `__concat`

@@ -37,6 +37,36 @@ import TheoluaLua
         }
     }
 
+    /// The guard costs a hook on every call, so it is armed only once a script could
+    /// have made a `__concat` metamethod: by setting a metatable, or by being handed one
+    /// (the strings' metatable among them), in a coroutine as well as in the main thread.
+    @Test func aConcatMetamethodMadeByAnyRouteIsRefusedOrWorks() throws {
+        let routes = [
+            "getmetatable('').__concat = function() deep(1000); return 'x' end; local t = {}",
+            "local t = {}; local mt = {}; setmetatable(t, mt); mt.__concat = function() deep(1000); return 'x' end",
+            """
+            local t = {}
+            coroutine.wrap(function() setmetatable(t, { __concat = function() deep(1000); return 'x' end }) end)()
+            """,
+        ]
+        for route in routes {
+            let h = try harness()
+            let failure = h.failure(
+                """
+                local ui = require("theolua")
+                local function deep(n) if n > 0 then return deep(n - 1) + 0 end return 0 end
+                \(route)
+                local s = "a" .. t .. "c"
+                return ui.text("ok")
+                """)
+            if LuaLibrary.refusesConcatMetamethods {
+                #expect(failure?.contains(Self.refusal) == true, "\(route): \(failure ?? "")")
+            } else {
+                #expect(failure == nil, "\(route)")
+            }
+        }
+    }
+
     @Test func concatenatingWithoutAMetamethodStillFailsWithLuasMessageAndHandler() throws {
         let h = try harness()
         try h.run(

@@ -114,8 +114,13 @@ typedef struct theolua_support {
     /// Set while the state closes: companions queue nothing more.
     int closing;
     /// Set on a library with the concat flaw (`theolua_library_has_concat_flaw`): the
-    /// hook also sees calls, and refuses those of `__concat` metamethods before they run.
+    /// hook also sees calls, and refuses those of `__concat` metamethods before they run,
+    /// once `concat_guard_armed`.
     int refuses_concat_metamethods;
+    /// Set once a script could have given a value a `__concat` metamethod: it set a
+    /// metatable or was handed one (`theolua_arm_concat_guard`). Until then no metamethod
+    /// can exist, and calls cost nothing extra.
+    int concat_guard_armed;
     /// The thread in which the hook last raised an error. Lua leaves hooks off in a
     /// thread an error from a hook ends, so the coroutine is marked like one the budget
     /// stopped (its `__close` handlers must not run).
@@ -253,6 +258,12 @@ void theolua_install_guards(lua_State *L);
 /// process (theolua_probes.c). States made on such a library refuse `__concat`
 /// metamethods with an error instead (`refuses_concat_metamethods`).
 int theolua_library_has_concat_flaw(void);
+
+/// Arms the guard against `__concat` metamethods on a library with the concat flaw,
+/// for the rest of the state's life, in the running thread at once (the others as they
+/// next run). The sandbox's `setmetatable` and `getmetatable` call it; a host that opens
+/// the debug library calls it at the start.
+void theolua_arm_concat_guard(lua_State *L);
 
 /// LUA_VERSION_RELEASE_NUM of the headers the runtime was compiled against (50404).
 int theolua_lua_release_number(void);
