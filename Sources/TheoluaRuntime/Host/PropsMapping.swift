@@ -13,27 +13,27 @@ enum PropsMapping {
     /// A `ui.box` style (also a scroll's, a button's and an input's frame) from `props`.
     static func boxStyle(_ props: Record) -> BoxStyle {
         var style = BoxStyle()
-        for entry in props.entries where !applySizing(entry, to: &style) {
-            applyBox(entry, to: &style)
+        for entry in props.entries {
+            guard let name = PropName(entry.key) else { continue }
+            if !applySizing(name, entry.value, to: &style) { applyBox(name, entry.value, to: &style) }
         }
         return style
     }
 
-    /// Sets a box prop (direction, padding, gap, border, title, colors, align, justify)
-    /// if `entry` is one; returns whether it was.
+    /// Sets a box prop (direction, padding, gap, border, title, colors, align, justify);
+    /// returns whether `name` is one.
     @discardableResult
-    static func applyBox(_ entry: Record.Entry, to style: inout BoxStyle) -> Bool {
-        let value = entry.value
-        switch entry.key {
-        case "direction": style.direction = value.stringValue == "row" ? .row : .column
-        case "padding": style.padding = edges(value)
-        case "gap": style.gap = max(0, value.intValue ?? 0)
-        case "border": style.border = value.stringValue.flatMap(BorderKind.init(parsing:))
-        case "borderColor": style.borderColor = color(value)
-        case "title": style.title = value.stringValue
-        case "bg": style.background = color(value)
-        case "align": style.align = alignment(value)
-        case "justify": style.justify = justification(value)
+    static func applyBox(_ name: PropName, _ value: Value, to style: inout BoxStyle) -> Bool {
+        switch name {
+        case .direction: style.direction = value.stringValue == "row" ? .row : .column
+        case .padding: style.padding = edges(value)
+        case .gap: style.gap = max(0, value.intValue ?? 0)
+        case .border: style.border = value.stringValue.flatMap(BorderKind.init(parsing:))
+        case .borderColor: style.borderColor = color(value)
+        case .title: style.title = value.stringValue
+        case .bg: style.background = color(value)
+        case .align: style.align = alignment(value)
+        case .justify: style.justify = justification(value)
         default: return false
         }
         return true
@@ -41,23 +41,24 @@ enum PropsMapping {
 
     /// Sets the flex-item props every primitive takes: sizes, `grow`, `shrink`, `margin`.
     static func applySizing(_ props: Record, to style: inout BoxStyle) {
-        for entry in props.entries { applySizing(entry, to: &style) }
+        for entry in props.entries {
+            if let name = PropName(entry.key) { applySizing(name, entry.value, to: &style) }
+        }
     }
 
-    /// Sets a flex-item prop if `entry` is one; returns whether it was.
+    /// Sets a flex-item prop; returns whether `name` is one.
     @discardableResult
-    static func applySizing(_ entry: Record.Entry, to style: inout BoxStyle) -> Bool {
-        let value = entry.value
-        switch entry.key {
-        case "width": style.width = dimension(value)
-        case "height": style.height = dimension(value)
-        case "minWidth": style.minWidth = dimension(value)
-        case "maxWidth": style.maxWidth = dimension(value)
-        case "minHeight": style.minHeight = dimension(value)
-        case "maxHeight": style.maxHeight = dimension(value)
-        case "grow": style.grow = number(value, default: 0)
-        case "shrink": style.shrink = number(value, default: 1)
-        case "margin": style.margin = edges(value)
+    static func applySizing(_ name: PropName, _ value: Value, to style: inout BoxStyle) -> Bool {
+        switch name {
+        case .width: style.width = dimension(value)
+        case .height: style.height = dimension(value)
+        case .minWidth: style.minWidth = dimension(value)
+        case .maxWidth: style.maxWidth = dimension(value)
+        case .minHeight: style.minHeight = dimension(value)
+        case .maxHeight: style.maxHeight = dimension(value)
+        case .grow: style.grow = number(value, default: 0)
+        case .shrink: style.shrink = number(value, default: 1)
+        case .margin: style.margin = edges(value)
         default: return false
         }
         return true
@@ -73,7 +74,9 @@ enum PropsMapping {
     /// A `ui.text` style: colors, attributes, `wrap` and `align` (with the given defaults).
     static func textStyle(_ props: Record, wrap: TextWrap = .word, align: TextAlignment = .left) -> TextStyle {
         var style = TextStyle(wrap: wrap, align: align)
-        for entry in props.entries { applyText(entry, to: &style) }
+        for entry in props.entries {
+            if let name = PropName(entry.key) { applyText(name, entry.value, to: &style) }
+        }
         return style
     }
 
@@ -81,24 +84,24 @@ enum PropsMapping {
     static func textAndSizingStyles(_ props: Record) -> (TextStyle, BoxStyle) {
         var text = TextStyle()
         var sizing = BoxStyle()
-        for entry in props.entries where !applyText(entry, to: &text) {
-            applySizing(entry, to: &sizing)
+        for entry in props.entries {
+            guard let name = PropName(entry.key) else { continue }
+            if !applyText(name, entry.value, to: &text) { applySizing(name, entry.value, to: &sizing) }
         }
         return (text, sizing)
     }
 
-    /// Sets a text prop (colors, attributes, `wrap`, `align`) if `entry` is one;
-    /// returns whether it was.
+    /// Sets a text prop (colors, attributes, `wrap`, `align`); returns whether `name`
+    /// is one.
     @discardableResult
-    static func applyText(_ entry: Record.Entry, to style: inout TextStyle) -> Bool {
-        let value = entry.value
-        switch entry.key {
-        case "color": style.color = color(value)
-        case "bg": style.background = color(value)
-        case "bold", "dim", "italic", "underline", "inverse", "strike":
-            guard let attribute = attribute(named: entry.key) else { return false }
+    static func applyText(_ name: PropName, _ value: Value, to style: inout TextStyle) -> Bool {
+        switch name {
+        case .color: style.color = color(value)
+        case .bg: style.background = color(value)
+        case .bold, .dim, .italic, .underline, .inverse, .strike:
+            guard let attribute = name.attribute else { return false }
             if flag(value) { style.attributes.insert(attribute) } else { style.attributes.remove(attribute) }
-        case "wrap":
+        case .wrap:
             switch value.stringValue {
             case "word": style.wrap = .word
             case "char": style.wrap = .char
@@ -106,7 +109,7 @@ enum PropsMapping {
             case "ellipsis": style.wrap = .ellipsis
             default: break
             }
-        case "align":
+        case .align:
             switch value.stringValue {
             case "left": style.align = .left
             case "center": style.align = .center
@@ -122,21 +125,9 @@ enum PropsMapping {
     static func attributes(_ props: Record) -> TextAttributes {
         var result: TextAttributes = []
         for entry in props.entries where flag(entry.value) {
-            if let attribute = attribute(named: entry.key) { result.insert(attribute) }
+            if let attribute = PropName(entry.key)?.attribute { result.insert(attribute) }
         }
         return result
-    }
-
-    private static func attribute(named name: String) -> TextAttributes? {
-        switch name {
-        case "bold": .bold
-        case "dim": .dim
-        case "italic": .italic
-        case "underline": .underline
-        case "inverse": .inverse
-        case "strike": .strike
-        default: nil
-        }
     }
 
     /// A length: a whole number of cells, or a string such as `"50%"` or `"12"`.
@@ -225,5 +216,89 @@ extension String {
     /// The string without leading and trailing spaces (no Foundation needed).
     fileprivate var trimmingSpaces: String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
+
+/// The props the mapping reads. A key is told apart by its length first, so it costs
+/// a few comparisons, not one for each prop there is.
+enum PropName {
+    case width, height, minWidth, maxWidth, minHeight, maxHeight, grow, shrink, margin
+    case direction, padding, gap, border, borderColor, title, bg, align, justify
+    case color, bold, dim, italic, underline, inverse, strike, wrap
+
+    init?(_ key: String) {
+        let name: PropName?
+        switch key.utf8.count {
+        case 2: name = key == "bg" ? .bg : nil
+        case 3:
+            switch key {
+            case "dim": name = .dim
+            case "gap": name = .gap
+            default: name = nil
+            }
+        case 4:
+            switch key {
+            case "bold": name = .bold
+            case "grow": name = .grow
+            case "wrap": name = .wrap
+            default: name = nil
+            }
+        case 5:
+            switch key {
+            case "width": name = .width
+            case "color": name = .color
+            case "title": name = .title
+            case "align": name = .align
+            default: name = nil
+            }
+        case 6:
+            switch key {
+            case "height": name = .height
+            case "shrink": name = .shrink
+            case "margin": name = .margin
+            case "italic": name = .italic
+            case "strike": name = .strike
+            case "border": name = .border
+            default: name = nil
+            }
+        case 7:
+            switch key {
+            case "padding": name = .padding
+            case "justify": name = .justify
+            case "inverse": name = .inverse
+            default: name = nil
+            }
+        case 8:
+            switch key {
+            case "minWidth": name = .minWidth
+            case "maxWidth": name = .maxWidth
+            default: name = nil
+            }
+        case 9:
+            switch key {
+            case "minHeight": name = .minHeight
+            case "maxHeight": name = .maxHeight
+            case "direction": name = .direction
+            case "underline": name = .underline
+            default: name = nil
+            }
+        case 11: name = key == "borderColor" ? .borderColor : nil
+        default: name = nil
+        }
+        guard let name else { return nil }
+        self = name
+    }
+
+    /// The text attribute this prop switches, if it is one.
+    var attribute: TextAttributes? {
+        switch self {
+        case .bold: .bold
+        case .dim: .dim
+        case .italic: .italic
+        case .underline: .underline
+        case .inverse: .inverse
+        case .strike: .strike
+        default: nil
+        }
     }
 }
