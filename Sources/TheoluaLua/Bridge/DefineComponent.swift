@@ -205,7 +205,7 @@ extension LuaBridge {
         var context = ConversionContext()
         let table: ElementTable
         do {
-            table = try elementTable(at: 1, schema: schema, &context)
+            table = try elementTable(at: 1, schema: schema, &context) { items in items > 0 ? 1 : 0 }
         } catch {
             throw validationError(subject: subject, error)
         }
@@ -229,6 +229,6 @@ extension LuaBridge {
             entries.removeAll { $0.key == "children" }
             entries.append(Record.Entry(key: "children", value: value))
         }
-        return (Record(compacting: entries), table.key)
+        return (Record(uniqueEntries: entries), table.key)
     }
 }

@@ -4,6 +4,7 @@ import TheoluaCore
 /// What an element constructor's table holds, read in one pass: the props, the `key`,
 /// and how many array items (children or text) follow.
 struct ElementTable {
+    /// The props, in storage with room for exactly the fields the caller said it adds.
     var entries: [Record.Entry] = []
     var key: Key? = nil
     var itemCount = 0
@@ -17,15 +18,32 @@ struct ElementTable {
 extension LuaBridge {
     /// Reads the constructor table at `index` in one traversal: named fields become props
     /// (validated by `schema` when there is one, with defaults and required fields),
-    /// `key` becomes the element's key, and integer keys are counted as items.
-    func elementTable(at index: Int32, schema: BoundSchema?, _ context: inout ConversionContext)
-        throws(Mismatch) -> ElementTable
-    {
+    /// `key` becomes the element's key, and integer keys are counted as items. The
+    /// entries have room for `adding(itemCount)` more fields, which the caller appends.
+    func elementTable(
+        at index: Int32, schema: BoundSchema?, _ context: inout ConversionContext, adding: (Int) -> Int
+    ) throws(Mismatch) -> ElementTable {
+        // The fields are gathered in the bridge's scratch storage, taken for the call
+        // (so that a nested call would make its own), then copied into storage of their
+        // exact number: a long-lived element holds no spare room.
+        var fields = fieldScratch
+        fieldScratch = []
+        fields.removeAll(keepingCapacity: true)
+        defer {
+            fields.removeAll(keepingCapacity: true)
+            fieldScratch = fields
+        }
+        var result = try elementTable(at: index, schema: schema, into: &fields, &context)
+        result.entries.reserveCapacity(fields.count + adding(result.itemCount))
+        result.entries.append(contentsOf: fields)
+        return result
+    }
+
+    private func elementTable(
+        at index: Int32, schema: BoundSchema?, into fields: inout [Record.Entry], _ context: inout ConversionContext
+    ) throws(Mismatch) -> ElementTable {
         let table = state.absolute(index)
         var result = ElementTable()
-        // Most tables set a few of the many props a schema allows (a text may have
-        // 19): room for a few, plus the `text` a text constructor adds.
-        result.entries.reserveCapacity(min(schema?.record.fields.count ?? 4, 4))
         var present = FieldSet()
         var failures = EarliestFailure()
         lua_pushnil(L)
@@ -67,7 +85,7 @@ extension LuaBridge {
                     type = .any
                 }
                 if let converted = try field(name, &failures, { () throws(Mismatch) in try value(at: -1, as: type, &context) }) {
-                    result.entries.append(Record.Entry(key: name, value: converted))
+                    fields.append(Record.Entry(key: name, value: converted))
                 }
             case LUA_TNUMBER where lua_isinteger(L, -2) != 0:
                 let position = lua_tointegerx(L, -2, nil)
@@ -79,8 +97,7 @@ extension LuaBridge {
         }
         try failures.check()
         // Array items become `children`, checked once they are collected.
-        try schema?.record.fillMissing(
-            present, into: &result.entries, skipping: result.itemCount > 0 ? "children" : nil)
+        try schema?.record.fillMissing(present, into: &fields, skipping: result.itemCount > 0 ? "children" : nil)
         return result
     }
 }

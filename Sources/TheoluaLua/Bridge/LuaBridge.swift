@@ -70,6 +70,9 @@ public final class LuaBridge {
     var stateName: UnsafePointer<CChar>?
     /// Each primitive constructor's schema bound to the Lua state, by constructor.
     var primitiveSchemas: [BoundSchema] = []
+    /// Where a constructor gathers the fields of its table before they are copied into
+    /// the element's record at their exact number; kept from call to call.
+    var fieldScratch: [Record.Entry] = []
     /// The message of the last validation error raised into Lua, to tell its kind later.
     var lastValidationMessage: String?
     /// The message of the last error a Swift function raised into Lua.

@@ -104,18 +104,20 @@ extension LuaBridge {
             throw raise("\(subject): expected a table of props, got \(found(at: 1))")
         }
         var table: ElementTable
+        let presets = constructor.presets
+        let extra = presets.count + (constructor.takesTextContent ? 1 : 0)
         do {
-            table = try elementTable(at: 1, schema: primitiveSchemas[constructor.rawValue], &context)
+            table = try elementTable(at: 1, schema: primitiveSchemas[constructor.rawValue], &context) { _ in extra }
         } catch {
             throw validationError(subject: subject, error)
         }
-        for (name, value) in constructor.presets where !table.has(name) {
+        for (name, value) in presets where !table.has(name) {
             table.entries.append(Record.Entry(key: name, value: value))
         }
         if constructor.takesTextContent {
-            let text = try textContent(subject: subject, count: table.itemCount)
+            let text = try textContent(of: constructor, count: table.itemCount)
             table.entries.append(Record.Entry(key: "text", value: .string(text)))
-            return .host(constructor.primitive.rawValue, props: Record(compacting: table.entries), key: table.key)
+            return .host(constructor.primitive.rawValue, props: Record(uniqueEntries: table.entries), key: table.key)
         }
         guard constructor.takesChildren || table.itemCount == 0 else {
             throw raise("\(subject): takes no children")
@@ -130,13 +132,13 @@ extension LuaBridge {
             // Found here, at the line that made the list, rather than when it mounts.
             throw raise("\(DuplicateKeyError(key: key, parent: subject))")
         }
-        let props = Record(compacting: table.entries)
+        let props = Record(uniqueEntries: table.entries)
         return try checkedDepth(
             .host(constructor.primitive.rawValue, props: props, children: children, key: table.key), subject)
     }
 
     /// The text of `ui.text { "a", "b" }`: strings and numbers joined; nil and false skipped.
-    private func textContent(subject: String, count: Int) throws -> String {
+    private func textContent(of constructor: PrimitiveConstructor, count: Int) throws -> String {
         var text = ""
         for position in 1...max(count, 1) where position <= count {
             lua_rawgeti(L, 1, lua_Integer(position))
@@ -149,8 +151,8 @@ extension LuaBridge {
             case LUA_TBOOLEAN where lua_toboolean(L, -1) == 0: continue
             default:
                 throw raise(
-                    "\(subject): item \(position) must be a string, got \(found(at: -1)); to style parts, use ui.row of texts"
-                )
+                    "ui.\(constructor.name): item \(position) must be a string, got \(found(at: -1)); to style parts,"
+                        + " use ui.row of texts")
             }
         }
         return text
