@@ -25,7 +25,7 @@ public final class CanvasNode {
     /// Unowned rather than weak: a weak reference would move every node's reference
     /// count to a side table and slow down each retain during layout. A parent clears
     /// its children's back references when it is deallocated, so this never dangles.
-    public internal(set) unowned(safe) var parent: CanvasNode?
+    @exclusivity(unchecked) public internal(set) unowned(safe) var parent: CanvasNode?
 
     /// The children, in order. Always empty for a text node.
     @exclusivity(unchecked) public internal(set) var children: [CanvasNode] = []
@@ -50,7 +50,7 @@ public final class CanvasNode {
     @exclusivity(unchecked) private var shared: SharedBoxStyle
 
     /// The text shown by a text node; newlines break lines. Ignored by other kinds.
-    public var text: String {
+    @exclusivity(unchecked) public var text: String {
         didSet {
             if text != oldValue {
                 textCache = nil
@@ -60,7 +60,7 @@ public final class CanvasNode {
     }
 
     /// How a text node looks and breaks. Ignored by other kinds.
-    public var textStyle: TextStyle {
+    @exclusivity(unchecked) public var textStyle: TextStyle {
         didSet { if textStyle != oldValue { invalidate() } }
     }
 
@@ -96,7 +96,7 @@ public final class CanvasNode {
     /// Areas, in this node's coordinates, that removed children used to cover.
     @exclusivity(unchecked) var pendingDamage: [Rect] = []
     /// Where this node probably sits in its parent's `children`.
-    var indexHint = 0
+    @exclusivity(unchecked) var indexHint = 0
     /// Text split into lines of glyphs, and the last wrapping (text nodes).
     @exclusivity(unchecked) var textCache: TextLayout?
     /// What few nodes have (a scroll's state, a debug name), kept apart so that the

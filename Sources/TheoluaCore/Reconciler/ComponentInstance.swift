@@ -2,11 +2,11 @@
 @usableFromInline class ComponentInstanceBase: Instance {
     @usableFromInline let id = ComponentID.next()
     /// The link to the reconciler, set when mounted.
-    var link: ReconcilerLink?
+    @exclusivity(unchecked) var link: ReconcilerLink?
     /// The reconciler, while it exists.
     var reconciler: Reconciler? { link?.reconciler }
-    var controller: (any ComponentController)?
-    private var timers: [ObjectIdentifier: TimerHandle] = [:]
+    @exclusivity(unchecked) var controller: (any ComponentController)?
+    @exclusivity(unchecked) private var timers: [ObjectIdentifier: TimerHandle] = [:]
 
     var componentName: String { element.typeName }
     override var asComponent: ComponentInstanceBase? { self }
@@ -66,12 +66,12 @@ enum StateUpdate<State> {
 /// A mounted logical component of definition `D`, with typed props and state.
 @usableFromInline final class ComponentInstance<D: ComponentDefinition>: ComponentInstanceBase {
     /// The definition of the latest generation (replaced on reload).
-    @usableFromInline var definition: D
+    @exclusivity(unchecked) @usableFromInline var definition: D
     /// The latest committed props.
-    @usableFromInline var props: D.Props
+    @exclusivity(unchecked) @usableFromInline var props: D.Props
     /// The latest committed state.
-    @usableFromInline var state: D.State
-    private var updates: [StateUpdate<D.State>] = []
+    @exclusivity(unchecked) @usableFromInline var state: D.State
+    @exclusivity(unchecked) private var updates: [StateUpdate<D.State>] = []
 
     init(definition: D, props: D.Props, state: D.State, element: Element, parent: Instance?, slot: Slot) {
         self.definition = definition

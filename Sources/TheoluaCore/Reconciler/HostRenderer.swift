@@ -6,10 +6,10 @@ public final class HostNode {
     /// The element's key, if it had one.
     public let key: Key?
     /// The latest props.
-    public internal(set) var props: Record
+    @exclusivity(unchecked) public internal(set) var props: Record
     /// The renderer's own object for this node (a canvas node, say). The reconciler never
     /// reads it; it lives exactly as long as this node.
-    public var attachment: AnyObject?
+    @exclusivity(unchecked) public var attachment: AnyObject?
 
     init(kind: String, key: Key?, props: Record) {
         self.kind = kind

@@ -1,31 +1,34 @@
 /// One mounted element in the reconciler's tree: a host primitive, a component, or the
 /// root container. An instance lives from the generation that mounts it to the one
 /// that removes it; the elements it is given change, its identity does not.
+/// Its stored properties are read and written without dynamic exclusivity checks (a
+/// tenth of a first frame's instructions): instances live on their reconciler's
+/// thread, and no property is passed `inout` across a call that could reach it again.
 @usableFromInline class Instance {
     /// The parent while mounted; cleared when the instance is detached. Not `weak`: a
     /// parent always outlives its mounted children, and weak references cost a side
     /// allocation per instance.
-    unowned(unsafe) var parent: Instance?
-    var children: [Instance] = []
+    @exclusivity(unchecked) unowned(unsafe) var parent: Instance?
+    @exclusivity(unchecked) var children: [Instance] = []
     /// The elements the children were last reconciled with, one per child in order, or
     /// `nil` when that is not known (the last reconcile stopped early, or an element
     /// could not be mounted). Then an element given again is recognised in this array,
     /// without reading its child, which matters for long lists.
-    var reconciledElements: [Element]? = nil
+    @exclusivity(unchecked) var reconciledElements: [Element]? = nil
     /// The element of the latest generation.
-    var element: Element
+    @exclusivity(unchecked) var element: Element
     /// The identity among siblings: key, or position when unkeyed.
     let slot: Slot
     /// This instance's index in `parent.children`.
-    var indexInParent = 0
+    @exclusivity(unchecked) var indexInParent = 0
     let depth: Int
-    var isMounted = false
+    @exclusivity(unchecked) var isMounted = false
     /// Whether updates are queued and the instance is in the reconciler's dirty list
     /// (only components have updates; kept here so reconciling reads it without a
     /// virtual call).
-    var isDirty = false
+    @exclusivity(unchecked) var isDirty = false
     /// The host node this instance's top host nodes live in (`nil`: the root container).
-    var hostParent: HostNode?
+    @exclusivity(unchecked) var hostParent: HostNode?
 
     init(element: Element, parent: Instance?, slot: Slot) {
         self.element = element

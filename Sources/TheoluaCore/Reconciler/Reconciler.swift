@@ -21,7 +21,10 @@ public enum DispatchOutcome: Sendable, Equatable {
 /// keeps that identity. A component whose props and state equal the last generation's
 /// is not re-rendered, and its subtree is reused as it is.
 ///
-/// The reconciler is confined to one thread: the one its run loop runs on.
+/// The reconciler is confined to one thread: the one its run loop runs on. Its state
+/// (and its instances') is read and written without dynamic exclusivity checks, which
+/// cost a tenth of a first frame: no property is passed `inout` across a call that could
+/// reach it again.
 public final class Reconciler {
     /// The receiver of host operations.
     public let host: any HostRenderer
@@ -48,31 +51,31 @@ public final class Reconciler {
     /// mounted and an error is reported.
     public var limits = HostLimits()
     /// Instances mounted now.
-    public internal(set) var mountedCount = 0
+    @exclusivity(unchecked) public internal(set) var mountedCount = 0
     /// Bytes of the string props of the host nodes mounted now.
-    public internal(set) var mountedTextBytes = 0
+    @exclusivity(unchecked) public internal(set) var mountedTextBytes = 0
     /// Whether this pass reported going past a limit already: the thousands of siblings
     /// that would follow are left out without a message each.
-    var limitReported = false
+    @exclusivity(unchecked) var limitReported = false
 
     /// Where the time goes, stage by stage, when a benchmark asks (nil: not measured).
     /// The Lua bridge and the host report to it too.
-    package var stageClock: StageClock?
+    @exclusivity(unchecked) package var stageClock: StageClock?
 
     /// The number of passes so far; each pass is one generation.
-    public private(set) var generation = 0
+    @exclusivity(unchecked) public private(set) var generation = 0
 
     let root = RootInstance()
-    private(set) var instances: [ComponentID: ComponentInstanceBase] = [:]
-    var dirty: [ComponentInstanceBase] = []
+    @exclusivity(unchecked) private(set) var instances: [ComponentID: ComponentInstanceBase] = [:]
+    @exclusivity(unchecked) var dirty: [ComponentInstanceBase] = []
     /// How many instances are dirty now: with none, reconciling children need not ask
     /// each child.
-    var dirtyCount = 0
-    private var flushScheduled = false
-    private var isReconciling = false
-    var forceRender = false
-    var pendingLifecycle: [(ComponentInstanceBase, LifecyclePhase)] = []
-    var hostChanged = false
+    @exclusivity(unchecked) var dirtyCount = 0
+    @exclusivity(unchecked) private var flushScheduled = false
+    @exclusivity(unchecked) private var isReconciling = false
+    @exclusivity(unchecked) var forceRender = false
+    @exclusivity(unchecked) var pendingLifecycle: [(ComponentInstanceBase, LifecyclePhase)] = []
+    @exclusivity(unchecked) var hostChanged = false
 
     /// A reconciler sending host operations to `host` and scheduling on `runLoop`.
     public init(host: any HostRenderer, runLoop: any RunLoop) {

@@ -19,7 +19,8 @@ import TheoluaCore
 /// let screen = host.render()             // …then draw the frame
 /// ```
 ///
-/// Like the canvas and the reconciler, a host is confined to one thread: the run loop's.
+/// Like the canvas and the reconciler, a host is confined to one thread: the run loop's,
+/// and its state is read and written without dynamic exclusivity checks.
 package final class CanvasHost: HostRenderer {
     /// The canvas the primitives are drawn on.
     package let canvas: Canvas
@@ -32,13 +33,13 @@ package final class CanvasHost: HostRenderer {
     let rootView = HostView(kind: .root, props: Record())
 
     /// The focused view, if any.
-    var focusedView: HostView?
+    @exclusivity(unchecked) var focusedView: HostView?
 
     /// Focusables with `autoFocus = true` inserted since the last commit, in order.
-    var autoFocusCandidates: [HostView] = []
+    @exclusivity(unchecked) var autoFocusCandidates: [HostView] = []
 
     /// The mounted inputs, which fit their text to their width after each layout.
-    var inputs: [ObjectIdentifier: (view: HostView, widget: InputWidget)] = [:]
+    @exclusivity(unchecked) var inputs: [ObjectIdentifier: (view: HostView, widget: InputWidget)] = [:]
 
     /// A host drawing on a canvas of `width` × `height` cells.
     package init(width: Int, height: Int) {

@@ -37,26 +37,27 @@ enum HostKind: Sendable, Equatable {
 /// focusable skips whole subtrees without one instead of scanning every row.
 ///
 /// A view is the `attachment` of its host node, so it lives exactly as long as the node;
-/// it refers back to the node and to its parent weakly.
+/// it refers back to the node and to its parent weakly. Like the host, it is confined
+/// to one thread, and its state is read and written without dynamic exclusivity checks.
 final class HostView {
     /// What the view is.
     let kind: HostKind
     /// The primitive's canvas nodes, look and behaviour.
     let widget: any HostWidget
     /// The props as of the last insert or update.
-    private(set) var props: Record
+    @exclusivity(unchecked) private(set) var props: Record
     /// The host node this view mirrors (nil for the root).
     weak var hostNode: HostNode?
     /// The parent view; nil for the root and for detached views.
     private(set) weak var parent: HostView?
     /// The children, in order.
-    private(set) var children: [HostView] = []
+    @exclusivity(unchecked) private(set) var children: [HostView] = []
     /// Where this view last was among its parent's children, to find it quickly.
-    private var indexHint = 0
+    @exclusivity(unchecked) private var indexHint = 0
     /// Whether the view takes focus with its current props.
-    private(set) var isFocusable = false
+    @exclusivity(unchecked) private(set) var isFocusable = false
     /// The focusable views in this subtree, this one included.
-    private(set) var focusableCount = 0
+    @exclusivity(unchecked) private(set) var focusableCount = 0
 
     /// A view of `kind` showing `props`.
     init(kind: HostKind, props: Record) {
