@@ -10,8 +10,11 @@ import TheoluaCore
 /// stops being focusable), focus moves to the next focusable in tree order, or to the
 /// previous one when it was the last.
 extension CanvasHost {
-    /// The focused host node, if any.
-    package var focusedNode: HostNode? { focusedView?.hostNode }
+    /// Whether a host node has focus.
+    package var hasFocus: Bool { focusedView != nil }
+
+    /// The key of the focused host node, if it has focus and a key.
+    package var focusedKey: Key? { focusedView?.key }
 
     /// Gives focus to `node` when it is mounted and focusable; returns whether it did.
     @discardableResult

@@ -93,8 +93,7 @@ package final class CanvasHost: HostRenderer {
     /// Creates the node's view (mapping its props into canvas nodes) and inserts it; a
     /// focusable with `autoFocus = true` becomes a candidate for focus at the commit.
     package func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
-        let view = HostView(kind: HostKind(hostKind: node.kind), props: node.props)
-        view.hostNode = node
+        let view = HostView(kind: HostKind(hostKind: node.kind), key: node.key, props: node.props)
         node.attachment = view
         self.view(of: parent).insert(view, before: sibling.flatMap(Self.view(of:)))
         if parent == nil { view.widget.setTopLevel(true, props: node.props) }

@@ -46,10 +46,12 @@ final class HostView {
     let widget: any HostWidget
     /// The props as of the last insert or update.
     @exclusivity(unchecked) private(set) var props: Record
-    /// The host node this view mirrors (nil for the root).
-    weak var hostNode: HostNode?
-    /// The parent view; nil for the root and for detached views.
-    private(set) weak var parent: HostView?
+    /// The key of the host node this view mirrors.
+    let key: Key?
+    /// The parent view; nil for the root and for detached views. Not `weak` (a weak
+    /// reference costs each parent a side allocation): a view clears its children's
+    /// back references when it goes, so this never dangles.
+    @exclusivity(unchecked) private(set) unowned(unsafe) var parent: HostView?
     /// The children, in order.
     @exclusivity(unchecked) private(set) var children: [HostView] = []
     /// Where this view last was among its parent's children, to find it quickly.
@@ -59,9 +61,10 @@ final class HostView {
     /// The focusable views in this subtree, this one included.
     @exclusivity(unchecked) private(set) var focusableCount = 0
 
-    /// A view of `kind` showing `props`.
-    init(kind: HostKind, props: Record) {
+    /// A view of `kind` showing `props`, for a host node with `key`.
+    init(kind: HostKind, key: Key? = nil, props: Record) {
         self.kind = kind
+        self.key = key
         self.props = props
         switch kind {
         case .text: widget = TextWidget()
@@ -74,6 +77,10 @@ final class HostView {
         widget.apply(props, old: nil)
         isFocusable = widget.isFocusable(props)
         focusableCount = isFocusable ? 1 : 0
+    }
+
+    deinit {
+        for child in children { child.parent = nil }
     }
 
     /// Takes new props, maps what changed into the canvas, and returns whether the view

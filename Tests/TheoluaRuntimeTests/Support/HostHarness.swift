@@ -56,7 +56,7 @@ final class HostHarness {
     var lines: [String] { host.render().lines }
 
     /// The key of the focused host node, as text.
-    var focusedKey: String? { host.focusedNode?.key?.text }
+    var focusedKey: String? { host.focusedKey?.text }
 }
 
 /// Compares the rendered screen with the expected lines, showing both on a mismatch.
