@@ -9,10 +9,17 @@ extension CanvasNode {
     /// or one of its ancestors, since either would break the tree.
     @discardableResult
     public func insertChild(_ child: CanvasNode, at index: Int) -> Bool {
-        guard isContainer, !child.isAncestor(of: self) else { return false }
+        // A child without children of its own can only be an ancestor of itself.
+        guard isContainer, child !== self, child.children.isEmpty || !child.isAncestor(of: self) else {
+            return false
+        }
         if let oldParent = child.parent { oldParent.detach(child) }
         let position = min(max(0, index), children.count)
-        children.insert(child, at: position)
+        if position == children.count {
+            children.append(child)
+        } else {
+            children.insert(child, at: position)
+        }
         child.parent = self
         child.indexHint = position
         child.hasLayout = false

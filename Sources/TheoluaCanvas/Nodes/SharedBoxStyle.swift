@@ -19,17 +19,25 @@ final class SharedBoxStyle: Sendable {
     /// styles they hold), so styles that keep changing cannot grow it without end.
     private static let capacity = 4096
 
-    /// The styles made so far. Canvases on different threads may make nodes at once.
-    private static let table = Mutex<[BoxStyle: SharedBoxStyle]>([:])
+    /// The styles made so far, and the last one asked for (the rows of a list ask for
+    /// the same style in turn, which a comparison answers without hashing). Canvases on
+    /// different threads may make nodes at once.
+    private static let table = Mutex<(styles: [BoxStyle: SharedBoxStyle], last: SharedBoxStyle)>(([:], .default))
 
     /// The shared copy of `style`.
     static func interned(_ style: BoxStyle) -> SharedBoxStyle {
         if style == Self.default.style { return .default }
         return table.withLock { table in
-            if let shared = table[style] { return shared }
-            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-            let shared = SharedBoxStyle(style)
-            table[style] = shared
+            if table.last.style == style { return table.last }
+            let shared: SharedBoxStyle
+            if let known = table.styles[style] {
+                shared = known
+            } else {
+                if table.styles.count >= capacity { table.styles.removeAll(keepingCapacity: true) }
+                shared = SharedBoxStyle(style)
+                table.styles[style] = shared
+            }
+            table.last = shared
             return shared
         }
     }

@@ -80,13 +80,16 @@ enum PropsMapping {
         return style
     }
 
-    /// A text's look and its sizing style, in one pass over its props.
-    static func textAndSizingStyles(_ props: Record) -> (TextStyle, BoxStyle) {
+    /// A text's look and its sizing style, in one pass over its props; the sizing style
+    /// is nil when the props set none (most texts), so the node's default can stay.
+    static func textAndSizingStyles(_ props: Record) -> (TextStyle, BoxStyle?) {
         var text = TextStyle()
-        var sizing = BoxStyle()
+        var sizing: BoxStyle?
         for entry in props.entries {
             guard let name = PropName(entry.key) else { continue }
-            if !applyText(name, entry.value, to: &text) { applySizing(name, entry.value, to: &sizing) }
+            if applyText(name, entry.value, to: &text) { continue }
+            var style = sizing ?? BoxStyle()
+            if applySizing(name, entry.value, to: &style) { sizing = style }
         }
         return (text, sizing)
     }

@@ -13,7 +13,13 @@ final class TextWidget: HostWidget {
     func apply(_ props: Record, old: Record?) {
         node.text = Self.content(props["text"])
         if PropsMapping.onlyChanged("text", from: old, to: props) { return }
-        (node.textStyle, node.boxStyle) = PropsMapping.textAndSizingStyles(props)
+        let (text, sizing) = PropsMapping.textAndSizingStyles(props)
+        node.textStyle = text
+        if let sizing {
+            node.boxStyle = sizing
+        } else if old != nil {
+            node.boxStyle = BoxStyle()
+        }
     }
 
     /// A prop as text: strings as they are, numbers and booleans as written, else empty.
