@@ -138,9 +138,11 @@ final class LuaState {
         let base = lua_gettop(L) - arguments  // index of the function
         if support.pointee.memory_overdraft != 0 && depth == 0 {
             // Swift went over the limit pushing values since the last call. Lua had no
-            // chance to collect first, as it does before refusing an allocation.
-            support.pointee.memory_overdraft = 0
+            // chance to collect first, as it does before refusing an allocation. The
+            // collection may allocate over the limit too: the flag is cleared after it,
+            // and what it left is judged by the heap's size, not reported in the call.
             theolua_collect(L)
+            support.pointee.memory_overdraft = 0
             if let limit = limits.memoryBytes, memoryUsed > limit {
                 lua_settop(L, base - 1)
                 throw memoryError()
