@@ -37,21 +37,25 @@ extension LuaBridge {
     {
         guard component.definition.parts.controller != nil else { return nil }
         lua_createtable(L, 0, 4)  // stack: ctl
-        lua_createtable(L, 0, 4)  // stack: ctl, mt
-        theolua_pushfunction(L, LuaBridge.controllerIndex, 0)
-        state.setRawField(-2, "__index")
+        registryTable(.controllerMetatable)
+        lua_setmetatable(L, -2)
+        // Which component a controller belongs to is kept beside it, not in it or in a
+        // metatable of its own: every controller shares one metatable.
+        registryTable(.controllers)  // stack: ctl, controllers
+        lua_pushvalue(L, -2)
         pushSelf(of: component)
-        state.setRawField(-2, "__component")
-        state.push("locked")
-        state.setRawField(-2, "__metatable")
-        lua_setmetatable(L, -2)  // stack: ctl
+        lua_rawset(L, -3)
+        state.pop()  // stack: ctl
         return ScriptController(component: component, table: LuaRef(popping: L, releases: releases), bridge: self)
     }
 
     /// The component of the controller table at `index`.
     func controllerComponent(at index: Int32) -> ComponentRef<ScriptComponent>? {
-        guard lua_type(L, index) == LUA_TTABLE, lua_getmetatable(L, index) != 0 else { return nil }
-        state.rawField(-1, "__component")
+        guard lua_type(L, index) == LUA_TTABLE else { return nil }
+        let table = state.absolute(index)
+        registryTable(.controllers)
+        lua_pushvalue(L, table)
+        lua_rawget(L, -2)
         defer { state.pop(2) }
         return component(at: -1)
     }

@@ -6,7 +6,7 @@ extension LuaBridge {
     /// Builds the `theolua` module table and the registry tables.
     func installModule() throws(ScriptError) {
         for table in RegistryTable.allCases where table != .module {
-            resetRegistryTable(table, weakKeys: table == .constructors)
+            resetRegistryTable(table, weakKeys: table == .constructors || table == .controllers)
         }
         keptKeyName = [keyString]
         propsName = internedName("props")
@@ -27,6 +27,13 @@ extension LuaBridge {
         theolua_pushfunction(L, LuaBridge.send, 0)
         state.setRawField(-2, "send")
         setRegistryTable(.controllerMethods)
+
+        lua_createtable(L, 0, 2)
+        theolua_pushfunction(L, LuaBridge.controllerIndex, 0)
+        state.setRawField(-2, "__index")
+        state.push("locked")
+        state.setRawField(-2, "__metatable")
+        setRegistryTable(.controllerMetatable)
 
         lua_createtable(L, 0, 16)  // stack: ui
         for constructor in PrimitiveConstructor.allCases {

@@ -8,6 +8,10 @@ enum RegistryTable: Int, CaseIterable {
     case selfMethods
     /// Methods of controllers: updateState, send.
     case controllerMethods
+    /// The metatable every controller table has.
+    case controllerMetatable
+    /// Controller table → its component's `self` userdata (weak keys).
+    case controllers
     /// Modules loaded by `require` in the current load of the app.
     case loaded
     /// Component constructor → definition userdata (weak keys).
