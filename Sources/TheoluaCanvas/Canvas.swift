@@ -30,6 +30,11 @@ public final class Canvas {
         }
     }
 
+    /// Makes the content of a deferred node (see ``CanvasNode/init(deferred:owner:)``)
+    /// when layout first needs it; called during layout, before the node is measured.
+    /// It must end the node's deferral.
+    public var deferredContent: ((CanvasNode) -> Void)?
+
     /// Statistics of the last `render()` or `layout()`, for tests and benchmarks.
     package private(set) var lastStatistics = Statistics()
 
@@ -73,6 +78,7 @@ public final class Canvas {
         guard let root else { return }
         var pass = LayoutPass(viewport: size)
         pass.damage = pendingDamage
+        pass.deferredContent = deferredContent
         let frame = rootFrame(for: root.boxStyle)
         if fullRepaint || root.needsLayout || root.frame != frame || !root.hasLayout {
             let hadLayout = root.hasLayout

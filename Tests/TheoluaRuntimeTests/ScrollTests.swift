@@ -70,3 +70,64 @@ import TheoluaCore
         expectScreen(harness, ["┏━━━━━━┓", "┃b     ┃", "┃c     ┃", "┗━━━━━━┛"])
     }
 }
+
+/// A scroll's children out of view stand in the canvas as deferred nodes: their
+/// widgets and canvas nodes are made when the scroll's layout reaches them, or when
+/// one of them takes focus.
+@Suite struct DeferredScrollChildrenTests {
+    /// The scroll's canvas node (the root's only child), and how many of its children
+    /// have their content made.
+    static func madeChildren(_ harness: HostHarness) -> Int {
+        let scroll = harness.host.canvas.root?.children.first
+        return scroll?.children.filter { !$0.isDeferred }.count ?? 0
+    }
+
+    static func rows(_ count: Int) -> Element {
+        .scroll(
+            ["height": 3],
+            children: (0..<count).map { index in
+                Element.row(key: .int(index), children: [.text(">"), .text("row \(index)")])
+            })
+    }
+
+    @Test func onlyTheRowsInViewAreMade() {
+        // Layout measures the rows in view and, to keep the window inside the content,
+        // the last screenful: at most two screenfuls of rows are made.
+        let harness = HostHarness(width: 12, height: 3, Self.rows(1000))
+        expectScreen(harness, [">row 0", ">row 1", ">row 2"])
+        #expect(Self.madeChildren(harness) <= 6)
+        #expect(harness.host.canvas.root?.children.first?.children.count == 1000)
+        harness.press("pagedown")
+        expectScreen(harness, [">row 3", ">row 4", ">row 5"])
+        #expect(Self.madeChildren(harness) <= 9)
+        harness.press("end")
+        expectScreen(harness, [">row 997", ">row 998", ">row 999"])
+        #expect(Self.madeChildren(harness) <= 9)
+    }
+
+    @Test func rowsMadeLaterShowTheirLatestProps() {
+        let harness = HostHarness(width: 12, height: 3, Self.rows(100))
+        harness.mount(
+            .scroll(
+                ["height": 3],
+                children: (0..<100).map { index in
+                    Element.row(key: .int(index), children: [.text("*"), .text("row \(index)")])
+                }))
+        harness.press("end")
+        expectScreen(harness, ["*row 97", "*row 98", "*row 99"])
+    }
+
+    @Test func focusReachesAButtonInARowNotMadeYet() {
+        let harness = HostHarness(
+            width: 12, height: 3,
+            .scroll(
+                ["height": 3, "focusable": false],
+                children: (0..<50).map { index in
+                    Element.row(key: .int(index), children: [.button("b\(index)", onPress: nil, key: "b")])
+                }))
+        expectScreen(harness, ["[ b0 ]", "[ b1 ]", "[ b2 ]"])
+        harness.press("backtab")  // round to the last button, far below
+        #expect(harness.focusedKey == "b")
+        expectScreen(harness, ["[ b47 ]", "[ b48 ]", "[ b49 ]"])
+    }
+}

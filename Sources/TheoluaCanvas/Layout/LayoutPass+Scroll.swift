@@ -2,6 +2,17 @@
 /// child down to the bottom of the window, so the cost is one screenful however many
 /// children there are. Heights of children passed over are cached in their nodes.
 extension LayoutPass {
+    /// A scroll's child `index`, its content made first if it was deferred: the only
+    /// way the scroll layout reaches a child, so rows never in view are never made.
+    private func scrollChild(_ scroll: CanvasNode, _ index: Int) -> CanvasNode {
+        let child = scroll.children[index]
+        if child.isDeferred {
+            deferredContent?(child)
+            child.endDeferral()
+        }
+        return child
+    }
+
     /// The width a scroll's child gets: its own, or the window's (stretch), or its content's.
     private mutating func scrollChildWidth(_ child: CanvasNode, scroll: CanvasNode, innerWidth: Int) -> Int {
         let item = child.item
@@ -30,7 +41,7 @@ extension LayoutPass {
 
     /// The rows child `index` takes in the column: its height, margins and the gap after it.
     private mutating func extent(_ scroll: CanvasNode, _ index: Int, innerWidth: Int, viewport: Int) -> Int {
-        let child = scroll.children[index]
+        let child = scrollChild(scroll, index)
         let width = scrollChildWidth(child, scroll: scroll, innerWidth: innerWidth)
         let gap = index + 1 < scroll.children.count ? scroll.boxStyle.spacing : 0
         return scrollChildHeight(child, width: width, viewport: viewport) + child.item.margin.vertical + gap
@@ -159,7 +170,7 @@ extension LayoutPass {
         var y = -state.lineOffset
         var index = state.anchor
         while index < count, y < viewport {
-            let child = scroll.children[index]
+            let child = scrollChild(scroll, index)
             let margin = child.item.margin
             let width = scrollChildWidth(child, scroll: scroll, innerWidth: inner.width)
             let height = scrollChildHeight(child, width: width, viewport: viewport)
@@ -191,7 +202,7 @@ extension LayoutPass {
         var index = 0
         let count = scroll.children.count
         while index < count, total < viewport.height {
-            let child = scroll.children[index]
+            let child = scrollChild(scroll, index)
             let item = child.item
             let room = limit.map { max(0, $0 - item.margin.horizontal) }
             var width =

@@ -12,6 +12,8 @@ struct LayoutPass {
     var arranged = 0
     /// How many content measurements were not found in a cache.
     var measured = 0
+    /// Makes the content of deferred nodes (the canvas's hook).
+    var deferredContent: ((CanvasNode) -> Void)?
 
     init(viewport: Size) {
         self.viewport = viewport

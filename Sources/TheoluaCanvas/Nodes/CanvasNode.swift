@@ -137,6 +137,31 @@ public final class CanvasNode {
         textStyle = style
     }
 
+    /// Creates a node of `kind` whose content is not made yet: the canvas asks its
+    /// ``Canvas/deferredContent`` for it (passing this node, whose ``deferredOwner`` is
+    /// `owner`) the first time layout needs it. A scroll's children out of view are never
+    /// needed, so a long list makes only the nodes of the rows it shows. Supported as a
+    /// child of a scroll.
+    public init(deferred kind: Kind, owner: AnyObject) {
+        self.kind = kind
+        shared = .default
+        text = ""
+        textStyle = TextStyle()
+        deferredOwner = owner
+    }
+
+    /// What a deferred node's content comes from, until the content is made; not retained
+    /// (the owner keeps the node, and removes it from the tree before it goes).
+    public private(set) unowned(unsafe) var deferredOwner: AnyObject?
+
+    /// Whether this node still waits for its content.
+    public var isDeferred: Bool { deferredOwner != nil }
+
+    /// Marks a deferred node's content as made: layout no longer asks for it.
+    public func endDeferral() {
+        deferredOwner = nil
+    }
+
     /// Creates a scroll node; with `follow`, the end stays in view as children are added.
     public init(scroll style: BoxStyle = BoxStyle(), follow: Bool = false) {
         kind = .scroll

@@ -50,10 +50,20 @@ extension CanvasHost {
     /// scrolls the scrolls it is in to show it.
     func setFocus(_ view: HostView?) {
         guard view !== focusedView else { return }
-        focusedView?.widget.setFocused(false)
+        focusedView?.widget?.setFocused(false)
         focusedView = view
-        view?.widget.setFocused(true)
-        view?.widget.node.scrollIntoView()
+        guard let view else { return }
+        realizePath(to: view)
+        view.widget?.setFocused(true)
+        view.widget?.node.scrollIntoView()
+    }
+
+    /// Realizes `view` and the views above it that are not: a focused view shows focus
+    /// and takes keys through its widget, though its row was out of view.
+    private func realizePath(to view: HostView) {
+        var top = view
+        while let parent = top.parent, !parent.isRealized { top = parent }
+        top.realize(in: self)
     }
 
     /// Before `view`'s subtree (holding the focused view) leaves the tree, or when the

@@ -16,7 +16,7 @@ extension CanvasHost {
     /// Routes one key; returns whether something used it.
     @discardableResult
     package func handleKey(_ key: KeyEvent) -> Bool {
-        if let focused = focusedView, focused.widget.handleKey(key, props: focused.props, dispatch: dispatch) {
+        if let focused = focusedView, focused.widget?.handleKey(key, props: focused.props, dispatch: dispatch) == true {
             return true
         }
         if bubble(Self.record(of: key)) { return true }
@@ -33,7 +33,7 @@ extension CanvasHost {
     @discardableResult
     package func handlePaste(_ text: String) -> Bool {
         if let focused = focusedView,
-            focused.widget.handlePaste(text, props: focused.props, dispatch: dispatch)
+            focused.widget?.handlePaste(text, props: focused.props, dispatch: dispatch) == true
         {
             return true
         }

@@ -44,7 +44,12 @@ package final class CanvasHost: HostRenderer {
     /// A host drawing on a canvas of `width` × `height` cells.
     package init(width: Int, height: Int) {
         canvas = Canvas(width: width, height: height)
-        canvas.root = rootView.widget.node
+        canvas.root = rootView.realize(in: self)
+        // A scroll's child stands as a deferred canvas node until the scroll's layout
+        // reaches it: then its view is realized.
+        canvas.deferredContent = { [unowned self] node in
+            if let view = node.deferredOwner as? HostView { view.realize(in: self) }
+        }
     }
 
     /// Sends handler calls to `reconciler.dispatch`. The reconciler is held weakly, since
@@ -95,10 +100,14 @@ package final class CanvasHost: HostRenderer {
     package func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
         let view = HostView(kind: HostKind(hostKind: node.kind), key: node.key, props: node.props)
         node.attachment = view
-        self.view(of: parent).insert(view, before: sibling.flatMap(Self.view(of:)))
-        if parent == nil { view.widget.setTopLevel(true, props: node.props) }
+        self.view(of: parent).insert(view, before: sibling.flatMap(Self.view(of:)), in: self)
+        if parent == nil { view.widget?.setTopLevel(true, props: node.props) }
         if view.isFocusable, PropsMapping.flag(node.props["autoFocus"]) { autoFocusCandidates.append(view) }
-        if let input = view.widget as? InputWidget { inputs[ObjectIdentifier(view)] = (view, input) }
+    }
+
+    /// Hears that `view` made its widget: inputs are kept to fit and settle each frame.
+    func didRealize(_ view: HostView, _ widget: any HostWidget) {
+        if let input = widget as? InputWidget { inputs[ObjectIdentifier(view)] = (view, input) }
     }
 
     /// Moves the node's view and canvas node before `sibling`'s.

@@ -26,6 +26,37 @@ enum HostKind: Sendable, Equatable {
         default: self = .box
         }
     }
+
+    /// Whether a primitive of this kind takes focus with `props`: buttons, inputs and
+    /// scrolls unless `focusable = false`, boxes with `focusable = true`.
+    func isFocusable(_ props: Record) -> Bool {
+        switch self {
+        case .root, .text: false
+        case .box: props["focusable"]?.boolValue == true
+        case .button, .input, .scroll: props["focusable"]?.boolValue != false
+        }
+    }
+
+    /// The kind of the canvas node its widget draws on.
+    var canvasKind: CanvasNode.Kind {
+        switch self {
+        case .text: .text
+        case .scroll: .scroll
+        case .root, .box, .button, .input: .box
+        }
+    }
+
+    /// A new widget for a primitive of this kind, drawn on `node` when there is one.
+    func makeWidget(adopting node: CanvasNode?) -> any HostWidget {
+        switch self {
+        case .text: TextWidget(node: node)
+        case .button: ButtonWidget(node: node)
+        case .input: InputWidget(node: node)
+        case .scroll: BoxWidget(scroll: true, node: node)
+        case .box: BoxWidget(scroll: false, node: node)
+        case .root: BoxWidget(root: ())
+        }
+    }
 }
 
 /// The host's mirror of one mounted host node: its widget (canvas nodes, look,
@@ -36,14 +67,23 @@ enum HostKind: Sendable, Equatable {
 /// Each view counts the focusable views in its subtree, so that finding the next
 /// focusable skips whole subtrees without one instead of scanning every row.
 ///
-/// A view is the `attachment` of its host node, so it lives exactly as long as the node;
-/// it refers back to the node and to its parent weakly. Like the host, it is confined
-/// to one thread, and its state is read and written without dynamic exclusivity checks.
+/// A view's widget is made when the canvas first needs it (it is *realized*): at once
+/// inside a container on screen, but a scroll's child waits, standing in the scroll as
+/// a deferred canvas node, until the scroll's layout reaches it or it takes focus. A
+/// list of ten thousand rows makes the widgets of the rows it shows; the views of the
+/// others keep their props and their place for focus order, and nothing more.
+///
+/// A view is the `attachment` of its host node, so it lives as long as the node. Like
+/// the host, it is confined to one thread, and its state is read and written without
+/// dynamic exclusivity checks.
 final class HostView {
     /// What the view is.
     let kind: HostKind
-    /// The primitive's canvas nodes, look and behaviour.
-    let widget: any HostWidget
+    /// The primitive's canvas nodes, look and behaviour, once the view is realized.
+    @exclusivity(unchecked) private(set) var widget: (any HostWidget)?
+    /// The canvas node standing for this view in its parent's: the widget's node, or
+    /// before the widget is made, the deferred node a scroll holds in its place.
+    @exclusivity(unchecked) private(set) var node: CanvasNode?
     /// The props as of the last insert or update.
     @exclusivity(unchecked) private(set) var props: Record
     /// The key of the host node this view mirrors.
@@ -61,26 +101,50 @@ final class HostView {
     /// The focusable views in this subtree, this one included.
     @exclusivity(unchecked) private(set) var focusableCount = 0
 
-    /// A view of `kind` showing `props`, for a host node with `key`.
+    /// A view of `kind` showing `props`, for a host node with `key`; not realized yet.
     init(kind: HostKind, key: Key? = nil, props: Record) {
         self.kind = kind
         self.key = key
         self.props = props
-        switch kind {
-        case .text: widget = TextWidget()
-        case .button: widget = ButtonWidget()
-        case .input: widget = InputWidget()
-        case .scroll: widget = BoxWidget(scroll: true)
-        case .box: widget = BoxWidget(scroll: false)
-        case .root: widget = BoxWidget(root: ())
-        }
-        widget.apply(props, old: nil)
-        isFocusable = widget.isFocusable(props)
+        isFocusable = kind.isFocusable(props)
         focusableCount = isFocusable ? 1 : 0
     }
 
     deinit {
         for child in children { child.parent = nil }
+    }
+
+    /// Whether the widget is made.
+    var isRealized: Bool { widget != nil }
+
+    /// Makes the widget, on the deferred node standing for the view if there is one, and
+    /// the widgets of the subtree (a scroll's children stand as deferred nodes); returns
+    /// the view's canvas node. `host` hears of each widget made.
+    @discardableResult
+    func realize(in host: CanvasHost) -> CanvasNode {
+        if let widget { return widget.node }
+        let widget = kind.makeWidget(adopting: node)
+        widget.node.endDeferral()
+        self.widget = widget
+        node = widget.node
+        widget.apply(props, old: nil)
+        host.didRealize(self, widget)
+        if let container = widget.container {
+            for child in children { container.appendChild(child.canvasNode(in: self, host: host)) }
+        }
+        return widget.node
+    }
+
+    /// The canvas node this view puts into `parent`'s container: a deferred node when
+    /// the parent is a scroll and this view is not realized, else its realized node.
+    private func canvasNode(in parent: HostView, host: CanvasHost) -> CanvasNode {
+        if parent.kind == .scroll && !isRealized {
+            if let node { return node }
+            let deferred = CanvasNode(deferred: kind.canvasKind, owner: self)
+            node = deferred
+            return deferred
+        }
+        return realize(in: host)
     }
 
     /// Takes new props, maps what changed into the canvas, and returns whether the view
@@ -89,8 +153,8 @@ final class HostView {
     func update(props newProps: Record) -> Bool {
         let old = props
         props = newProps
-        widget.apply(newProps, old: old)
-        let focusable = widget.isFocusable(newProps)
+        widget?.apply(newProps, old: old)
+        let focusable = kind.isFocusable(newProps)
         guard focusable != isFocusable else { return false }
         isFocusable = focusable
         addToFocusableCounts(focusable ? 1 : -1)
@@ -123,15 +187,18 @@ final class HostView {
     // MARK: Tree
 
     /// Inserts `child` before `sibling` (at the end when nil or not a child), in this tree
-    /// and in the canvas. A leaf's children are kept in the tree but never drawn.
-    func insert(_ child: HostView, before sibling: HostView?) {
+    /// and, when this view is realized, in the canvas (see ``realize(in:)``). A leaf's
+    /// children are kept in the tree but never drawn.
+    func insert(_ child: HostView, before sibling: HostView?, in host: CanvasHost) {
         if child.parent != nil { child.parent?.remove(child) }
         let position = sibling.flatMap { index(of: $0) } ?? children.count
-        children.insert(child, at: position)
+        if position == children.count { children.append(child) } else { children.insert(child, at: position) }
         child.parent = self
         child.indexHint = position
         addToFocusableCounts(child.focusableCount)
-        widget.container?.insertChild(child.widget.node, before: sibling?.widget.node)
+        if let container = widget?.container {
+            container.insertChild(child.canvasNode(in: self, host: host), before: sibling?.node)
+        }
     }
 
     /// Moves a child before `sibling` (to the end when nil).
@@ -141,7 +208,9 @@ final class HostView {
         let target = sibling.flatMap { index(of: $0) } ?? children.count
         children.insert(child, at: target)
         child.indexHint = target
-        widget.container?.insertChild(child.widget.node, before: sibling?.widget.node)
+        if let container = widget?.container, let node = child.node {
+            container.insertChild(node, before: sibling?.node)
+        }
     }
 
     /// Removes a child (with its subtree) from this tree and from the canvas.
@@ -150,7 +219,7 @@ final class HostView {
         children.remove(at: position)
         child.parent = nil
         addToFocusableCounts(-child.focusableCount)
-        child.widget.node.removeFromParent()
+        child.node?.removeFromParent()
     }
 
     /// The position of `child` among the children, searching outwards from its hint.

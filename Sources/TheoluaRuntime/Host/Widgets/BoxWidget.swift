@@ -20,11 +20,12 @@ final class BoxWidget: HostWidget {
     private var isFocused = false
     private var isTopLevel = false
 
-    /// A box, or a scroll when `scroll` is true.
-    init(scroll: Bool) {
+    /// A box, or a scroll when `scroll` is true, drawn on `node` (a deferred node of the
+    /// same kind made before) or on a new one.
+    init(scroll: Bool, node: CanvasNode? = nil) {
         isScroll = scroll
         isRoot = false
-        node = scroll ? CanvasNode(scroll: BoxStyle()) : CanvasNode(box: BoxStyle())
+        self.node = node ?? (scroll ? CanvasNode(scroll: BoxStyle()) : CanvasNode(box: BoxStyle()))
     }
 
     /// The root container: a column filling the canvas, without props of its own.
@@ -33,12 +34,6 @@ final class BoxWidget: HostWidget {
         isRoot = true
         node = CanvasNode(box: BoxStyle())
         node.debugName = "root"
-    }
-
-    func isFocusable(_ props: Record) -> Bool {
-        if isRoot { return false }
-        let flag = props["focusable"]?.boolValue
-        return isScroll ? flag != false : flag == true
     }
 
     func apply(_ props: Record, old: Record?) {

@@ -12,7 +12,7 @@ import TheoluaTerminal
 /// by focus.
 final class ButtonWidget: HostWidget {
     /// The button's box, holding the label.
-    let node = CanvasNode(box: BoxStyle())
+    let node: CanvasNode
     /// None: a button's content is its `text` prop.
     var container: CanvasNode? { nil }
     private let label = CanvasNode(text: "")
@@ -20,12 +20,10 @@ final class ButtonWidget: HostWidget {
     private var labelStyle = TextStyle()
     private var isFocused = false
 
-    init() {
-        node.appendChild(label)
-    }
-
-    func isFocusable(_ props: Record) -> Bool {
-        props["focusable"]?.boolValue != false
+    /// A button drawn on `node` (a deferred box node made before), or on a new box.
+    init(node: CanvasNode? = nil) {
+        self.node = node ?? CanvasNode(box: BoxStyle())
+        self.node.appendChild(label)
     }
 
     func apply(_ props: Record, old: Record?) {

@@ -14,9 +14,6 @@ protocol HostWidget: AnyObject {
     /// The canvas node host children go into; nil for primitives without children.
     var container: CanvasNode? { get }
 
-    /// Whether the primitive takes focus with `props`.
-    func isFocusable(_ props: Record) -> Bool
-
     /// Maps `props` into the canvas nodes; `old` is nil on mount. Assigning an unchanged
     /// style or text is free, so only what changed is laid out and painted again.
     func apply(_ props: Record, old: Record?)
@@ -37,8 +34,6 @@ protocol HostWidget: AnyObject {
 
 /// Defaults for primitives that never take focus or keys.
 extension HostWidget {
-    /// Not focusable.
-    func isFocusable(_ props: Record) -> Bool { false }
     /// No focus look.
     func setFocused(_ focused: Bool) {}
     func setTopLevel(_ topLevel: Bool, props: Record) {}

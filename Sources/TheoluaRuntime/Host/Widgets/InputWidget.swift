@@ -19,7 +19,7 @@ import TheoluaTerminal
 /// keys (tab, up, down, esc…) are not used and bubble.
 final class InputWidget: HostWidget {
     /// The field's box: a row of the three texts.
-    let node = CanvasNode(box: BoxStyle(direction: .row))
+    let node: CanvasNode
     /// None: an input has no children.
     var container: CanvasNode? { nil }
     private let beforeText = CanvasNode(text: "", style: TextStyle(wrap: .none))
@@ -35,14 +35,12 @@ final class InputWidget: HostWidget {
     /// The inner width the window was last fitted to; nil when the content changed since.
     private var fittedWidth: Int?
 
-    init() {
-        node.appendChild(beforeText)
-        node.appendChild(cursorText)
-        node.appendChild(afterText)
-    }
-
-    func isFocusable(_ props: Record) -> Bool {
-        props["focusable"]?.boolValue != false
+    /// A field drawn on `node` (a deferred box node made before), or on a new box.
+    init(node: CanvasNode? = nil) {
+        self.node = node ?? CanvasNode(box: BoxStyle(direction: .row))
+        self.node.appendChild(beforeText)
+        self.node.appendChild(cursorText)
+        self.node.appendChild(afterText)
     }
 
     /// Maps the props; when only `value` changed, the styles are left alone.

@@ -5,7 +5,12 @@ import TheoluaCore
 /// given by Swift hosts are shown as written.
 final class TextWidget: HostWidget {
     /// The text node.
-    let node = CanvasNode(text: "")
+    let node: CanvasNode
+
+    /// A text drawn on `node` (a deferred text node made before), or on a new one.
+    init(node: CanvasNode? = nil) {
+        self.node = node ?? CanvasNode(text: "")
+    }
     /// None: a text has no children.
     var container: CanvasNode? { nil }
 
