@@ -12,16 +12,18 @@
     @exclusivity(unchecked) var children: [Instance] = []
     /// The elements the children were last reconciled with, one per child in order, or
     /// `nil` when that is not known (the last reconcile stopped early, or an element
-    /// could not be mounted). Then an element given again is recognised in this array,
-    /// without reading its child, which matters for long lists.
+    /// could not be mounted) or the children are few. Then an element given again is
+    /// recognised in this array, without reading its child, which matters for long
+    /// lists.
     @exclusivity(unchecked) var reconciledElements: [Element]? = nil
     /// The element of the latest generation.
     @exclusivity(unchecked) var element: Element
-    /// The identity among siblings: key, or position when unkeyed.
-    let slot: Slot
+    /// The position among siblings it was mounted at: its identity when unkeyed.
+    private let mountedPosition: Int32
     /// This instance's index in `parent.children`.
-    @exclusivity(unchecked) var indexInParent = 0
-    let depth: Int
+    @exclusivity(unchecked) var indexInParent: Int32 = 0
+    /// How many ancestors it has.
+    let depth: Int32
     @exclusivity(unchecked) var isMounted = false
     /// Whether updates are queued and the instance is in the reconciler's dirty list
     /// (only components have updates; kept here so reconciling reads it without a
@@ -33,8 +35,19 @@
     init(element: Element, parent: Instance?, slot: Slot) {
         self.element = element
         self.parent = parent
-        self.slot = slot
+        if case .position(let position) = slot {
+            mountedPosition = Int32(clamping: position)
+        } else {
+            mountedPosition = -1
+        }
         depth = (parent?.depth ?? -1) + 1
+    }
+
+    /// The identity among siblings: key, or position when unkeyed. A later generation's
+    /// element has the key of the first (or none), or it would not be this instance's.
+    var slot: Slot {
+        if let key = element.slotKey { return .key(key) }
+        return .position(Int(mountedPosition))
     }
 
     /// This instance as a host instance, without a dynamic cast.
@@ -100,9 +113,15 @@
         return nil
     }
 
+    /// Keeps the elements the children were just reconciled with, when they are many
+    /// enough for the array to pay for itself; a few children are read directly.
+    final func rememberElements(_ elements: [Element]) {
+        reconciledElements = elements.count >= 16 ? elements : nil
+    }
+
     final func setChildren(_ newChildren: [Instance]) {
         children = newChildren
-        for (index, child) in newChildren.enumerated() { child.indexInParent = index }
+        for (index, child) in newChildren.enumerated() { child.indexInParent = Int32(truncatingIfNeeded: index) }
     }
 }
 

@@ -19,7 +19,7 @@ extension Reconciler {
     func nextHostNode(after instance: Instance) -> HostNode? {
         var current = instance
         while let parent = current.parent {
-            var index = current.indexInParent + 1
+            var index = Int(current.indexInParent) + 1
             while index < parent.children.count {
                 if let node = parent.children[index].firstHostNode { return node }
                 index += 1
@@ -219,7 +219,7 @@ extension Reconciler {
                 for index in changed {
                     update(old[index], with: elements[index], anchor: .after(old[index]))
                 }
-                parent.reconciledElements = elements
+                parent.rememberElements(elements)
                 return
             }
         }
@@ -240,12 +240,12 @@ extension Reconciler {
                 }
             }
             parent.setChildren(mounted)
-            if mounted.count == elements.count { parent.reconciledElements = elements }
+            if mounted.count == elements.count { parent.rememberElements(elements) }
             return
         }
 
         reconcileGeneral(parent, old: old, elements: elements, anchor: anchor)
-        if parent.children.count == elements.count { parent.reconciledElements = elements }
+        if parent.children.count == elements.count { parent.rememberElements(elements) }
     }
 
     private func reconcileGeneral(_ parent: Instance, old: [Instance], elements: [Element], anchor: Anchor) {
