@@ -30,7 +30,7 @@ package final class CanvasHost: HostRenderer {
     package var dispatch: HandlerDispatch = { _, _ in .unhandled }
 
     /// The view of the root container.
-    let rootView = HostView(kind: .root, props: Record())
+    let rootView = HostView(kind: .root, node: nil)
 
     /// The focused view, if any.
     @exclusivity(unchecked) var focusedView: HostView?
@@ -98,7 +98,7 @@ package final class CanvasHost: HostRenderer {
     /// Creates the node's view (mapping its props into canvas nodes) and inserts it; a
     /// focusable with `autoFocus = true` becomes a candidate for focus at the commit.
     package func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
-        let view = HostView(kind: HostKind(hostKind: node.kind), key: node.key, props: node.props)
+        let view = HostView(kind: HostKind(hostKind: node.kind), node: node)
         node.attachment = view
         self.view(of: parent).insert(view, before: sibling.flatMap(Self.view(of:)), in: self)
         if parent == nil { view.widget?.setTopLevel(true, props: node.props) }
@@ -120,7 +120,7 @@ package final class CanvasHost: HostRenderer {
     /// being focusable.
     package func update(_ node: HostNode, from oldProps: Record) {
         guard let view = Self.view(of: node) else { return }
-        if view.update(props: node.props), let focused = focusedView, focused === view {
+        if view.update(from: oldProps), let focused = focusedView, focused === view {
             moveFocusAway(from: view, keepingSubtree: true)
         }
     }

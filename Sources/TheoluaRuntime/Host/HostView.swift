@@ -84,10 +84,11 @@ final class HostView {
     /// The canvas node standing for this view in its parent's: the widget's node, or
     /// before the widget is made, the deferred node a scroll holds in its place.
     @exclusivity(unchecked) private(set) var node: CanvasNode?
-    /// The props as of the last insert or update.
-    @exclusivity(unchecked) private(set) var props: Record
-    /// The key of the host node this view mirrors.
-    let key: Key?
+    /// The host node this view mirrors (nil for the root). Not retained: the node holds
+    /// the view as its attachment, and a view's node is read only while the view is in
+    /// the tree, where the node is alive (before a view leaves, focus moves away from
+    /// it; autoFocus candidates and inputs out of the tree are passed over or dropped).
+    @exclusivity(unchecked) private unowned(unsafe) let hostNode: HostNode?
     /// The parent view; nil for the root and for detached views. Not `weak` (a weak
     /// reference costs each parent a side allocation): a view clears its children's
     /// back references when it goes, so this never dangles.
@@ -95,20 +96,25 @@ final class HostView {
     /// The children, in order.
     @exclusivity(unchecked) private(set) var children: [HostView] = []
     /// Where this view last was among its parent's children, to find it quickly.
-    @exclusivity(unchecked) private var indexHint = 0
+    @exclusivity(unchecked) private var indexHint: Int32 = 0
     /// Whether the view takes focus with its current props.
     @exclusivity(unchecked) private(set) var isFocusable = false
     /// The focusable views in this subtree, this one included.
-    @exclusivity(unchecked) private(set) var focusableCount = 0
+    @exclusivity(unchecked) private(set) var focusableCount: Int32 = 0
 
-    /// A view of `kind` showing `props`, for a host node with `key`; not realized yet.
-    init(kind: HostKind, key: Key? = nil, props: Record) {
+    /// A view of `kind` mirroring `node` (nil for the root); not realized yet.
+    init(kind: HostKind, node: HostNode?) {
         self.kind = kind
-        self.key = key
-        self.props = props
-        isFocusable = kind.isFocusable(props)
+        hostNode = node
+        isFocusable = kind.isFocusable(node?.props ?? Record())
         focusableCount = isFocusable ? 1 : 0
     }
+
+    /// The props, as of the node's last insert or update.
+    var props: Record { hostNode?.props ?? Record() }
+
+    /// The key of the host node this view mirrors.
+    var key: Key? { hostNode?.key }
 
     deinit {
         for child in children { child.parent = nil }
@@ -147,12 +153,11 @@ final class HostView {
         return realize(in: host)
     }
 
-    /// Takes new props, maps what changed into the canvas, and returns whether the view
-    /// stopped being focusable.
+    /// Maps the node's new props (they were `old`) into the canvas, and returns whether
+    /// the view stopped being focusable.
     @discardableResult
-    func update(props newProps: Record) -> Bool {
-        let old = props
-        props = newProps
+    func update(from old: Record) -> Bool {
+        let newProps = props
         widget?.apply(newProps, old: old)
         let focusable = kind.isFocusable(newProps)
         guard focusable != isFocusable else { return false }
@@ -194,7 +199,7 @@ final class HostView {
         let position = sibling.flatMap { index(of: $0) } ?? children.count
         if position == children.count { children.append(child) } else { children.insert(child, at: position) }
         child.parent = self
-        child.indexHint = position
+        child.indexHint = Int32(truncatingIfNeeded: position)
         addToFocusableCounts(child.focusableCount)
         if let container = widget?.container {
             container.insertChild(child.canvasNode(in: self, host: host), before: sibling?.node)
@@ -207,7 +212,7 @@ final class HostView {
         children.remove(at: position)
         let target = sibling.flatMap { index(of: $0) } ?? children.count
         children.insert(child, at: target)
-        child.indexHint = target
+        child.indexHint = Int32(truncatingIfNeeded: target)
         if let container = widget?.container, let node = child.node {
             container.insertChild(node, before: sibling?.node)
         }
@@ -225,16 +230,16 @@ final class HostView {
     /// The position of `child` among the children, searching outwards from its hint.
     func index(of child: HostView) -> Int? {
         guard child.parent === self else { return nil }
-        let hint = child.indexHint
+        let hint = Int(child.indexHint)
         if hint < children.count, children[hint] === child { return hint }
         var distance = 1
         while hint - distance >= 0 || hint + distance < children.count {
             if hint + distance < children.count, children[hint + distance] === child {
-                child.indexHint = hint + distance
+                child.indexHint = Int32(truncatingIfNeeded: hint + distance)
                 return hint + distance
             }
             if hint - distance >= 0, hint - distance < children.count, children[hint - distance] === child {
-                child.indexHint = hint - distance
+                child.indexHint = Int32(truncatingIfNeeded: hint - distance)
                 return hint - distance
             }
             distance += 1
@@ -243,7 +248,7 @@ final class HostView {
     }
 
     /// Adds `delta` to the focusable counts of this view and its ancestors.
-    private func addToFocusableCounts(_ delta: Int) {
+    private func addToFocusableCounts(_ delta: Int32) {
         guard delta != 0 else { return }
         var node: HostView? = self
         while let current = node {
