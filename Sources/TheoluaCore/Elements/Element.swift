@@ -141,7 +141,7 @@ class ElementStorage: @unchecked Sendable {
 
     /// A fresh, unmounted instance for this element.
     func makeInstance(parent: Instance?, slot: Slot, element: Element) throws -> Instance {
-        HostInstance(element: element, parent: parent, slot: slot)
+        HostNode(element: element, parent: parent, slot: slot)
     }
 }
 

@@ -1,20 +1,33 @@
 /// A host node: the mounted form of one host element (`text`, `box`, …), which the
 /// reconciler creates and a ``HostRenderer`` mirrors into its own tree.
-public final class HostNode {
+///
+/// It is the reconciler's own record of the mounted primitive as well (an ``Instance``,
+/// whose workings are internal): kind, key and props are read from the element it was
+/// last given, so mounting a primitive makes one object, not two.
+public final class HostNode: Instance {
     /// The primitive's kind.
-    public let kind: String
+    public var kind: String { element.typeName }
     /// The element's key, if it had one.
-    public let key: Key?
+    public var key: Key? { element.key }
     /// The latest props.
-    @exclusivity(unchecked) public internal(set) var props: Record
+    public var props: Record { element.hostProps }
     /// The renderer's own object for this node (a canvas node, say). The reconciler never
     /// reads it; it lives exactly as long as this node.
     @exclusivity(unchecked) public var attachment: AnyObject?
 
-    init(kind: String, key: Key?, props: Record) {
-        self.kind = kind
-        self.key = key
-        self.props = props
+    override init(element: Element, parent: Instance?, slot: Slot) {
+        super.init(element: element, parent: parent, slot: slot)
+    }
+
+    override var hostContainer: HostNode? { self }
+    override var asHost: HostNode? { self }
+    override var isPlaceholder: Bool { false }
+    override var endsHostRun: Bool { true }
+
+    override var firstHostNode: HostNode? { isMounted ? self : nil }
+
+    override func collectTopHostNodes(into nodes: inout [HostNode]) {
+        nodes.append(self)
     }
 }
 

@@ -1,10 +1,12 @@
 /// One mounted element in the reconciler's tree: a host primitive, a component, or the
 /// root container. An instance lives from the generation that mounts it to the one
 /// that removes it; the elements it is given change, its identity does not.
+///
+/// Public only as the base of ``HostNode``: everything it holds is the reconciler's.
 /// Its stored properties are read and written without dynamic exclusivity checks (a
 /// tenth of a first frame's instructions): instances live on their reconciler's
 /// thread, and no property is passed `inout` across a call that could reach it again.
-@usableFromInline class Instance {
+public class Instance {
     /// The parent while mounted; cleared when the instance is detached. Not `weak`: a
     /// parent always outlives its mounted children, and weak references cost a side
     /// allocation per instance.
@@ -30,7 +32,9 @@
     /// virtual call).
     @exclusivity(unchecked) var isDirty = false
     /// The host node this instance's top host nodes live in (`nil`: the root container).
-    @exclusivity(unchecked) var hostParent: HostNode?
+    /// Not retained: a host node holds its children, which would make a cycle, and it
+    /// outlives them like any parent.
+    @exclusivity(unchecked) unowned(unsafe) var hostParent: HostNode?
 
     init(element: Element, parent: Instance?, slot: Slot) {
         self.element = element
@@ -51,7 +55,7 @@
     }
 
     /// This instance as a host instance, without a dynamic cast.
-    var asHost: HostInstance? { nil }
+    var asHost: HostNode? { nil }
     /// This instance as a component instance, without a dynamic cast.
     var asComponent: ComponentInstanceBase? { nil }
     /// The identity of a component instance's definition type.
@@ -137,23 +141,3 @@ final class RootInstance: Instance {
     override var isPlaceholder: Bool { false }
 }
 
-/// A mounted host primitive and its host node.
-final class HostInstance: Instance {
-    let node: HostNode
-
-    override init(element: Element, parent: Instance?, slot: Slot) {
-        node = HostNode(kind: element.typeName, key: element.key, props: element.hostProps)
-        super.init(element: element, parent: parent, slot: slot)
-    }
-
-    override var hostContainer: HostNode? { node }
-    override var asHost: HostInstance? { self }
-    override var isPlaceholder: Bool { false }
-    override var endsHostRun: Bool { true }
-
-    override var firstHostNode: HostNode? { isMounted ? node : nil }
-
-    override func collectTopHostNodes(into nodes: inout [HostNode]) {
-        nodes.append(node)
-    }
-}

@@ -66,7 +66,7 @@ extension Reconciler {
         mountedCount += 1
         mountedTextBytes += textBytes
         if let host = instance.asHost {
-            hostInsert(host.node, into: host.hostParent, before: anchor)
+            hostInsert(host, into: host.hostParent, before: anchor)
             reconcileChildren(of: host, with: element.children, anchor: .known(nil))
         } else if let component = instance.asComponent {
             register(component)
@@ -115,22 +115,24 @@ extension Reconciler {
             guard let component = instance.asComponent, component.isDirty else { return }
         }
         if let host = instance.asHost {
-            host.element = element
+            let old = host.props
             let props = element.hostProps
-            if props != host.node.props {
-                let old = host.node.props
+            if props != old {
                 let textBytes = mountedTextBytes - old.stringBytes + props.stringBytes
                 if let exceeded = limits.exceeded(instances: mountedCount, textBytes: textBytes) {
-                    // The node keeps its last props.
+                    // The node keeps its last props, and takes the new children.
+                    host.element = .host(host.kind, props: old, children: element.children, key: element.key)
                     if !limitReported {
                         limitReported = true
                         report(host, .render, exceeded)
                     }
                 } else {
                     mountedTextBytes = textBytes
-                    host.node.props = props
-                    hostUpdate(host.node, from: old)
+                    host.element = element
+                    hostUpdate(host, from: old)
                 }
+            } else {
+                host.element = element
             }
             reconcileChildren(of: host, with: element.children, anchor: .known(nil))
         } else if let component = instance.asComponent {
@@ -149,8 +151,9 @@ extension Reconciler {
     func unmount(_ instance: Instance) {
         var nodes: [HostNode] = []
         instance.collectTopHostNodes(into: &nodes)
+        let hostParent = instance.hostParent
         detach(instance)
-        for node in nodes { hostRemove(node, from: instance.hostParent) }
+        for node in nodes { hostRemove(node, from: hostParent) }
     }
 
     private func detach(_ instance: Instance) {
@@ -173,12 +176,13 @@ extension Reconciler {
         }
         if instance.isMounted {
             mountedCount -= 1
-            if let host = instance.asHost { mountedTextBytes -= host.node.props.stringBytes }
+            if let host = instance.asHost { mountedTextBytes -= host.props.stringBytes }
         }
         instance.isMounted = false
         for child in instance.children { detach(child) }
         instance.children = []
         instance.parent = nil
+        instance.hostParent = nil
     }
 
     // MARK: Children

@@ -227,6 +227,7 @@ public final class Reconciler {
             }
             for child in instance.children {
                 child.parent = nil
+                child.hostParent = nil
                 stack.append(child)
             }
         }
