@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "theolua",
             dependencies: [
-                "TheoluaRuntime",
+                "TheoluaRuntime", "CLuaSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

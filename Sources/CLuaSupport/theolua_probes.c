@@ -104,3 +104,16 @@ int theolua_library_has_concat_flaw(void) {
 int theolua_lua_release_number(void) {
     return LUA_VERSION_RELEASE_NUM;
 }
+
+int theolua_checks_leaks_at_exit(void) {
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return 1;
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+    return 1;
+#else
+    return 0;
+#endif
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLuaSupport
 import TheoluaRuntime
 
 #if canImport(Glibc)
@@ -55,12 +56,15 @@ enum TheoluaVersion {
 /// What lives as long as the process. A command leaves the app it mounted standing when
 /// it ends: tearing it down (every component, node and the Lua state) would cost as much
 /// as building it, and nothing of it can be observed, since the finalizers of tables
-/// alive when an app ends are not called either way (docs/lua-api.md).
+/// alive when an app ends are not called either way (docs/lua-api.md). Built with
+/// AddressSanitizer, the app is torn down as usual instead: the teardown is checked, and
+/// the leak check at exit sees only what was really lost.
 enum ProcessLifetime {
     nonisolated(unsafe) private static var kept: [AnyObject] = []
 
     /// Keeps `object` until the process exits.
     static func keep(_ object: AnyObject) {
+        guard theolua_checks_leaks_at_exit() == 0 else { return }
         kept.append(object)
     }
 }

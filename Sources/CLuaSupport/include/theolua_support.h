@@ -347,4 +347,8 @@ int theolua_string_gsub(lua_State *L);
 /// `[string]` → `[string]`.
 void theolua_install_patterns(lua_State *L);
 
+/* 1 when this code is built with AddressSanitizer, whose leak check at exit wants
+   what the process built torn down rather than kept. */
+int theolua_checks_leaks_at_exit(void);
+
 #endif
