@@ -117,6 +117,58 @@ import TheoluaCore
         expectScreen(harness, ["*row 97", "*row 98", "*row 99"])
     }
 
+    @Test func theNodesInsideRowsNotMadeHaveNoViews() {
+        // A view per row (their place and focus counts), and views for the texts of the
+        // rows made: two screenfuls at most.
+        let harness = HostHarness(width: 12, height: 3, Self.rows(1000))
+        expectScreen(harness, [">row 0", ">row 1", ">row 2"])
+        #expect(harness.host.viewCount <= 2 + 1000 + 2 * 6)
+        harness.press("end")
+        expectScreen(harness, [">row 997", ">row 998", ">row 999"])
+        #expect(harness.host.viewCount <= 2 + 1000 + 2 * 9)
+    }
+
+    static func buttonRows(_ count: Int, button: (Int) -> Record?) -> Element {
+        .scroll(
+            ["height": 3, "focusable": false],
+            children: (0..<count).map { index in
+                let label = Element.text("row \(index)")
+                guard let props = button(index) else { return Element.row(key: .int(index), children: [label]) }
+                return Element.row(
+                    key: .int(index), children: [label, .button("b\(index)", onPress: nil, props, key: .int(index))])
+            })
+    }
+
+    @Test func autoFocusReachesAButtonInARowNotMadeYet() {
+        let harness = HostHarness(
+            width: 16, height: 3, Self.buttonRows(50) { $0 == 40 ? ["autoFocus": true] : ["focusable": false] })
+        #expect(harness.focusedKey == "40")
+        #expect(harness.lines.contains("row 40[ b40 ]"))
+    }
+
+    @Test func focusOrderFollowsButtonsGainedAndLostInRowsNotMadeYet() {
+        let harness = HostHarness(
+            width: 16, height: 3, Self.buttonRows(50) { [0: [:], 20: [:], 45: ["focusable": false]][$0] })
+        #expect(harness.focusedKey == "0")
+        // Out of view (rows 20 and 45 were never made), row 20's button leaves and
+        // row 45's turns focusable.
+        harness.mount(Self.buttonRows(50) { [0: [:], 45: [:]][$0] })
+        harness.press("tab")
+        #expect(harness.focusedKey == "45")
+        #expect(harness.lines.contains("row 45[ b45 ]"))
+        harness.press("tab")
+        #expect(harness.focusedKey == "0")
+        harness.press("backtab")
+        #expect(harness.focusedKey == "45")
+        // A button added to a row out of view is found going back from the first.
+        harness.press("tab")
+        harness.mount(Self.buttonRows(50) { [0: [:], 30: [:], 45: [:]][$0] })
+        #expect(harness.focusedKey == "0")
+        harness.press("tab")
+        #expect(harness.focusedKey == "30")
+        #expect(harness.lines.contains("row 30[ b30 ]"))
+    }
+
     @Test func focusReachesAButtonInARowNotMadeYet() {
         let harness = HostHarness(
             width: 12, height: 3,

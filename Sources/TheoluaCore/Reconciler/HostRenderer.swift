@@ -19,6 +19,18 @@ public final class HostNode: Instance {
         super.init(element: element, parent: parent, slot: slot)
     }
 
+    /// The host node this one is inside (nil: the root container, or a node no longer
+    /// mounted).
+    package var parentNode: HostNode? { hostParent }
+
+    /// The host nodes directly inside this one, in order: the topmost host nodes of its
+    /// children's output (a component stands for the nodes it rendered).
+    package var childNodes: [HostNode] {
+        var nodes: [HostNode] = []
+        for child in children { child.collectTopHostNodes(into: &nodes) }
+        return nodes
+    }
+
     override var hostContainer: HostNode? { self }
     override var asHost: HostNode? { self }
     override var isPlaceholder: Bool { false }

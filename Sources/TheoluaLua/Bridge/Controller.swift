@@ -36,7 +36,9 @@ extension LuaBridge {
     func makeController(for component: ComponentRef<ScriptComponent>) throws(ScriptError) -> (any ComponentController)?
     {
         guard component.definition.parts.controller != nil else { return nil }
-        lua_createtable(L, 0, 4)  // stack: ctl
+        // Sized for the one or two fields a controller usually keeps: every slot made
+        // ahead costs each mounted controller 32 bytes.
+        lua_createtable(L, 0, 1)  // stack: ctl
         registryTable(.controllerMetatable)
         lua_setmetatable(L, -2)
         // Which component a controller belongs to is kept beside it, not in it or in a

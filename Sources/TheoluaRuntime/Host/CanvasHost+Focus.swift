@@ -19,7 +19,7 @@ extension CanvasHost {
     /// Gives focus to `node` when it is mounted and focusable; returns whether it did.
     @discardableResult
     package func focus(_ node: HostNode) -> Bool {
-        guard let view = Self.view(of: node), view.isFocusable, view.isAttached(to: rootView) else {
+        guard let view = madeView(of: node), view.isFocusable, view.isAttached(to: rootView) else {
             return false
         }
         setFocus(view)
@@ -79,7 +79,8 @@ extension CanvasHost {
     func settleFocusAfterCommit() {
         let candidates = autoFocusCandidates
         autoFocusCandidates.removeAll()
-        if let chosen = candidates.first(where: { $0.isFocusable && $0.isAttached(to: rootView) }) {
+        let views = candidates.lazy.compactMap { self.madeView(of: $0) }
+        if let chosen = views.first(where: { $0.isFocusable && $0.isAttached(to: rootView) }) {
             setFocus(chosen)
         } else if focusedView == nil, let first = rootView.firstFocusable {
             setFocus(first)

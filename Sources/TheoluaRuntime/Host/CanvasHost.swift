@@ -36,7 +36,7 @@ package final class CanvasHost: HostRenderer {
     @exclusivity(unchecked) var focusedView: HostView?
 
     /// Focusables with `autoFocus = true` inserted since the last commit, in order.
-    @exclusivity(unchecked) var autoFocusCandidates: [HostView] = []
+    @exclusivity(unchecked) var autoFocusCandidates: [HostNode] = []
 
     /// The mounted inputs, which fit their text to their width after each layout.
     @exclusivity(unchecked) var inputs: [ObjectIdentifier: (view: HostView, widget: InputWidget)] = [:]
@@ -97,12 +97,22 @@ package final class CanvasHost: HostRenderer {
 
     /// Creates the node's view (mapping its props into canvas nodes) and inserts it; a
     /// focusable with `autoFocus = true` becomes a candidate for focus at the commit.
+    ///
+    /// Inside a view not expanded (a scroll's row out of view), the node gets no view: it
+    /// waits, and the view above it counts it if it is focusable.
     package func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
-        let view = HostView(kind: HostKind(hostKind: node.kind), node: node)
+        let kind = HostKind(hostKind: node.kind)
+        let focusable = kind.isFocusable(node.props)
+        if focusable, PropsMapping.flag(node.props["autoFocus"]) { autoFocusCandidates.append(node) }
+        guard let parentView = existingView(of: parent), parentView.isExpanded else {
+            node.attachment = Self.waiting
+            if focusable { nearestView(above: node).addToFocusableCounts(1) }
+            return
+        }
+        let view = HostView(kind: kind, node: node)
         node.attachment = view
-        self.view(of: parent).insert(view, before: sibling.flatMap(Self.view(of:)), in: self)
+        parentView.insert(view, before: sibling.flatMap(Self.view(of:)), in: self)
         if parent == nil { view.widget?.setTopLevel(true, props: node.props) }
-        if view.isFocusable, PropsMapping.flag(node.props["autoFocus"]) { autoFocusCandidates.append(view) }
     }
 
     /// Hears that `view` made its widget: inputs are kept to fit and settle each frame.
@@ -110,27 +120,34 @@ package final class CanvasHost: HostRenderer {
         if let input = widget as? InputWidget { inputs[ObjectIdentifier(view)] = (view, input) }
     }
 
-    /// Moves the node's view and canvas node before `sibling`'s.
+    /// Moves the node's view and canvas node before `sibling`'s. A waiting node has
+    /// nothing to move: its view is made in the host tree's order.
     package func move(_ node: HostNode, in parent: HostNode?, before sibling: HostNode?) {
         guard let view = Self.view(of: node) else { return }
-        self.view(of: parent).move(view, before: sibling.flatMap(Self.view(of:)))
+        existingView(of: parent)?.move(view, before: sibling.flatMap(Self.view(of:)))
     }
 
     /// Maps the changed props into the canvas; moves focus on when the focused node stops
     /// being focusable.
     package func update(_ node: HostNode, from oldProps: Record) {
-        guard let view = Self.view(of: node) else { return }
+        guard let view = Self.view(of: node) else {
+            let kind = HostKind(hostKind: node.kind)
+            let delta = (kind.isFocusable(node.props) ? 1 : 0) - (kind.isFocusable(oldProps) ? 1 : 0)
+            if delta != 0, node.attachment === Self.waiting { nearestView(above: node).addToFocusableCounts(Int32(delta)) }
+            return
+        }
         if view.update(from: oldProps), let focused = focusedView, focused === view {
             moveFocusAway(from: view, keepingSubtree: true)
         }
     }
 
     /// Removes the node's subtree; when it holds the focused node, focus moves to the next
-    /// focusable after it (or the previous one) first.
+    /// focusable after it (or the previous one) first. A waiting node leaves unseen (the
+    /// view above may count its focusables until it is expanded).
     package func remove(_ node: HostNode, from parent: HostNode?) {
         guard let view = Self.view(of: node) else { return }
         if let focused = focusedView, view.contains(focused) { moveFocusAway(from: view) }
-        self.view(of: parent).remove(view)
+        existingView(of: parent)?.remove(view)
         if !inputs.isEmpty { inputs = inputs.filter { $0.value.view.isAttached(to: rootView) } }
     }
 
@@ -143,10 +160,44 @@ package final class CanvasHost: HostRenderer {
 
     // MARK: Views
 
-    /// The view of a host node, or the root's for nil.
-    func view(of node: HostNode?) -> HostView {
-        node.flatMap(Self.view(of:)) ?? rootView
+    /// The view of a host node, or the root's for nil; nil for a waiting node.
+    func existingView(of node: HostNode?) -> HostView? {
+        guard let node else { return rootView }
+        return Self.view(of: node)
     }
+
+    /// The view of the nearest host node above `node` that has one (the root's at most).
+    func nearestView(above node: HostNode) -> HostView {
+        var current = node.parentNode
+        while let candidate = current {
+            if let view = Self.view(of: candidate) { return view }
+            current = candidate.parentNode
+        }
+        return rootView
+    }
+
+    /// The view of `node`, made by expanding the views above it if it is waiting; nil
+    /// when the node is not mounted here.
+    func madeView(of node: HostNode) -> HostView? {
+        if let view = Self.view(of: node) { return view }
+        guard node.attachment === Self.waiting else { return nil }
+        let parentView = node.parentNode.map(madeView(of:)) ?? rootView
+        parentView?.expand()
+        return Self.view(of: node)
+    }
+
+    /// How many views the host has made, the root's included (for tests: the nodes
+    /// waiting inside views not expanded have none).
+    package var viewCount: Int {
+        func count(_ view: HostView) -> Int { view.children.reduce(1) { $0 + count($1) } }
+        return count(rootView)
+    }
+
+    /// The attachment of a host node that waits inside a view not expanded.
+    static let waiting = Waiting()
+
+    /// The type of ``waiting``.
+    final class Waiting: Sendable {}
 
     /// The view attached to a host node by ``insert(_:into:before:)``.
     static func view(of node: HostNode) -> HostView? {

@@ -3,12 +3,14 @@
 ///
 /// Every search descends only into subtrees whose focusable count is not zero, so a
 /// long list without focusables costs a scan of its sibling counts at most, never a
-/// walk of its rows, and ordinary keys cost no search at all.
+/// walk of its rows, and ordinary keys cost no search at all. A search that looks
+/// inside a view not expanded expands it (see ``HostView/expand()``).
 extension HostView {
     /// The first focusable view of this subtree in tree order, this view included.
     var firstFocusable: HostView? {
         guard focusableCount > 0 else { return nil }
         if isFocusable { return self }
+        expand()
         for child in children where child.focusableCount > 0 {
             if let found = child.firstFocusable { return found }
         }
@@ -18,6 +20,7 @@ extension HostView {
     /// The last focusable view of this subtree in tree order, this view included.
     var lastFocusable: HostView? {
         guard focusableCount > 0 else { return nil }
+        if focusableCount > (isFocusable ? 1 : 0) { expand() }
         for child in children.reversed() where child.focusableCount > 0 {
             if let found = child.lastFocusable { return found }
         }
@@ -28,6 +31,7 @@ extension HostView {
     /// unless `skippingSubtree`; nil when there is none (no wrapping).
     func nextFocusable(skippingSubtree: Bool = false) -> HostView? {
         if !skippingSubtree {
+            if focusableCount > (isFocusable ? 1 : 0) { expand() }
             for child in children where child.focusableCount > 0 {
                 if let found = child.firstFocusable { return found }
             }

@@ -73,6 +73,12 @@ enum HostKind: Sendable, Equatable {
 /// list of ten thousand rows makes the widgets of the rows it shows; the views of the
 /// others keep their props and their place for focus order, and nothing more.
 ///
+/// Nor does a view that is not realized make views for the host nodes inside it: it is
+/// not *expanded*. Those nodes wait (their attachment is ``CanvasHost/waiting``), and
+/// the view counts the focusables among them, so that focus order still finds them;
+/// the view is expanded, making their views from the host tree as it is then, when it
+/// is realized or when a focus search needs to look inside it.
+///
 /// A view is the `attachment` of its host node, so it lives as long as the node. Like
 /// the host, it is confined to one thread, and its state is read and written without
 /// dynamic exclusivity checks.
@@ -99,8 +105,13 @@ final class HostView {
     @exclusivity(unchecked) private var indexHint: Int32 = 0
     /// Whether the view takes focus with its current props.
     @exclusivity(unchecked) private(set) var isFocusable = false
-    /// The focusable views in this subtree, this one included.
+    /// The focusable views in this subtree, this one included. In a view not expanded it
+    /// counts the waiting host nodes inside, and may count too many: a waiting node that
+    /// leaves takes its subtree out of the host tree unseen. Expanding makes it exact.
     @exclusivity(unchecked) private(set) var focusableCount: Int32 = 0
+    /// Whether the views of the host nodes inside this one are made (see the type's
+    /// documentation). The root is expanded from the start.
+    @exclusivity(unchecked) private(set) var isExpanded = false
 
     /// A view of `kind` mirroring `node` (nil for the root); not realized yet.
     init(kind: HostKind, node: HostNode?) {
@@ -108,6 +119,7 @@ final class HostView {
         hostNode = node
         isFocusable = kind.isFocusable(node?.props ?? Record())
         focusableCount = isFocusable ? 1 : 0
+        isExpanded = node == nil
     }
 
     /// The props, as of the node's last insert or update.
@@ -129,6 +141,7 @@ final class HostView {
     @discardableResult
     func realize(in host: CanvasHost) -> CanvasNode {
         if let widget { return widget.node }
+        expand()
         let widget = kind.makeWidget(adopting: node)
         widget.node.endDeferral()
         self.widget = widget
@@ -151,6 +164,36 @@ final class HostView {
             return deferred
         }
         return realize(in: host)
+    }
+
+    /// Makes the views of the host nodes waiting inside this view, in the host tree's
+    /// order, and makes the focusable counts of this subtree exact. The new views are
+    /// not expanded.
+    func expand() {
+        guard !isExpanded else { return }
+        isExpanded = true
+        guard let hostNode else { return }
+        var count: Int32 = isFocusable ? 1 : 0
+        for childNode in hostNode.childNodes where childNode.attachment === CanvasHost.waiting {
+            let child = HostView(kind: HostKind(hostKind: childNode.kind), node: childNode)
+            childNode.attachment = child
+            child.focusableCount = Self.focusables(waitingIn: childNode, counting: child.isFocusable)
+            child.parent = self
+            child.indexHint = Int32(truncatingIfNeeded: children.count)
+            children.append(child)
+            count += child.focusableCount
+        }
+        addToFocusableCounts(count - focusableCount)
+    }
+
+    /// The focusables in the subtree of a node whose view is just made: the node itself
+    /// (when `counting`) and the host nodes waiting below it.
+    private static func focusables(waitingIn node: HostNode, counting: Bool) -> Int32 {
+        var count: Int32 = counting ? 1 : 0
+        for child in node.childNodes where child.attachment === CanvasHost.waiting {
+            count += focusables(waitingIn: child, counting: HostKind(hostKind: child.kind).isFocusable(child.props))
+        }
+        return count
     }
 
     /// Maps the node's new props (they were `old`) into the canvas, and returns whether
@@ -248,7 +291,7 @@ final class HostView {
     }
 
     /// Adds `delta` to the focusable counts of this view and its ancestors.
-    private func addToFocusableCounts(_ delta: Int32) {
+    func addToFocusableCounts(_ delta: Int32) {
         guard delta != 0 else { return }
         var node: HostView? = self
         while let current = node {
