@@ -249,6 +249,16 @@ public final class Runtime {
         }
     }
 
+    /// Where the time of each pipeline stage goes, when a benchmark asks (nil: nothing
+    /// is measured). Shared by the reconciler, the host and the Lua bridge.
+    package var stageClock: StageClock? {
+        get { reconciler.stageClock }
+        set {
+            reconciler.stageClock = newValue
+            bridge.stageClock = newValue
+        }
+    }
+
     // MARK: Reading the screen
 
     /// The current frame, laid out and painted.

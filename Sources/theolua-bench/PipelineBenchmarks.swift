@@ -28,7 +28,7 @@ struct PipelineBenchmarks {
         /// Loads and mounts the workload, and shows its first frame.
         init(_ rows: PipelineWorkload.Rows, count: Int, clock: StageClock? = nil) throws {
             runtime = try Runtime(width: PipelineWorkload.width, height: PipelineWorkload.height)
-            runtime.reconciler.stageClock = clock
+            runtime.stageClock = clock
             try runtime.load(source: PipelineWorkload.source(rows), name: "rows.lua")
             try runtime.mount(props: ["count": .int(count)])
             show()
@@ -39,7 +39,7 @@ struct PipelineBenchmarks {
         /// Lays out, paints and encodes the frame as `run` writes it.
         func show() {
             let screen = runtime.screen
-            bytes = runtime.reconciler.stageClock.measure(.output) {
+            bytes = runtime.stageClock.measure(.output) {
                 encoder.encode(from: previous, to: screen).count
             }
             previous = screen
@@ -149,7 +149,7 @@ struct PipelineBenchmarks {
             totals.append(ContinuousClock.now - start)
             first.append(clock.totals)
         }
-        guard let session = kept, let clock = session.runtime.reconciler.stageClock else { return }
+        guard let session = kept, let clock = session.runtime.stageClock else { return }
         let moves = samples(of: clock, runs: quick ? 10 : 50) { session.move() }
         let ids = session.rows
         var generator = SplitMix(seed: 3)

@@ -13,7 +13,13 @@ public final class HostNode: Instance {
     public var props: Record { element.hostProps }
     /// The renderer's own object for this node (a canvas node, say). The reconciler never
     /// reads it; it lives exactly as long as this node.
-    @exclusivity(unchecked) public var attachment: AnyObject?
+    public var attachment: AnyObject? {
+        get { storedAttachment }
+        set { storedAttachment = newValue }
+    }
+    /// Kept behind accessors: a stored property read from another module is checked for
+    /// exclusive access there, whatever its declaration says.
+    @exclusivity(unchecked) private var storedAttachment: AnyObject?
 
     override init(element: Element, parent: Instance?, slot: Slot) {
         super.init(element: element, parent: parent, slot: slot)

@@ -49,7 +49,7 @@ public final class Reconciler {
     /// bytes of text their host props may hold: what an app makes the host keep, which
     /// no Lua memory cap sees. Past either, the element that would cross it is not
     /// mounted and an error is reported.
-    public var limits = HostLimits()
+    @exclusivity(unchecked) public var limits = HostLimits()
     /// Instances mounted now.
     @exclusivity(unchecked) public internal(set) var mountedCount = 0
     /// Bytes of the string props of the host nodes mounted now.

@@ -6,7 +6,10 @@ import TheoluaCore
 /// Lua 5.4 scripts as authors of components: one sandboxed Lua state, its `theolua`
 /// module, and the script components it defines, running on the Swift core.
 ///
-/// A bridge is confined to the thread that drives its reconciler and run loop.
+/// A bridge is confined to the thread that drives its reconciler and run loop. The state
+/// its constructors and renders read on every call is read and written without dynamic
+/// exclusivity checks: it is never passed `inout` across a call into Lua (which could
+/// reach it again), and a scratch buffer is moved out before such a call and back after.
 public final class LuaBridge {
     /// How scripts run.
     public struct Options: Sendable {
@@ -34,8 +37,9 @@ public final class LuaBridge {
     /// The reconciler handlers dispatch into; set by the runtime that mounts the app.
     public weak var reconciler: Reconciler?
 
-    /// The reconciler's stage clock, when a benchmark measures stages.
-    var stageClock: StageClock? { reconciler?.stageClock }
+    /// The stage clock, when a benchmark measures stages (the reconciler's: see
+    /// `Runtime.stageClock`).
+    @exclusivity(unchecked) package var stageClock: StageClock?
     /// Receives `ui.emit(name, payload)`.
     public var onEmit: (String, Value) -> Void = { _, _ in }
     /// Receives `ui.quit()`.
@@ -56,23 +60,23 @@ public final class LuaBridge {
     /// Every name a component or primitive error message may start with.
     var knownComponentNames: Set<String> = []
     /// The component on whose behalf Lua code runs now, to own timers it starts.
-    var currentOwner: ComponentRef<ScriptComponent>?
+    @exclusivity(unchecked) var currentOwner: ComponentRef<ScriptComponent>?
     /// Each script component's element pool, by component.
     var elementPools: [ComponentID: ElementPool] = [:]
     /// The interned Lua string `"key"`, anchored in the registry: a table field is the
     /// element key exactly when its name is this string.
-    var keyString: UnsafePointer<CChar>?
-    var keyStringRef: Int32 = LUA_NOREF
+    @exclusivity(unchecked) var keyString: UnsafePointer<CChar>?
+    @exclusivity(unchecked) var keyStringRef: Int32 = LUA_NOREF
     /// `keyString` alone, the names a snapshot of a table without a schema need not keep.
-    var keptKeyName: [UnsafePointer<CChar>?] = []
+    @exclusivity(unchecked) var keptKeyName: [UnsafePointer<CChar>?] = []
     /// The interned names `props` and `state`, which `self` and controllers answer.
-    var propsName: UnsafePointer<CChar>?
-    var stateName: UnsafePointer<CChar>?
+    @exclusivity(unchecked) var propsName: UnsafePointer<CChar>?
+    @exclusivity(unchecked) var stateName: UnsafePointer<CChar>?
     /// Each primitive constructor's schema bound to the Lua state, by constructor.
-    var primitiveSchemas: [BoundSchema] = []
+    @exclusivity(unchecked) var primitiveSchemas: [BoundSchema] = []
     /// Where a constructor gathers the fields of its table before they are copied into
     /// the element's record at their exact number; kept from call to call.
-    var fieldScratch: [Record.Entry] = []
+    @exclusivity(unchecked) var fieldScratch: [Record.Entry] = []
     /// The message of the last validation error raised into Lua, to tell its kind later.
     var lastValidationMessage: String?
     /// The message of the last error a Swift function raised into Lua.
@@ -80,18 +84,18 @@ public final class LuaBridge {
     /// A warning being assembled from pieces.
     var pendingWarning = ""
     /// The registry references of the bridge's registry tables, by `RegistryTable`.
-    var registryReferences = [Int32](repeating: LUA_NOREF, count: RegistryTable.allCases.count)
+    @exclusivity(unchecked) var registryReferences = [Int32](repeating: LUA_NOREF, count: RegistryTable.allCases.count)
     /// Swift components offered to scripts, in registration order.
     var nativeComponents: [NativeComponent] = []
     /// Handlers made for Lua functions, by function, so one function is one handler.
-    var functionCache: [UnsafeRawPointer: WeakFunction] = [:]
+    @exclusivity(unchecked) var functionCache: [UnsafeRawPointer: WeakFunction] = [:]
     /// Registry reference of the snapshot of the state shared by every load, taken
     /// before the first (see SharedState.swift).
     var pristineReference: Int32 = LUA_NOREF
     /// Where each component (by name) last called `updateState`.
     var updateLocations: [String: String] = [:]
     /// The type tables of the schema being parsed, one inside the next: a cycle check.
-    var schemaTables: [UnsafeRawPointer] = []
+    @exclusivity(unchecked) var schemaTables: [UnsafeRawPointer] = []
     /// Whether a turn to run queued finalizers is on the run loop.
     var finalizersScheduled = false
 

@@ -62,6 +62,14 @@ enum Sanitizer {
     static func allowance(for kilobytes: Int) -> Int {
         instrumentsMemory ? 3 * kilobytes + 256 * 1024 : kilobytes
     }
+
+    /// How long to wait, under instrumentation, for what takes `seconds` at most
+    /// otherwise: four times as long. An instrumented process is several times slower,
+    /// and the suite runs many of them at once (a hostile case may hold 600 MiB for a
+    /// quarter of a minute), so one may wait long for the processor.
+    static func time(_ seconds: Double) -> Double {
+        instrumentsMemory ? 4 * seconds : seconds
+    }
 }
 
 /// What a finished process printed and how it ended.
@@ -91,6 +99,7 @@ func runProcess(_ executable: String, _ arguments: [String], timeout: Double = 2
 
 /// Runs `executable` with arguments given as bytes, which need not be UTF-8.
 func runProcess(_ executable: String, rawArguments: [[UInt8]], timeout: Double = 20) -> ProcessResult {
+    let timeout = Sanitizer.time(timeout)
     var outPipe: [Int32] = [0, 0]
     var errPipe: [Int32] = [0, 0]
     guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {

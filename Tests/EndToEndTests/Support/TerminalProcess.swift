@@ -131,7 +131,7 @@ final class TerminalProcess {
     /// it held. Checks after each chunk and once more after the child exits.
     @discardableResult
     func wait(timeout: Double = 5, until condition: (TerminalProcess) -> Bool) -> Bool {
-        let deadline = Deadline(seconds: timeout)
+        let deadline = Deadline(seconds: Sanitizer.time(timeout))
         while true {
             if condition(self) { return true }
             if exitStatus != nil || deadline.hasPassed {
