@@ -1,6 +1,12 @@
 import ArgumentParser
 import TheoluaRuntime
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Sandbox and limits, shared by the commands that run scripts.
 struct ScriptOptions: ParsableArguments {
     @Flag(name: .customLong("allow-io"), help: "Let scripts use io, os, debug, package and C modules.")
@@ -51,22 +57,31 @@ struct AppArgument: ParsableArguments {
     }
 }
 
-/// `--props JSON`, parsed into a record.
+/// `--props JSON`, `--props @FILE` or `--props -` (standard input), parsed into a record.
 struct PropsOption: ParsableArguments {
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Props for an app that returns a component, as a JSON object.", valueName: "JSON"))
+        help: ArgumentHelp(
+            "Props for an app that returns a component: a JSON object, @FILE for one read from a file, or - to read it from standard input.",
+            valueName: "JSON"))
     var props: String?
 
+    /// Whether the props come from standard input (which then cannot be the terminal).
+    var readsStandardInput: Bool { props == "-" }
+
+    /// Checks the props now, unless they come from standard input: that is read once,
+    /// when the command runs.
     func validate() throws {
-        _ = try record()
+        if !readsStandardInput { _ = try record() }
     }
 
     func record() throws -> Record {
         guard let props else { return Record() }
         let value: Value
         do {
-            value = try Value.parseJSON(props)
+            value = try Value.parseJSON(try Self.text(of: props))
+        } catch let error as ValidationError {
+            throw error
         } catch {
             throw ValidationError("--props: \(error)")
         }
@@ -75,5 +90,31 @@ struct PropsOption: ParsableArguments {
             throw ValidationError("--props: expected a JSON object, got \(value.typeName)")
         }
         return record
+    }
+
+    /// The JSON text `argument` stands for: itself, a file's content (`@FILE`) or
+    /// standard input's (`-`), at most 16 MiB, as UTF-8.
+    private static func text(of argument: String) throws -> String {
+        let source: String
+        let bytes: [UInt8]
+        do throws(ScriptFile.Failure) {
+            if argument == "-" {
+                source = "standard input"
+                bytes = try ScriptFile.readAll(STDIN_FILENO, path: source)
+            } else if argument.hasPrefix("@") {
+                source = String(argument.dropFirst())
+                bytes = try ScriptFile.read(source)
+            } else {
+                return argument
+            }
+        } catch .tooLarge(let name, _) {
+            throw ValidationError("--props: \(name) holds more than \(ScriptFile.maximumBytes >> 20) MiB")
+        } catch {
+            throw ValidationError("--props: \(error)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ValidationError("--props: \(source) is not UTF-8 text")
+        }
+        return text
     }
 }

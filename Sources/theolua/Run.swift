@@ -21,7 +21,9 @@ struct Run: ParsableCommand {
             file: app.app, props: try props.record(), watch: !noWatch, options: script.runtimeOptions)
         let device: TTYTerminal
         do {
-            device = try TTYTerminal.standardStreams()
+            // Props piped in leave standard input to the data: the app then talks to
+            // the controlling terminal, as pagers and pickers do.
+            device = try props.readsStandardInput ? TTYTerminal.controllingTerminal() : TTYTerminal.standardStreams()
         } catch {
             throw ValidationError("run needs a terminal: \(error)")
         }

@@ -187,6 +187,38 @@ import Testing
         #expect(result.stderr.contains("name"), "\(result.stderr)")
     }
 
+    @Test func propsComeFromAFileWithAnAtSign() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        let app = folder.write("app.lua", Self.greet)
+        let props = folder.write("props.json", #"{"name":"Ada","times":2}"#)
+        let result = runTheolua(["render", app, "--size", "30x1", "--props", "@" + props])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "hi Ada hi Ada\n")
+    }
+
+    @Test func propsComeFromStandardInputWithADash() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        let app = folder.write("app.lua", Self.greet)
+        let props = folder.write("props.json", #"{"name":"Bo"}"#)
+        let result = runTheolua(["render", app, "--size", "30x1", "--props", "-"], input: props)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "hi Bo\n")
+        let empty = runTheolua(["render", app, "--props", "-"])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.hasPrefix("theolua: --props: invalid JSON"), "\(empty.stderr)")
+    }
+
+    @Test(arguments: [
+        ("@missing.json", "cannot read missing.json"), ("@/dev/zero", "it is a device"), ("@/", "it is a folder"),
+    ])
+    func propsFromWhatIsNotAReadableFileAreAUsageError(_ argument: String, _ message: String) {
+        let result = run("render", app: Self.greet, ["--props", argument])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("theolua: --props: ") && result.stderr.contains(message), "\(result.stderr)")
+    }
+
     @Test(arguments: ["{bad", "[1]", "\"text\"", "{\"a\":}"])
     func badPropsJSONIsAUsageError(_ json: String) {
         let result = run("render", app: Self.greet, ["--props", json])

@@ -77,7 +77,9 @@ public enum ScriptFile {
     }
 
     /// Reads to the end, refusing to grow past the maximum (a file can grow while read).
-    private static func readAll(_ descriptor: Int32, path: String) throws(Failure) -> [UInt8] {
+    /// Everything `descriptor` gives until its end (standard input, say), at most
+    /// ``maximumBytes``; `path` names it in failures.
+    public static func readAll(_ descriptor: Int32, path: String) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

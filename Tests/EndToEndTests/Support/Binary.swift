@@ -86,8 +86,8 @@ struct ProcessResult {
 }
 
 /// Runs `theolua` with `arguments` and collects its output (no terminal attached).
-func runTheolua(_ arguments: [String], timeout: Double = 20) -> ProcessResult {
-    runProcess(Paths.binary, arguments, timeout: timeout)
+func runTheolua(_ arguments: [String], input: String = "/dev/null", timeout: Double = 20) -> ProcessResult {
+    runProcess(Paths.binary, rawArguments: arguments.map { Array($0.utf8) }, input: input, timeout: timeout)
 }
 
 /// Runs `executable` with `arguments`, standard input closed, and waits for it. A
@@ -97,8 +97,11 @@ func runProcess(_ executable: String, _ arguments: [String], timeout: Double = 2
     runProcess(executable, rawArguments: arguments.map { Array($0.utf8) }, timeout: timeout)
 }
 
-/// Runs `executable` with arguments given as bytes, which need not be UTF-8.
-func runProcess(_ executable: String, rawArguments: [[UInt8]], timeout: Double = 20) -> ProcessResult {
+/// Runs `executable` with arguments given as bytes, which need not be UTF-8, and the
+/// file at `input` as its standard input.
+func runProcess(
+    _ executable: String, rawArguments: [[UInt8]], input: String = "/dev/null", timeout: Double = 20
+) -> ProcessResult {
     let timeout = Sanitizer.time(timeout)
     var outPipe: [Int32] = [0, 0]
     var errPipe: [Int32] = [0, 0]
@@ -108,7 +111,7 @@ func runProcess(_ executable: String, rawArguments: [[UInt8]], timeout: Double =
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
     posix_spawn_file_actions_addclose(&actions, outPipe[0])
