@@ -1,5 +1,7 @@
 #include "theolua_support.h"
 
+#include <ctype.h>
+
 #include <lauxlib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -655,7 +657,161 @@ int theolua_upvalueindex(int i) {
     return lua_upvalueindex(i + 1);
 }
 
+/* A key of an error table, as the description sorts it: booleans, then numbers, then
+   strings, each in their own order. */
+typedef struct {
+    int rank;
+    lua_Number number;
+    lua_Integer integer;
+    int is_integer;
+    const char *text;
+    size_t length;
+} theolua_error_key;
+
+static int theolua_compare_keys(const void *a, const void *b) {
+    const theolua_error_key *x = a;
+    const theolua_error_key *y = b;
+    if (x->rank != y->rank) {
+        return x->rank < y->rank ? -1 : 1;
+    }
+    if (x->rank == 2) {
+        size_t shorter = x->length < y->length ? x->length : y->length;
+        int order = memcmp(x->text, y->text, shorter);
+        if (order != 0) {
+            return order;
+        }
+        return x->length < y->length ? -1 : (x->length > y->length ? 1 : 0);
+    }
+    return x->number < y->number ? -1 : (x->number > y->number ? 1 : 0);
+}
+
+/* Whether `text` can be written as a field name: `code`, not `["a b"]`. */
+static int theolua_is_name(const char *text, size_t length) {
+    if (length == 0 || !(isalpha((unsigned char)text[0]) || text[0] == '_')) {
+        return 0;
+    }
+    for (size_t i = 1; i < length; i++) {
+        if (!(isalnum((unsigned char)text[i]) || text[i] == '_')) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Pushes how a value of an error table is shown: strings quoted (cut at 60 bytes),
+   numbers and booleans as Lua writes them, anything else by its type; no metamethod
+   runs. */
+static void theolua_push_error_value(lua_State *L, int index) {
+    switch (lua_type(L, index)) {
+    case LUA_TSTRING: {
+        size_t length;
+        const char *text = lua_tolstring(L, index, &length);
+        lua_pushliteral(L, "\"");
+        lua_pushlstring(L, text, length > 60 ? 60 : length);
+        if (length > 60) {
+            lua_pushliteral(L, "…\"");
+        } else {
+            lua_pushliteral(L, "\"");
+        }
+        lua_concat(L, 3);
+        break;
+    }
+    case LUA_TNUMBER:
+    case LUA_TBOOLEAN:
+    case LUA_TNIL:
+        luaL_tolstring(L, index, NULL);
+        break;
+    default:
+        lua_pushstring(L, luaL_typename(L, index));
+        break;
+    }
+}
+
+/* An error object that is a plain table (no __tostring, no __name), described by its
+   fields in a fixed order: `{code = 3, msg = "bad"}`. At most 64 keys are looked at and
+   8 shown, so a huge table costs little. */
+static int theolua_describe_error_table(lua_State *L) {
+    enum { looked = 64, shown = 8 };
+    theolua_error_key keys[looked];
+    int count = 0;
+    int more = 0;
+    lua_settop(L, 1);
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {
+        lua_pop(L, 1);
+        int type = lua_type(L, -1);
+        if (type != LUA_TSTRING && type != LUA_TNUMBER && type != LUA_TBOOLEAN) {
+            more = 1;
+            continue;
+        }
+        if (count == looked) {
+            more = 1;
+            lua_pop(L, 1);
+            break;
+        }
+        /* A string key stays alive in the table: its bytes can be kept by address. */
+        theolua_error_key *key = &keys[count++];
+        key->rank = type == LUA_TBOOLEAN ? 0 : (type == LUA_TNUMBER ? 1 : 2);
+        key->is_integer = type == LUA_TNUMBER && lua_isinteger(L, -1);
+        key->integer = key->is_integer ? lua_tointeger(L, -1) : 0;
+        key->number = type == LUA_TNUMBER ? lua_tonumber(L, -1) : (lua_Number)lua_toboolean(L, -1);
+        key->text = type == LUA_TSTRING ? lua_tolstring(L, -1, &key->length) : NULL;
+    }
+    qsort(keys, (size_t)count, sizeof keys[0], theolua_compare_keys);
+    luaL_checkstack(L, 6 * shown + 4, "describing an error table");
+    int pieces = 1;
+    lua_pushliteral(L, "{");
+    for (int i = 0; i < count && i < shown; i++) {
+        if (i > 0) {
+            lua_pushliteral(L, ", ");
+            pieces++;
+        }
+        if (keys[i].rank == 2) {
+            lua_pushlstring(L, keys[i].text, keys[i].length);
+        } else if (keys[i].rank == 1 && keys[i].is_integer) {
+            lua_pushinteger(L, keys[i].integer);
+        } else if (keys[i].rank == 1) {
+            lua_pushnumber(L, keys[i].number);
+        } else {
+            lua_pushboolean(L, keys[i].number != 0);
+        }
+        int key = lua_gettop(L);
+        if (keys[i].rank == 2 && theolua_is_name(keys[i].text, keys[i].length)) {
+            lua_pushvalue(L, key);
+        } else {
+            lua_pushliteral(L, "[");
+            theolua_push_error_value(L, key);
+            lua_pushliteral(L, "]");
+            lua_concat(L, 3);
+        }
+        lua_pushliteral(L, " = ");
+        lua_pushvalue(L, key);
+        lua_rawget(L, 1);
+        theolua_push_error_value(L, -1);
+        lua_remove(L, -2);
+        lua_concat(L, 3);
+        lua_remove(L, key);
+        pieces++;
+    }
+    if (count > shown || more) {
+        lua_pushstring(L, count == 0 ? "…" : ", …");
+        pieces++;
+    }
+    lua_pushliteral(L, "}");
+    pieces++;
+    lua_concat(L, pieces);
+    return 1;
+}
+
 static int theolua_tostring_protected(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TTABLE && luaL_getmetafield(L, 1, "__tostring") == LUA_TNIL) {
+        if (luaL_getmetafield(L, 1, "__name") == LUA_TNIL) {
+            return theolua_describe_error_table(L);
+        }
+        lua_pop(L, 1);
+    } else if (lua_type(L, 1) == LUA_TTABLE) {
+        lua_pop(L, 1);
+    }
     luaL_tolstring(L, 1, NULL);
     return 1;
 }

@@ -98,6 +98,8 @@ public final class LuaBridge {
     @exclusivity(unchecked) var schemaTables: [UnsafeRawPointer] = []
     /// Whether a turn to run queued finalizers is on the run loop.
     var finalizersScheduled = false
+    /// The last function a script looked for in the sandbox's `os` and did not find.
+    var missingOSFunction: String?
 
     /// A bridge with `options`, scheduling timers on `runLoop`.
     public init(options: Options = Options(), runLoop: any RunLoop) throws(ScriptError) {
@@ -107,6 +109,10 @@ public final class LuaBridge {
         state.context = Unmanaged.passUnretained(self).toOpaque()
         link.bridge = self
         state.onFinalizersQueued = { [link] in link.bridge?.scheduleFinalizers() }
+        let allowIO = options.allowIO
+        state.hint = { [link] message in
+            LuaBridge.hint(forMessage: message, allowIO: allowIO, missingOSFunction: link.bridge?.missingOSFunction)
+        }
         try installLibraries()
         installMetatables()
         try installModule()

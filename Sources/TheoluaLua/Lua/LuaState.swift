@@ -183,9 +183,15 @@ final class LuaState {
                 error.location = lastLocation
                 throw error
             }
-            throw ScriptError(.runtime, luaMessage: message)
+            var error = ScriptError(.runtime, luaMessage: message)
+            if let hint = hint?(error.message) { error.message += " (\(hint))" }
+            throw error
         }
     }
+
+    /// What a runtime error's message gains, if anything: the name meant by a misspelled
+    /// one, say (set by the bridge, which knows the names).
+    var hint: ((String) -> String?)?
 
     /// Calls into Lua in progress, nested through Swift functions; the outermost one
     /// arms the budget.

@@ -345,6 +345,70 @@ import TheoluaRuntime
         }
     }
 
+    @Test func anErrorTableShowsItsFieldsInAFixedOrder() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local A = ui.component("A", function() error({ msg = "bad", code = 3 }) end)
+            local B = ui.component("B", function() error({ 1, "two", ["a b"] = 1.5, [false] = {}, f = print }) end)
+            local C = ui.component("C", function()
+              local t = {}
+              for i = 1, 100 do t["k" .. i] = string.rep("x", i) end
+              error(t)
+            end)
+            local D = ui.component("D", function() error(setmetatable({ x = 1 }, { __name = "Thing" })) end)
+            return ui.column { A {}, B {}, C {}, D {} }
+            """, width: 80)
+        let errors = app.errors()
+        #expect(errors.count == 4)
+        #expect(errors.first == #"app.lua:2: A: {code = 3, msg = "bad"}"#, "\(errors)")
+        #expect(errors.dropFirst().first == #"app.lua:3: B: {[false] = table, [1] = 1, [2] = "two", ["a b"] = 1.5, f = function}"#, "\(errors)")
+        // Of a big table, eight fields are shown, and long strings are cut.
+        let big = errors.dropFirst(2).first ?? ""
+        #expect(big.hasPrefix("app.lua:7: C: {k") && big.hasSuffix(", …}"), "\(big)")
+        #expect(big.components(separatedBy: " = ").count == 9, "\(big)")
+        #expect(!big.contains(String(repeating: "x", count: 61)), "\(big)")
+        // A table with a name is not a plain table: Lua's own text for it.
+        #expect(errors.last?.contains("D: Thing: 0x") == true, "\(errors)")
+    }
+
+    @Test func aMisspelledNameIsAnErrorThatSuggestsTheNameMeant() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local A = ui.component("A", function() return ui.txt "x" end)
+            local B = ui.component("B", { render = function(self) self:updatestate({}) return ui.text "x" end })
+            local C = ui.component("C", function() local t = {} return t.nothing() end)
+            return ui.column { A {}, B {}, C {} }
+            """, width: 80)
+        #expect(
+            app.errors() == [
+                "app.lua:2: A: attempt to call a nil value (field 'txt') (did you mean ui.text?)",
+                "app.lua:3: B: attempt to call a nil value (method 'updatestate') (did you mean :updateState?)",
+                "app.lua:4: C: attempt to call a nil value (field 'nothing')",
+            ])
+    }
+
+    @Test func whatTheSandboxLeavesOutNamesTheFlagThatAllowsIt() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local A = ui.component("A", function() io.write("x") end)
+            local B = ui.component("B", function() os.execute("ls") end)
+            local C = ui.component("C", function() return ui.text(tostring(os.getenv ~= nil)) end)
+            return ui.column { A {}, B {}, C {} }
+            """, width: 80, height: 3)
+        #expect(
+            app.errors() == [
+                "app.lua:2: A: attempt to index a nil value (global 'io')"
+                    + " (io is not available in the sandbox: run with --allow-io to let scripts use it)",
+                "app.lua:3: B: attempt to call a nil value (field 'execute')"
+                    + " (os.execute is not available in the sandbox: run with --allow-io to let scripts use it)",
+            ])
+        // What the sandbox leaves out is absent, not replaced.
+        #expect(app.lines.first == "false")
+    }
+
     @Test func sparseChildrenTablesAreRejectedLikeSparseProps() throws {
         #expect {
             _ = try LuaApp(
