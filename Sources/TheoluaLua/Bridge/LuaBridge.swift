@@ -98,6 +98,8 @@ public final class LuaBridge {
     @exclusivity(unchecked) var schemaTables: [UnsafeRawPointer] = []
     /// Whether a turn to run queued finalizers is on the run loop.
     var finalizersScheduled = false
+    /// The components whose render returned no value, warned of once.
+    var warnedRenders: Set<String> = []
     /// The last function a script looked for in the sandbox's `os` and did not find.
     var missingOSFunction: String?
 

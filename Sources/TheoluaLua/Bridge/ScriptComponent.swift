@@ -137,11 +137,20 @@ extension LuaBridge {
             if let pool = activePool { finishElementPool(pool, for: component.id) }
             activePool = outerPool
         }
+        let base = lua_gettop(L) - 2
         do {
-            try withOwner(component) { () throws(ScriptError) in try state.call(arguments: 1, results: 1) }
+            try withOwner(component) { () throws(ScriptError) in
+                try state.call(arguments: 1, results: LUA_MULTRET)
+            }
         } catch {
             throw scriptError(error, component: definition.name)
         }
+        if lua_gettop(L) == base {
+            // No `return` at all: likely forgotten (an explicit `return nil` is quiet).
+            warnOfRenderWithoutResult(definition)
+            lua_pushnil(L)
+        }
+        lua_settop(L, base + 1)
         defer { state.pop() }
         if lua_type(L, -1) == LUA_TNIL { return [] }
         var elements: [Element] = []

@@ -242,6 +242,17 @@ extension LuaBridge {
         updateLocations[name]
     }
 
+    /// Warns, once per component, that its render returned no value: it shows nothing,
+    /// which a missing `return` is the likely cause of.
+    func warnOfRenderWithoutResult(_ definition: ScriptComponent) {
+        guard warnedRenders.insert(definition.name).inserted else { return }
+        let location = definition.location.isEmpty ? "" : "\(definition.location): "
+        reconciler?.onWarning(
+            Warning(
+                "\(location)\(definition.name): render returned no value, so it shows nothing"
+                    + " (a missing return? return nil to show nothing on purpose)"))
+    }
+
     /// Whether the value at `index` is the `self` of a component that has unmounted.
     func isUnmountedSelf(at index: Int32) -> Bool {
         guard let box = object(at: index, kind: .component, as: ComponentBox.self) else { return false }

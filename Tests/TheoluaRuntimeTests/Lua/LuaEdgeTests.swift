@@ -409,6 +409,23 @@ import TheoluaRuntime
         #expect(app.lines.first == "false")
     }
 
+    @Test func aRenderWithoutAReturnIsWarnedOfOnce() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local Forgot = ui.component("Forgot", function() local x = ui.text "lost" end)
+            local Empty = ui.component("Empty", function() return nil end)
+            return ui.column { Forgot {}, Forgot {}, Empty {}, ui.text "shown" }
+            """, width: 40, height: 1)
+        #expect(app.lines == ["shown"])
+        #expect(app.errors().isEmpty)
+        #expect(
+            app.warnings() == [
+                "app.lua:2: Forgot: render returned no value, so it shows nothing"
+                    + " (a missing return? return nil to show nothing on purpose)"
+            ])
+    }
+
     @Test func sparseChildrenTablesAreRejectedLikeSparseProps() throws {
         #expect {
             _ = try LuaApp(
