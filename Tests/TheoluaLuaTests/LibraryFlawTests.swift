@@ -67,6 +67,25 @@ import TheoluaLua
         }
     }
 
+    @Test func anAppThatNeverTouchesMetatablesPaysNothingForTheGuard() throws {
+        let plain = try harness()
+        _ = try plain.run(
+            """
+            local ui = require("theolua")
+            local ok = pcall(function() return os.execute end)
+            return ui.text("plain " .. tostring(ok))
+            """)
+        #expect(!plain.bridge.concatGuardArmed)
+        let touching = try harness()
+        _ = try touching.run(
+            """
+            local ui = require("theolua")
+            setmetatable({}, {})
+            return ui.text("touching")
+            """)
+        #expect(touching.bridge.concatGuardArmed == LuaLibrary.refusesConcatMetamethods)
+    }
+
     @Test func concatenatingWithoutAMetamethodStillFailsWithLuasMessageAndHandler() throws {
         let h = try harness()
         try h.run(

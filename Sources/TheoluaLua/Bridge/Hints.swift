@@ -2,6 +2,10 @@ import CLua
 import CLuaSupport
 
 extension LuaBridge {
+    /// Whether the `__concat` guard's call hook is on (docs/lua-versions.md): only on a
+    /// library with the flaw, once a script could have made a `__concat` metamethod.
+    package var concatGuardArmed: Bool { theolua_getsupport(L).pointee.concat_guard_armed != 0 }
+
     /// The functions of the `theolua` module, for suggestions.
     static let moduleFunctionNames =
         PrimitiveConstructor.allCases.map(\.name) + ["component", "after", "every", "emit", "quit"]
@@ -41,7 +45,9 @@ extension LuaBridge {
     /// `__index` of the sandbox's `os`: notes the name of a function it does not have.
     static let noteMissingOSFunction: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
-            if let name = bridge.state.string(at: 1), name.utf8.count <= 64 { bridge.missingOSFunction = name }
+            if lua_type(L, 2) == LUA_TSTRING, let name = bridge.state.string(at: 2), name.utf8.count <= 64 {
+                bridge.missingOSFunction = name
+            }
             return 0
         }
     }

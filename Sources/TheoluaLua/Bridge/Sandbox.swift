@@ -46,7 +46,7 @@ extension LuaBridge {
                 bridge.collectWarning(String(cString: message), continues: toContinue != 0)
             }, Unmanaged.passUnretained(self).toOpaque())
         let prelude = """
-            local log, require, allowIO, noteMissing = ...
+            local log, require, allowIO = ...
             -- Renders make many short-lived tables and elements: the generational
             -- collector suits that.
             collectgarbage("generational")
@@ -54,9 +54,6 @@ extension LuaBridge {
               dofile, loadfile = nil, nil
               local os_ = os
               os = { time = os_.time, clock = os_.clock, date = os_.date, difftime = os_.difftime }
-              -- A missing os function reads as nil, as without the sandbox's os; the
-              -- name is noted, so that calling it can say which flag allows it.
-              setmetatable(os, { __index = function(_, name) noteMissing(name) end, __metatable = false })
             end
             print = log
             _G.require = require
@@ -66,7 +63,6 @@ extension LuaBridge {
         theolua_push_print(L)
         theolua_pushfunction(L, LuaBridge.require, 0)
         lua_pushboolean(L, options.allowIO ? 1 : 0)
-        theolua_pushfunction(L, LuaBridge.noteMissingOSFunction, 0)
         if options.allowIO {
             // Keep the standard require for modules outside the app's folders.
             lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))
@@ -74,7 +70,22 @@ extension LuaBridge {
             state.setRawField(LuaState.registryIndex, "theolua.stdrequire")
             state.pop()
         }
-        try state.call(arguments: 4, results: 0)
+        try state.call(arguments: 3, results: 0)
+        if !options.allowIO {
+            // A missing os function reads as nil, as it does without the sandbox's os;
+            // the name is noted, so that calling it can say which flag allows it. Set
+            // here rather than by the prelude: a script's setmetatable arms the
+            // `__concat` guard (docs/lua-versions.md), which apps that never touch
+            // metatables should not pay for.
+            lua_getglobal(L, "os")
+            lua_createtable(L, 0, 2)
+            theolua_pushfunction(L, LuaBridge.noteMissingOSFunction, 0)
+            lua_setfield(L, -2, "__index")
+            lua_pushboolean(L, 0)
+            lua_setfield(L, -2, "__metatable")
+            lua_setmetatable(L, -2)
+            state.pop()
+        }
     }
 
     /// The label of a view (`props.items`), or nil for any other value.
