@@ -728,18 +728,24 @@ static void theolua_push_error_value(lua_State *L, int index) {
 }
 
 /* An error object that is a plain table (no __tostring, no __name), described by its
-   fields in a fixed order: `{code = 3, msg = "bad"}`. At most 64 keys are looked at and
-   8 shown, so a huge table costs little. */
+   fields in a fixed order: `{code = 3, msg = "bad"}`. At most 64 keys of a plain kind
+   are kept, 4096 entries looked at and 8 fields shown, so a huge table costs little. */
 static int theolua_describe_error_table(lua_State *L) {
-    enum { looked = 64, shown = 8 };
+    enum { looked = 64, visited_at_most = 4096, shown = 8 };
     theolua_error_key keys[looked];
     int count = 0;
+    int visited = 0;
     int more = 0;
     lua_settop(L, 1);
     lua_pushnil(L);
     while (lua_next(L, 1) != 0) {
         lua_pop(L, 1);
         int type = lua_type(L, -1);
+        if (++visited > visited_at_most) {
+            more = 1;
+            lua_pop(L, 1);
+            break;
+        }
         if (type != LUA_TSTRING && type != LUA_TNUMBER && type != LUA_TBOOLEAN) {
             more = 1;
             continue;
