@@ -7,8 +7,7 @@ extension LuaBridge {
     package var concatGuardArmed: Bool { theolua_getsupport(L).pointee.concat_guard_armed != 0 }
 
     /// The functions of the `theolua` module, for suggestions.
-    static let moduleFunctionNames =
-        PrimitiveConstructor.allCases.map(\.name) + ["component", "after", "every", "emit", "quit"]
+    static let moduleFunctionNames = PrimitiveConstructor.allCases.map(\.name) + moduleFunctions.map(\.name)
     /// The methods of `self` and of controllers, for suggestions.
     static let methodNames = ["updateState", "handler", "send"]
     /// What the sandbox leaves out of the global table, which `--allow-io` puts back.

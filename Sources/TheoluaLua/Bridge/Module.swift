@@ -42,21 +42,7 @@ extension LuaBridge {
             state.setRawField(-2, constructor.name)
             knownComponentNames.insert("ui.\(constructor.name)")
         }
-        let functions: [(String, theolua_function)] = [
-            ("component", LuaBridge.defineComponent),
-            ("after", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: false) } }),
-            ("every", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: true) } }),
-            ("emit", LuaBridge.emit),
-            (
-                "quit",
-                { L in
-                    LuaBridge.entry(L) { bridge, _ in
-                        bridge.onQuit(); return 0
-                    }
-                }
-            ),
-        ]
-        for (name, function) in functions {
+        for (name, function) in Self.moduleFunctions {
             theolua_pushfunction(L, function, 0)
             state.setRawField(-2, name)
         }
@@ -64,6 +50,22 @@ extension LuaBridge {
         state.setRawField(-2, "_NAME")
         setRegistryTable(.module)
     }
+
+    /// The module's functions other than the primitives' constructors.
+    static let moduleFunctions: [(name: String, function: theolua_function)] = [
+        ("component", LuaBridge.defineComponent),
+        ("after", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: false) } }),
+        ("every", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: true) } }),
+        ("emit", LuaBridge.emit),
+        (
+            "quit",
+            { L in
+                LuaBridge.entry(L) { bridge, _ in
+                    bridge.onQuit(); return 0
+                }
+            }
+        ),
+    ]
 
     /// `ui.emit(name, payload)`: hands an event to the host.
     static let emit: theolua_function = { L in
