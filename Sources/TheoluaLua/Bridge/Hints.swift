@@ -9,7 +9,7 @@ extension LuaBridge {
     /// The functions of the `theolua` module, for suggestions.
     static let moduleFunctionNames = PrimitiveConstructor.allCases.map(\.name) + moduleFunctions.map(\.name)
     /// The methods of `self` and of controllers, for suggestions.
-    static let methodNames = ["updateState", "handler", "send"]
+    static let methodNames = selfMethods.map(\.name)
     /// What the sandbox leaves out of the global table, which `--allow-io` puts back.
     static let sandboxedGlobals: Set<String> = ["io", "debug", "package", "dofile", "loadfile"]
 

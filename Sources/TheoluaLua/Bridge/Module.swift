@@ -12,21 +12,14 @@ extension LuaBridge {
         propsName = internedName("props")
         stateName = internedName("state")
         primitiveSchemas = PrimitiveConstructor.allCases.map { bind($0.schema) }
-        lua_createtable(L, 0, 3)
-        theolua_pushfunction(L, LuaBridge.updateState, 0)
-        state.setRawField(-2, "updateState")
-        theolua_pushfunction(L, LuaBridge.makeHandler, 0)
-        state.setRawField(-2, "handler")
-        theolua_pushfunction(L, LuaBridge.send, 0)
-        state.setRawField(-2, "send")
-        setRegistryTable(.selfMethods)
-
-        lua_createtable(L, 0, 2)
-        theolua_pushfunction(L, LuaBridge.updateState, 0)
-        state.setRawField(-2, "updateState")
-        theolua_pushfunction(L, LuaBridge.send, 0)
-        state.setRawField(-2, "send")
-        setRegistryTable(.controllerMethods)
+        for (table, methods) in [(RegistryTable.selfMethods, Self.selfMethods), (.controllerMethods, Self.controllerMethods)] {
+            lua_createtable(L, 0, Int32(methods.count))
+            for (name, function) in methods {
+                theolua_pushfunction(L, function, 0)
+                state.setRawField(-2, name)
+            }
+            setRegistryTable(table)
+        }
 
         lua_createtable(L, 0, 2)
         theolua_pushfunction(L, LuaBridge.controllerIndex, 0)
@@ -50,6 +43,15 @@ extension LuaBridge {
         state.setRawField(-2, "_NAME")
         setRegistryTable(.module)
     }
+
+    /// The methods of `self`.
+    static let selfMethods: [(name: String, function: theolua_function)] = [
+        ("updateState", LuaBridge.updateState), ("handler", LuaBridge.makeHandler), ("send", LuaBridge.send),
+    ]
+    /// The methods of a controller.
+    static let controllerMethods: [(name: String, function: theolua_function)] = [
+        ("updateState", LuaBridge.updateState), ("send", LuaBridge.send),
+    ]
 
     /// The module's functions other than the primitives' constructors.
     static let moduleFunctions: [(name: String, function: theolua_function)] = [

@@ -30,7 +30,7 @@ package final class CanvasHost: HostRenderer {
     package var dispatch: HandlerDispatch = { _, _ in .unhandled }
 
     /// The view of the root container.
-    let rootView = HostView(kind: .root, node: nil)
+    let rootView = HostView(kind: .root, node: nil, focusable: false)
 
     /// The focused view, if any.
     @exclusivity(unchecked) var focusedView: HostView?
@@ -109,7 +109,7 @@ package final class CanvasHost: HostRenderer {
             if focusable { nearestView(above: node).addToFocusableCounts(1) }
             return
         }
-        let view = HostView(kind: kind, node: node)
+        let view = HostView(kind: kind, node: node, focusable: focusable)
         node.attachment = view
         parentView.insert(view, before: sibling.flatMap(Self.view(of:)), in: self)
         if parent == nil { view.widget?.setTopLevel(true, props: node.props) }
@@ -131,9 +131,10 @@ package final class CanvasHost: HostRenderer {
     /// being focusable.
     package func update(_ node: HostNode, from oldProps: Record) {
         guard let view = Self.view(of: node) else {
+            guard node.attachment === Self.waiting else { return }
             let kind = HostKind(hostKind: node.kind)
             let delta = (kind.isFocusable(node.props) ? 1 : 0) - (kind.isFocusable(oldProps) ? 1 : 0)
-            if delta != 0, node.attachment === Self.waiting { nearestView(above: node).addToFocusableCounts(Int32(delta)) }
+            if delta != 0 { nearestView(above: node).addToFocusableCounts(Int32(delta)) }
             return
         }
         if view.update(from: oldProps), let focused = focusedView, focused === view {

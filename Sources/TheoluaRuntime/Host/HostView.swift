@@ -113,12 +113,13 @@ final class HostView {
     /// documentation). The root is expanded from the start.
     @exclusivity(unchecked) private(set) var isExpanded = false
 
-    /// A view of `kind` mirroring `node` (nil for the root); not realized yet.
-    init(kind: HostKind, node: HostNode?) {
+    /// A view of `kind` mirroring `node` (nil for the root), which takes focus if
+    /// `focusable` (as its kind decides with the node's props); not realized yet.
+    init(kind: HostKind, node: HostNode?, focusable: Bool) {
         self.kind = kind
         hostNode = node
-        isFocusable = kind.isFocusable(node?.props ?? Record())
-        focusableCount = isFocusable ? 1 : 0
+        isFocusable = focusable
+        focusableCount = focusable ? 1 : 0
         isExpanded = node == nil
     }
 
@@ -175,7 +176,8 @@ final class HostView {
         guard let hostNode else { return }
         var count: Int32 = isFocusable ? 1 : 0
         for childNode in hostNode.childNodes where childNode.attachment === CanvasHost.waiting {
-            let child = HostView(kind: HostKind(hostKind: childNode.kind), node: childNode)
+            let kind = HostKind(hostKind: childNode.kind)
+            let child = HostView(kind: kind, node: childNode, focusable: kind.isFocusable(childNode.props))
             childNode.attachment = child
             child.focusableCount = Self.focusables(waitingIn: childNode, counting: child.isFocusable)
             child.parent = self
