@@ -174,11 +174,15 @@ final class TerminalProcess {
         }
     }
 
+    /// Notes the child's end, and reads what it wrote before it: a condition that holds
+    /// once it has ended (`waitForExit`) must find its last output, the restore bytes
+    /// among them, already on the screen.
     private func reap() {
         guard exitStatus == nil else { return }
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid {
             exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            pump(milliseconds: 0)
         }
     }
 
