@@ -23,7 +23,7 @@ local Counter = ui.component("Counter", {
   initialState = function() return { count = 0 } end,
   render = function(self)
     local count = self.state.count
-    return panel("counter", "cyan", { shrink = 0,
+    return panel("counter", "cyan", {
       ui.row { gap = 1,
         ui.text { "count", bold = true },
         ui.text { tostring(count), color = count < 0 and "red" or "brightCyan", bold = true, grow = 1 },
@@ -63,14 +63,14 @@ local Todos = ui.component("Todos", {
     for _, item in ipairs(self.state.items) do
       if not item.done then left = left + 1 end
       rows[#rows + 1] = ui.row { key = item.id, gap = 1,
-        ui.button { item.done and "x" or " ", onPress = self:handler("toggle", item.id), shrink = 0 },
+        ui.button { item.done and "x" or " ", onPress = self:handler("toggle", item.id) },
         ui.text { item.title, strike = item.done, dim = item.done, wrap = "ellipsis" },
       }
     end
     return panel(string.format("todo · %d left", left), "yellow", { grow = 1,
       ui.input { value = self.state.draft, placeholder = "add a todo, press enter",
         onChange = self:handler("edit"), onSubmit = self:handler("add"),
-        border = "single", borderColor = "gray", shrink = 0 },
+        border = "single", borderColor = "gray" },
       ui.column(rows),
     })
   end,
@@ -129,7 +129,7 @@ local Demo = ui.component("Demo", {
     end
     local s = self.state.seconds
     return ui.column { height = "100%",  -- fill the screen: the middle row grows
-      ui.row { bg = "blue", padding = { 1, 0 }, shrink = 0,
+      ui.row { bg = "blue", padding = { 1, 0 },
         ui.text { "theolua", bold = true, color = "brightWhite" },
         ui.text { " · components in Lua", color = "white", grow = 1 },
         ui.text { string.format("up %d:%02d", s // 60, s % 60), color = "brightWhite" },
@@ -144,7 +144,7 @@ local Demo = ui.component("Demo", {
         }),
       },
       ui.text { "tab focus · enter press · type to add · ctrl+c quit · F12 print log",
-        dim = true, align = "center", shrink = 0 },
+        dim = true, align = "center" },
     }
   end,
   actions = {

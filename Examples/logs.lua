@@ -41,7 +41,7 @@ local Logs = ui.component("Logs", {
       if filter == "" or text:lower():find(filter, 1, true) or line.level:find(filter, 1, true) then
         shown[#shown + 1] = ui.row { key = line.n, gap = 1,
           -- Fixed columns keep their width (shrink = 0); the message gives way.
-          ui.text { string.format("%04d", line.n), dim = true, shrink = 0 },
+          ui.text { string.format("%04d", line.n), dim = true },
           ui.text { line.level, color = levelColors[line.level], bold = line.level == "error", width = 5, shrink = 0 },
           ui.text { line.service, color = "cyan", width = 6, shrink = 0 },
           ui.text { line.message, wrap = "ellipsis", grow = 1 },
@@ -52,13 +52,12 @@ local Logs = ui.component("Logs", {
       ui.input {
         value = self.state.filter, placeholder = "filter: type to narrow (e.g. error, db)",
         onChange = self:handler("filter"), border = "round", borderColor = "blue",
-        shrink = 0,  -- the scroll takes the room left; the input keeps its line
       },
       ui.scroll { follow = true, grow = 1, border = "single", borderColor = "gray",
         title = string.format("%d of %d lines", #shown, #self.state.lines),
         shown,
       },
-      ui.text { "tab focuses the log (up/down/pageup/home/end scroll) · ctrl+c quits", dim = true, shrink = 0 },
+      ui.text { "tab focuses the log (up/down/pageup/home/end scroll) · ctrl+c quits", dim = true },
     }
   end,
   actions = {

@@ -16,7 +16,7 @@ local TodoItem = ui.component("TodoItem", {
   render = function(self)
     local done = self.props.done
     return ui.row { gap = 1,
-      ui.button { done and "x" or " ", onPress = self.props.onToggle, shrink = 0 },
+      ui.button { done and "x" or " ", onPress = self.props.onToggle },
       ui.text { self.props.title, strike = done, dim = done, color = done and "gray" or nil, wrap = "ellipsis" },
     }
   end,

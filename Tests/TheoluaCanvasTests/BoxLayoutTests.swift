@@ -60,8 +60,47 @@ import Testing
     @Test func shrinkZeroKeepsItsSizeAndOthersGiveWay() {
         let root = box(
             BoxStyle(direction: .row),
-            [box(BoxStyle(shrink: 0), [text("123456")]), text("abcdef")])
-        expectScreen(render(root, width: 10, height: 2), ["123456abcd", "      ef"])
+            [box(BoxStyle(shrink: 0), [text("123456")]), text("ab cd ef")])
+        expectScreen(render(root, width: 10, height: 3), ["123456ab", "      cd", "      ef"])
+    }
+
+    @Test func anOverflowingColumnKeepsItsFirstChildrenWholeAndClipsTheLast() {
+        let rows = (1...10).map { box(BoxStyle(direction: .row), [text("row \($0)")]) }
+        let root = box(BoxStyle(height: .cells(6)), rows)
+        expectScreen(render(root, width: 8, height: 7), ["row 1", "row 2", "row 3", "row 4", "row 5", "row 6", ""])
+    }
+
+    @Test func aBorderedItemIsNotSqueezedOutOfItsContent() {
+        let button = box(style { $0.border = .single }, [text("OK")])
+        let root = box(BoxStyle(), [box(BoxStyle(height: .cells(3))), button])
+        expectScreen(render(root, width: 4, height: 4), ["", "┌──┐", "│OK│", "└──┘"])
+    }
+
+    @Test func whatScrollsGivesWayFirst() {
+        let log = CanvasNode(scroll: BoxStyle())
+        for index in 1...20 { log.appendChild(text("line \(index)")) }
+        let panel = box(style { $0.border = .single }, [log])
+        let root = box(BoxStyle(), [text("title"), panel, text("> input")])
+        expectScreen(
+            render(root, width: 10, height: 6),
+            ["title", "┌────────┐", "│line 1  │", "│line 2  │", "└────────┘", "> input"])
+    }
+
+    @Test func aMinimumOfZeroLetsAnItemShrinkBelowItsContent() {
+        let squeezed = box(style { $0.minHeight = .cells(0) }, [text("a"), text("b"), text("c")])
+        let root = box(BoxStyle(), [squeezed, text("last")])
+        expectScreen(render(root, width: 4, height: 3), ["a", "b", "last"])
+    }
+
+    @Test func aTextInARowKeepsItsLongestWord() {
+        let root = box(BoxStyle(direction: .row), [text("Name:"), text("a value that wraps")])
+        expectScreen(render(root, width: 12, height: 4), ["Name:a value", "     that", "     wraps", ""])
+    }
+
+    @Test func anExplicitHeightShrinksToItsContentAtMost() {
+        let tall = box(BoxStyle(height: .cells(5)), [text("x")])
+        let root = box(BoxStyle(), [tall, text("y"), text("z")])
+        expectScreen(render(root, width: 3, height: 3), ["x", "y", "z"])
     }
 
     @Test func textInAColumnKeepsItsLinesWhenSpaceRunsOut() {

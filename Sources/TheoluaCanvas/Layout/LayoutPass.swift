@@ -170,7 +170,10 @@ struct LayoutPass {
             if let innerHeight {
                 heights = flexMain(
                     children, bases: heights, available: innerHeight, gap: style.spacing, isRow: false,
-                    base: innerHeight, allowGrow: true)
+                    base: innerHeight, allowGrow: true
+                ) { pass, index in
+                    pass.minimumHeight(of: children[index], width: widths[index])
+                }
             }
         } else {
             for (index, child) in children.enumerated() {
@@ -181,7 +184,10 @@ struct LayoutPass {
             if let innerWidth {
                 widths = flexMain(
                     children, bases: widths, available: innerWidth, gap: style.spacing, isRow: true,
-                    base: innerWidth, allowGrow: widthIsDefinite)
+                    base: innerWidth, allowGrow: widthIsDefinite
+                ) { pass, index in
+                    pass.minimumWidth(of: children[index])
+                }
             }
             for (index, child) in children.enumerated() {
                 let item = child.item
@@ -200,23 +206,34 @@ struct LayoutPass {
     }
 
     /// Grows or shrinks the children's main-axis sizes to fit `available` cells.
-    private func flexMain(
+    ///
+    /// An item shrinks no further than its `minWidth`/`minHeight`, or without one, than
+    /// `automaticMinimum` (its content's minimum): asked only when the items overflow.
+    private mutating func flexMain(
         _ children: [CanvasNode], bases: [Int], available: Int, gap: Int, isRow: Bool, base: Int,
-        allowGrow: Bool
+        allowGrow: Bool, automaticMinimum: (inout LayoutPass, Int) -> Int
     ) -> [Int] {
         var grow: [Double] = []
         var shrink: [Double] = []
         var minimums: [Int] = []
         var maximums: [Int?] = []
         var outside = gap * max(0, children.count - 1)
+        grow.reserveCapacity(children.count)
+        shrink.reserveCapacity(children.count)
+        minimums.reserveCapacity(children.count)
+        maximums.reserveCapacity(children.count)
         for child in children {
             let item = child.item
             grow.append(max(0, item.grow))
             // Text shrinks by wrapping, which only a row can ask of it.
             shrink.append(child.kind == .text && !isRow ? 0 : max(0, item.shrink))
-            minimums.append((isRow ? item.minWidth : item.minHeight)?.resolve(against: base) ?? 0)
+            minimums.append((isRow ? item.minWidth : item.minHeight)?.resolve(against: base) ?? -1)
             maximums.append((isRow ? item.maxWidth : item.maxHeight)?.resolve(against: base))
             outside += isRow ? item.margin.horizontal : item.margin.vertical
+        }
+        let overflows = bases.reduce(outside, +) > available
+        for index in minimums.indices where minimums[index] < 0 {
+            minimums[index] = overflows && shrink[index] > 0 ? min(bases[index], automaticMinimum(&self, index)) : 0
         }
         return Distribution.flex(
             bases: bases, grow: grow, shrink: shrink, minimums: minimums, maximums: maximums,

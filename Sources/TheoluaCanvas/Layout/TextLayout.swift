@@ -161,3 +161,36 @@ struct TextLayout {
         }
     }
 }
+
+extension TextLayout {
+    /// The narrowest the text can be without breaking inside a word (a browser's
+    /// min-content width): its widest word when it wraps at spaces, its widest
+    /// character when it wraps anywhere, and 0 when it does not wrap (it is then clipped
+    /// or ends with `…`, as a box with hidden overflow).
+    func minimumWidth(mode: TextWrap) -> Int {
+        switch mode {
+        case .none, .ellipsis:
+            return 0
+        case .char:
+            var widest = 0
+            for line in lines {
+                for glyph in line where glyph.width > widest { widest = glyph.width }
+            }
+            return widest
+        case .word:
+            var widest = 0
+            for line in lines {
+                var word = 0
+                for glyph in line {
+                    if glyph.isSpace {
+                        word = 0
+                    } else {
+                        word += glyph.width
+                        if word > widest { widest = word }
+                    }
+                }
+            }
+            return widest
+        }
+    }
+}

@@ -194,7 +194,7 @@ public struct BoxStyle: Sendable, Hashable {
     }
 
     /// Border plus padding: what lies between the box's edge and its children.
-    var insets: Edges {
+    public var insets: Edges {
         border == nil ? padding.clampedToLimits : padding.clampedToLimits + Edges(1)
     }
 

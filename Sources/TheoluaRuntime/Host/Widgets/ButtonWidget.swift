@@ -7,7 +7,7 @@ import TheoluaTerminal
 /// Without a border the label is shown in brackets, `[ label ]`; with one, as
 /// `│ label │`. The label sits at the left, or in the middle when the button is given a
 /// `width` or `minWidth`; it ends with `…` when it does not fit and takes the text style
-/// props. Focused, the label is inverse and a single or round border is drawn
+/// props. A button without a `width` or `minWidth` does not shrink below its label. Focused, the label is inverse and a single or round border is drawn
 /// bold. Enter and space call `onPress()`; a button with `focusable = false` is skipped
 /// by focus.
 final class ButtonWidget: HostWidget {
@@ -35,6 +35,12 @@ final class ButtonWidget: HostWidget {
         labelStyle.wrap = .ellipsis
         let sized = baseStyle.width != nil || baseStyle.minWidth != nil
         labelStyle.align = sized ? .center : .left
+        if !sized {
+            // The label ends with `…` only when the button is given a size: a row short of
+            // room squeezes its other items instead.
+            let labelWidth = label.text.split(separator: "\n").map { UnicodeWidth.of($0) }.max() ?? 0
+            baseStyle.minWidth = .cells(labelWidth + baseStyle.insets.horizontal)
+        }
         labelStyle.background = .default
         showFocus()
     }

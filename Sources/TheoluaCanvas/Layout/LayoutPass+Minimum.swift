@@ -1,0 +1,88 @@
+/// The automatic minimum of a flex item on the main axis, as a browser's
+/// `min-width: auto` / `min-height: auto`: an item does not shrink below its content
+/// unless its `minWidth`/`minHeight` says it may. So a column that overflows keeps its
+/// first children whole and clips the last ones, instead of squeezing everything.
+///
+/// Content that scrolls is the exception: a scroll's minimum is 0, and it counts as 0 in
+/// the minimum of the boxes around it, so a panel holding a log gives way before the
+/// input beside it does.
+extension LayoutPass {
+    /// The automatic minimum height of `node` given its `width`, for a column.
+    mutating func minimumHeight(of node: CanvasNode, width: Int) -> Int {
+        switch node.kind {
+        case .scroll:
+            return 0
+        case .text:
+            return measure(node, .exactly(width)).height
+        case .box:
+            let style = node.boxStyle
+            let insets = style.insets
+            let inner = max(0, width - insets.horizontal)
+            var content = 0
+            if style.direction == .column {
+                for child in node.children {
+                    let item = child.item
+                    let room = max(0, inner - item.margin.horizontal)
+                    let childWidth =
+                        item.width?.resolve(against: inner)
+                        ?? (style.align == .stretch ? room : measure(child, .atMost(room)).width)
+                    let height = contribution(item.minHeight, item.maxHeight) {
+                        let content = $0.minimumHeight(of: child, width: childWidth)
+                        return item.height?.resolve(against: nil).map { min($0, content) } ?? content
+                    }
+                    content += height + item.margin.vertical
+                }
+                content += style.spacing * max(0, node.children.count - 1)
+            } else {
+                // The children's widths as the row shares them out.
+                let sizes = sizeItems(of: node, innerWidth: inner, widthIsDefinite: true, innerHeight: nil)
+                for (child, size) in zip(node.children, sizes) {
+                    let item = child.item
+                    let height = contribution(item.minHeight, item.maxHeight) {
+                        $0.minimumHeight(of: child, width: size.width)
+                    }
+                    content = max(content, height + item.margin.vertical)
+                }
+            }
+            return content + insets.vertical
+        }
+    }
+
+    /// The automatic minimum width of `node`, for a row: the narrowest its content can
+    /// be (a browser's min-content width), with scrolls at 0.
+    mutating func minimumWidth(of node: CanvasNode) -> Int {
+        switch node.kind {
+        case .scroll:
+            return 0
+        case .text:
+            let mode = node.textStyle.wrap
+            return node.withTextLayout { $0.minimumWidth(mode: mode) }
+        case .box:
+            let style = node.boxStyle
+            var content = 0
+            for child in node.children {
+                let item = child.item
+                // An item that never shrinks is as wide as its content.
+                let width = contribution(item.minWidth, item.maxWidth) {
+                    if let explicit = item.width?.resolve(against: nil) { return explicit }
+                    return item.shrink > 0 ? $0.minimumWidth(of: child) : $0.measure(child, .unbounded).width
+                }
+                let outer = width + item.margin.horizontal
+                content = style.direction == .row ? content + outer : max(content, outer)
+            }
+            if style.direction == .row { content += style.spacing * max(0, node.children.count - 1) }
+            return content + style.insets.horizontal
+        }
+    }
+
+    /// A child's part in its parent's minimum: its own minimum, within its `min*` and
+    /// `max*`; an explicit `min*` stands for the content's.
+    /// (Percentages are of a size not known here, and count as unset.)
+    private mutating func contribution(
+        _ minimum: Dimension?, _ maximum: Dimension?, content: (inout LayoutPass) -> Int
+    ) -> Int {
+        var size = minimum?.resolve(against: nil) ?? content(&self)
+        if let maximum = maximum?.resolve(against: nil) { size = min(size, maximum) }
+        return size
+    }
+}
