@@ -115,6 +115,9 @@
 ---@field focusable? boolean
 ---@field autoFocus? boolean
 ---@field onKey? theolua.HandlerLike Receives a theolua.KeyEvent; return true to stop the key.
+---@field id? string Names the element for self:focus(id).
+---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
+---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
 ---@field [integer] theolua.Child
 
 ---@class theolua.TextProps : theolua.TextStyleProps, theolua.SizingProps
@@ -146,6 +149,9 @@
 ---@field placeholder? string Shown dimmed while the value is empty.
 ---@field autoFocus? boolean
 ---@field onKey? theolua.HandlerLike
+---@field id? string Names the element for self:focus(id).
+---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
+---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
 ---@field border? theolua.Border
 ---@field borderColor? theolua.Color
 
@@ -206,6 +212,11 @@ function Self:handler(action, ...) end
 ---@param ... any
 function Self:send(action, ...) end
 
+---Moves focus, once pending updates are applied, to the focusable with `id` among the
+---elements this component rendered, or with no id, to its first focusable.
+---@param id? string
+function Self:focus(id) end
+
 ---A component's controller: a long-lived, mutable table. Fields other than these are yours.
 ---@class theolua.Controller
 ---@field props table The component's latest props (read-only).
@@ -221,6 +232,10 @@ function Controller:updateState(value) end
 ---@param action string
 ---@param ... any
 function Controller:send(action, ...) end
+
+---Moves focus into what the component rendered, like `self:focus`.
+---@param id? string
+function Controller:focus(id) end
 
 ---@class theolua.ControllerSpec
 ---@field init? fun(ctl: theolua.Controller) After the first generation is mounted.

@@ -67,6 +67,8 @@ public final class Runtime {
         bridge.onEmit = { [unowned self] name, payload in onEmit(name, payload) }
         bridge.onLog = { [unowned self] line in onLog(line) }
         bridge.onQuit = { [unowned self] in quitRequested = true }
+        bridge.onFocus = { [unowned self] component, id in host.requestFocus(in: component, id: id) }
+        host.onWarning = { [unowned self] message in warnings.append(message) }
         reconciler.lastResponder = { [unowned self] action, arguments in
             if action == "quit" {
                 quitRequested = true
@@ -194,6 +196,8 @@ public final class Runtime {
     /// to the content of this moment and the next input sees the result.
     private func settleAfterInput() {
         settle()
+        host.settlePendingFocus()
+        settle()  // what the onFocus and onBlur handlers updated
         host.canvas.layout()
     }
 

@@ -65,6 +65,16 @@ public struct CellBuffer: Sendable, Equatable {
         }
     }
 
+    /// Adds `attributes` to every cell in a rectangle, keeping its text and colors.
+    public mutating func addAttributes(_ attributes: TextAttributes, in rect: Rect) {
+        let area = rect.intersection(bounds)
+        if area.isEmpty { return }
+        for row in area.y..<area.maxY {
+            let start = row * width
+            for column in area.x..<area.maxX { cells[start + column].style.attributes.formUnion(attributes) }
+        }
+    }
+
     /// Writes one grapheme cluster at (x, y) and returns the columns it advances (0–2).
     ///
     /// Nothing is drawn outside `clip` (the whole buffer when nil); the advance is

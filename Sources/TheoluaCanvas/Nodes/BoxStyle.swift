@@ -164,6 +164,8 @@ public struct BoxStyle: Sendable, Hashable {
     public var title: String?
     /// The background the box fills its area with; `.default` leaves it transparent.
     public var background: Color = .default
+    /// Draws everything inside the box in inverse video (a focused box without a border).
+    public var inverse = false
     /// Cross-axis placement of the children.
     public var align: Alignment = .stretch
     /// Main-axis distribution of free space.

@@ -29,7 +29,10 @@ enum Painter {
             paintBorder(border, style: style, rect: rect, visible: visible, background: fill, into: &buffer)
         }
         let content = rect.inset(by: style.border == nil ? .zero : Edges(1)).intersection(clip)
-        if content.isEmpty { return }
+        if content.isEmpty {
+            if style.inverse { buffer.addAttributes(.inverse, in: visible) }
+            return
+        }
         let children = node.children
         var range = children.indices
         if node.kind == .scroll {
@@ -44,6 +47,7 @@ enum Painter {
         for index in range {
             paint(children[index], origin: (rect.x, rect.y), clip: content, background: fill, into: &buffer)
         }
+        if style.inverse { buffer.addAttributes(.inverse, in: visible) }
     }
 
     /// The children of a box that can intersect `clip` (in the box's coordinates).

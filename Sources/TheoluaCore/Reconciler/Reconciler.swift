@@ -130,6 +130,19 @@ public final class Reconciler {
         return found
     }
 
+    /// The topmost host nodes the component `id` rendered, in order; none when it is not
+    /// mounted.
+    package func topHostNodes(of id: ComponentID) -> [HostNode] {
+        var nodes: [HostNode] = []
+        instances[id]?.collectTopHostNodes(into: &nodes)
+        return nodes
+    }
+
+    /// The name of the mounted component `id`.
+    package func componentName(of id: ComponentID) -> String? {
+        instances[id]?.componentName
+    }
+
     /// Applies every queued state update now, as the next turn would: each affected
     /// component re-renders once, parents before children. Safe to call at any time; a
     /// call from inside a pass leaves the work to the scheduled turn.

@@ -44,6 +44,9 @@ public final class LuaBridge {
     public var onEmit: (String, Value) -> Void = { _, _ in }
     /// Receives `ui.quit()`.
     public var onQuit: () -> Void = {}
+    /// Hears `self:focus(id)`: the component asking, and the element id (nil: its first
+    /// focusable).
+    public var onFocus: (ComponentID, String?) -> Void = { _, _ in }
     /// Receives what `print` and `warn` write.
     public var onLog: (String) -> Void = { _ in }
     /// Receives errors raised outside rendering: in timers and in function handlers.

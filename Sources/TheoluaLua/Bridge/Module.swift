@@ -12,7 +12,9 @@ extension LuaBridge {
         propsName = internedName("props")
         stateName = internedName("state")
         primitiveSchemas = PrimitiveConstructor.allCases.map { bind($0.schema) }
-        for (table, methods) in [(RegistryTable.selfMethods, Self.selfMethods), (.controllerMethods, Self.controllerMethods)] {
+        for (table, methods) in [
+            (RegistryTable.selfMethods, Self.selfMethods), (.controllerMethods, Self.controllerMethods),
+        ] {
             lua_createtable(L, 0, Int32(methods.count))
             for (name, function) in methods {
                 theolua_pushfunction(L, function, 0)
@@ -47,10 +49,11 @@ extension LuaBridge {
     /// The methods of `self`.
     static let selfMethods: [(name: String, function: theolua_function)] = [
         ("updateState", LuaBridge.updateState), ("handler", LuaBridge.makeHandler), ("send", LuaBridge.send),
+        ("focus", LuaBridge.focus),
     ]
     /// The methods of a controller.
     static let controllerMethods: [(name: String, function: theolua_function)] = [
-        ("updateState", LuaBridge.updateState), ("send", LuaBridge.send),
+        ("updateState", LuaBridge.updateState), ("send", LuaBridge.send), ("focus", LuaBridge.focus),
     ]
 
     /// The module's functions other than the primitives' constructors.

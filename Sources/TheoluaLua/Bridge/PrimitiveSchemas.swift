@@ -29,6 +29,7 @@ enum PrimitiveSchemas {
             field("align", .enumeration(["start", "center", "end", "stretch"])),
             field("justify", .enumeration(["start", "center", "end", "between", "around"])),
             field("focusable", .boolean), field("autoFocus", .boolean), field("onKey", .function),
+            field("id", .string), field("onFocus", .function), field("onBlur", .function),
         ]
 
     static let text = RecordSchema(
@@ -50,7 +51,7 @@ enum PrimitiveSchemas {
         fields: textStyle + sizing + [
             field("value", .string), field("onChange", .function), field("onSubmit", .function),
             field("placeholder", .string), field("autoFocus", .boolean), field("focusable", .boolean),
-            field("onKey", .function),
+            field("onKey", .function), field("id", .string), field("onFocus", .function), field("onBlur", .function),
             field("border", .enumeration(["single", "double", "round", "bold", "ascii"])),
             field("borderColor", .color),
         ])

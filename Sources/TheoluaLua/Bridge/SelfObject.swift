@@ -214,6 +214,27 @@ extension LuaBridge {
         }
     }
 
+    /// `self:focus()` and `self:focus("id")` (and a controller's): move focus into what
+    /// the component rendered once pending updates are applied; see docs/lua-api.md, Focus.
+    static let focus: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let component = bridge.component(at: 1) ?? bridge.controllerComponent(at: 1) else {
+                if bridge.isUnmountedSelf(at: 1) { return bridge.ignoreAfterUnmount("focus") }
+                throw bridge.raise("focus: call it as self:focus() or self:focus(\"id\")")
+            }
+            var id: String?
+            if lua_type(L, 2) != LUA_TNONE && lua_type(L, 2) != LUA_TNIL {
+                guard lua_type(L, 2) == LUA_TSTRING, let name = bridge.state.string(at: 2) else {
+                    throw bridge.raise(
+                        "\(component.name): focus: expected an element id (a string), got \(bridge.found(at: 2))")
+                }
+                id = name
+            }
+            bridge.onFocus(component.id, id)
+            return 0
+        }
+    }
+
     /// Converts the call's arguments from `first` on.
     func arguments(from first: Int32, owner: String, what: String) throws -> [Value] {
         let top = lua_gettop(L)

@@ -47,15 +47,88 @@ extension CanvasHost {
     }
 
     /// Gives focus to `view` (or to nothing), updating how both views look, and
-    /// scrolls the scrolls it is in to show it.
+    /// scrolls the scrolls it is in to show it. Their `onBlur` and `onFocus` are called
+    /// when the operation in progress ends (``deliverFocusChanges()``).
     func setFocus(_ view: HostView?) {
         guard view !== focusedView else { return }
-        focusedView?.widget?.setFocused(false)
+        if let old = focusedView {
+            old.widget?.setFocused(false)
+            focusChanges.append((old, "onBlur"))
+        }
         focusedView = view
         guard let view else { return }
         realizePath(to: view)
         view.widget?.setFocused(true)
         view.widget?.node.scrollIntoView()
+        focusChanges.append((view, "onFocus"))
+    }
+
+    /// Calls the `onBlur` and `onFocus` handlers of the focus moves made since the last
+    /// call, in order: after a key, a commit or a request from code, so that no handler
+    /// runs in the middle of the host's operations. A view that left the tree meanwhile
+    /// (focus moved off it because it was removed) is not told.
+    func deliverFocusChanges() {
+        while !focusChanges.isEmpty {
+            let changes = focusChanges
+            focusChanges.removeAll()
+            for (view, name) in changes where view.isAttached(to: rootView) {
+                if let handler = view.props[name]?.handlerValue { _ = dispatch(handler, []) }
+            }
+        }
+    }
+
+    // MARK: Focus from code
+
+    /// Asks to move focus into what `component` rendered, when the updates pending now
+    /// have been applied (``settlePendingFocus()``): to its focusable with `id`, or the
+    /// first focusable inside the element with `id`, or with no `id`, its first focusable.
+    package func requestFocus(in component: ComponentID, id: String?) {
+        pendingFocus.append((component, id))
+    }
+
+    /// Carries out the requests of ``requestFocus(in:id:)`` in order (so the last one
+    /// wins), warning of each that finds nothing to focus.
+    package func settlePendingFocus() {
+        guard !pendingFocus.isEmpty else { return }
+        let requests = pendingFocus
+        pendingFocus.removeAll()
+        for (component, id) in requests {
+            guard let reconciler else { return }
+            let nodes = reconciler.topHostNodes(of: component)
+            let name = reconciler.componentName(of: component)
+            if nodes.isEmpty && name == nil { continue }  // unmounted meanwhile: nothing to say
+            guard let target = focusTarget(in: nodes, id: id), focus(target) else {
+                let what = id.map { "no focusable element with id \"\($0)\"" } ?? "nothing focusable"
+                onWarning("\(name ?? "component"): focus: \(what) in what it rendered; focus stays where it is")
+                continue
+            }
+        }
+        deliverFocusChanges()
+    }
+
+    /// The node to focus for a request: with `id`, the first node of that id in tree
+    /// order (itself when focusable, else its first focusable); without, the first
+    /// focusable.
+    private func focusTarget(in nodes: [HostNode], id: String?) -> HostNode? {
+        var stack = Array(nodes.reversed())
+        while let node = stack.popLast() {
+            if let id {
+                if node.props["id"]?.stringValue == id { return firstFocusable(in: node) }
+            } else if HostKind(hostKind: node.kind).isFocusable(node.props) {
+                return node
+            }
+            stack.append(contentsOf: node.childNodes.reversed())
+        }
+        return nil
+    }
+
+    private func firstFocusable(in root: HostNode) -> HostNode? {
+        var stack = [root]
+        while let node = stack.popLast() {
+            if HostKind(hostKind: node.kind).isFocusable(node.props) { return node }
+            stack.append(contentsOf: node.childNodes.reversed())
+        }
+        return nil
     }
 
     /// Realizes `view` and the views above it that are not: a focused view shows focus

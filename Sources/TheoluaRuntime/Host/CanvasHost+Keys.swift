@@ -16,6 +16,7 @@ extension CanvasHost {
     /// Routes one key; returns whether something used it.
     @discardableResult
     package func handleKey(_ key: KeyEvent) -> Bool {
+        defer { deliverFocusChanges() }
         if let focused = focusedView, focused.widget?.handleKey(key, props: focused.props, dispatch: dispatch) == true {
             return true
         }

@@ -38,6 +38,18 @@ package final class CanvasHost: HostRenderer {
     /// Focusables with `autoFocus = true` inserted since the last commit, in order.
     @exclusivity(unchecked) var autoFocusCandidates: [HostNode] = []
 
+    /// Focus moves whose `onBlur`/`onFocus` handlers are still to be called.
+    @exclusivity(unchecked) var focusChanges: [(view: HostView, handler: String)] = []
+
+    /// Requests from code to move focus, carried out once pending updates are applied.
+    @exclusivity(unchecked) var pendingFocus: [(component: ComponentID, id: String?)] = []
+
+    /// The reconciler, which finds what a component rendered for focus requests.
+    @exclusivity(unchecked) weak var reconciler: Reconciler?
+
+    /// Hears warnings about requests that found nothing to focus.
+    package var onWarning: (String) -> Void = { _ in }
+
     /// The mounted inputs, which fit their text to their width after each layout.
     @exclusivity(unchecked) var inputs: [ObjectIdentifier: (view: HostView, widget: InputWidget)] = [:]
 
@@ -55,6 +67,7 @@ package final class CanvasHost: HostRenderer {
     /// Sends handler calls to `reconciler.dispatch`. The reconciler is held weakly, since
     /// it holds this host.
     package func connect(to reconciler: Reconciler) {
+        self.reconciler = reconciler
         dispatch = { [weak reconciler] handler, arguments in
             reconciler?.dispatch(handler, arguments: arguments) ?? .targetGone
         }
@@ -69,6 +82,7 @@ package final class CanvasHost: HostRenderer {
     /// edit the parent has not answered by now counts as refused.
     @discardableResult
     package func render(measuringOn clock: StageClock? = nil) -> CellBuffer {
+        settlePendingFocus()
         settleInputs()
         clock.measure(.layout) {
             canvas.layout()
@@ -130,6 +144,12 @@ package final class CanvasHost: HostRenderer {
     /// Maps the changed props into the canvas; moves focus on when the focused node stops
     /// being focusable.
     package func update(_ node: HostNode, from oldProps: Record) {
+        // `autoFocus` turning true asks for focus again, as on mount.
+        if PropsMapping.flag(node.props["autoFocus"]), !PropsMapping.flag(oldProps["autoFocus"]),
+            HostKind(hostKind: node.kind).isFocusable(node.props)
+        {
+            autoFocusCandidates.append(node)
+        }
         guard let view = Self.view(of: node) else {
             guard node.attachment === Self.waiting else { return }
             let kind = HostKind(hostKind: node.kind)
@@ -157,6 +177,7 @@ package final class CanvasHost: HostRenderer {
     package func commit() {
         settleFocusAfterCommit()
         settleInputs()
+        deliverFocusChanges()
     }
 
     // MARK: Views

@@ -1,12 +1,17 @@
 /// A tiny terminal emulator for tests: applies what `theolua run` writes (printable
 /// text, CUP and relative cursor moves, CR/LF, erase in line/display) to a grid of
 /// cells, and keeps track of the modes it turns on and off (alternate screen, cursor
-/// visibility, synchronized update). SGR and other sequences are parsed and ignored.
+/// visibility, synchronized update), and which cells were written in inverse video
+/// (SGR 7). Other SGR attributes and other sequences are parsed and ignored.
 struct ScreenModel: CustomStringConvertible {
     private(set) var width: Int
     private(set) var height: Int
     /// Each cell's text; "" for the right half of a wide character.
     private var cells: [[String]]
+    /// Whether each cell was written in inverse video.
+    private var inverseCells: [[Bool]]
+    /// Whether text written now is inverse (SGR 7 on, 27 or 0 off).
+    private var penInverse = false
     private(set) var cursorX = 0
     private(set) var cursorY = 0
     /// Whether the alternate screen is active (`CSI ?1049h`).
@@ -22,6 +27,13 @@ struct ScreenModel: CustomStringConvertible {
         self.width = max(width, 1)
         self.height = max(height, 1)
         cells = Array(repeating: Array(repeating: " ", count: max(width, 1)), count: max(height, 1))
+        inverseCells = Array(repeating: Array(repeating: false, count: max(width, 1)), count: max(height, 1))
+    }
+
+    /// Whether the cell at (x, y) was written in inverse video.
+    func isInverse(x: Int, y: Int) -> Bool {
+        guard y >= 0, y < height, x >= 0, x < width else { return false }
+        return inverseCells[y][x]
     }
 
     /// The rows as text, trailing spaces removed.
@@ -131,7 +143,10 @@ struct ScreenModel: CustomStringConvertible {
         case UInt8(ascii: "K"):
             let mode = numbers.first.flatMap { $0 } ?? 0
             let range = mode == 0 ? min(cursorX, width)..<width : mode == 1 ? 0..<min(cursorX + 1, width) : 0..<width
-            for column in range { cells[cursorY][column] = " " }
+            for column in range {
+                cells[cursorY][column] = " "
+                inverseCells[cursorY][column] = false
+            }
         case UInt8(ascii: "J"):
             if (numbers.first.flatMap { $0 } ?? 0) >= 2 { clear() }
         case UInt8(ascii: "h") where isPrivate, UInt8(ascii: "l") where isPrivate:
@@ -146,13 +161,33 @@ struct ScreenModel: CustomStringConvertible {
                 default: break
                 }
             }
+        case UInt8(ascii: "m"):
+            selectGraphicRendition(numbers.map { $0 ?? 0 })
         default:
-            break  // SGR and the rest do not change the text
+            break  // the rest do not change the text
         }
+    }
+
+    /// Follows SGR's inverse attribute, skipping the operands of extended colors.
+    private mutating func selectGraphicRendition(_ codes: [Int]) {
+        var index = 0
+        while index < codes.count {
+            switch codes[index] {
+            case 0: penInverse = false
+            case 7: penInverse = true
+            case 27: penInverse = false
+            case 38, 48, 58:
+                if index + 1 < codes.count { index += codes[index + 1] == 2 ? 4 : 2 }
+            default: break
+            }
+            index += 1
+        }
+        if codes.isEmpty { penInverse = false }
     }
 
     private mutating func clear() {
         cells = Array(repeating: Array(repeating: " ", count: width), count: height)
+        inverseCells = Array(repeating: Array(repeating: false, count: width), count: height)
     }
 
     private mutating func put(_ scalar: Unicode.Scalar) {
@@ -168,6 +203,7 @@ struct ScreenModel: CustomStringConvertible {
             cursorY = min(cursorY + 1, height - 1)
         }
         cells[cursorY][cursorX] = String(scalar)
+        inverseCells[cursorY][cursorX] = penInverse
         if cellWidth == 2, cursorX + 1 < width { cells[cursorY][cursorX + 1] = "" }
         cursorX += cellWidth
     }

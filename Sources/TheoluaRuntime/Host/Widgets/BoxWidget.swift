@@ -5,7 +5,8 @@ import TheoluaTerminal
 /// `ui.box`, `ui.scroll` and the root container: a canvas box or scroll node.
 ///
 /// A box is focusable with `focusable = true`; a scroll is focusable unless
-/// `focusable = false`. Focus shows on the border (see ``FocusLook``). A focused scroll
+/// `focusable = false`. Focus shows on the border, or on a box without one as inverse
+/// video (see ``FocusLook``). A focused scroll
 /// scrolls with up, down, pageup, pagedown, home and end.
 final class BoxWidget: HostWidget {
     /// The box or scroll node.
@@ -44,7 +45,7 @@ final class BoxWidget: HostWidget {
         if isTopLevel && props["grow"] == nil && props["height"] == nil { style.grow = max(style.grow, 1) }
         if isFocused {
             unfocusedStyle = UnfocusedStyle(style)
-            node.boxStyle = FocusLook.focused(style)
+            node.boxStyle = FocusLook.focused(style, highlightsWithoutBorder: !isScroll)
         } else {
             node.boxStyle = style
         }
@@ -63,7 +64,7 @@ final class BoxWidget: HostWidget {
         if focused {
             let style = node.boxStyle
             unfocusedStyle = UnfocusedStyle(style)
-            node.boxStyle = FocusLook.focused(style)
+            node.boxStyle = FocusLook.focused(style, highlightsWithoutBorder: !isScroll)
         } else {
             if let unfocusedStyle { node.boxStyle = unfocusedStyle.style }
             unfocusedStyle = nil

@@ -46,11 +46,16 @@ extension HostWidget {
 /// How focus shows on a border: single, round and bold borders are drawn bold
 /// (`┏━┓`); double and ascii borders keep their glyphs (already heavy, or ascii-only).
 enum FocusLook {
-    /// `style` as drawn while focused.
-    static func focused(_ style: BoxStyle) -> BoxStyle {
-        guard let border = style.border, border == .single || border == .round else { return style }
+    /// `style` as drawn while focused. A box that shows focus on nothing else
+    /// (`highlightsWithoutBorder`: a focusable box, not a scroll) is drawn inverse when it
+    /// has no border.
+    static func focused(_ style: BoxStyle, highlightsWithoutBorder: Bool = false) -> BoxStyle {
         var result = style
-        result.border = .bold
+        switch style.border {
+        case .single, .round: result.border = .bold
+        case nil: result.inverse = highlightsWithoutBorder
+        default: break
+        }
         return result
     }
 }

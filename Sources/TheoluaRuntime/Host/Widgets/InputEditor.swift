@@ -73,7 +73,9 @@ struct InputEditor: Sendable, Equatable {
             newValue = String(value[..<position]) + text + String(value[position...])
             // An inserted combining mark joins the character before it: the cursor
             // goes after the cluster the inserted text ends in.
-            let inserted = newValue.utf8.index(newValue.startIndex, offsetBy: value.utf8.distance(from: value.startIndex, to: position) + text.utf8.count)
+            let inserted = newValue.utf8.index(
+                newValue.startIndex,
+                offsetBy: value.utf8.distance(from: value.startIndex, to: position) + text.utf8.count)
             newCursor = InputEditor.offset(of: InputEditor.boundary(atOrAfter: inserted, in: newValue), in: newValue)
         case .deleteBackward:
             guard position > value.startIndex else { return nil }
