@@ -96,7 +96,8 @@ enum SwiftSamples {
         }
     }
 
-    /// Builds `source` as a program, runs it, and returns what it printed.
+    /// Builds `source` as a program, runs it with the scratch folder as its TMPDIR, and
+    /// returns what it printed.
     static func run(_ source: String, from block: FencedBlock) -> Result<ProcessResult, SampleError> {
         let folder = ScriptFolder()
         defer { Files.removeTree(folder.path) }
@@ -106,7 +107,11 @@ enum SwiftSamples {
             linkInputs.flatMap { inputs in
                 compile(flags + [file] + inputs + ["-o", binary], file: file, block: block)
             }
-        }.map { runProcess(binary, [], timeout: 60) }
+        }.map {
+            // Its temporary files (NSTemporaryDirectory()) go in the scratch folder, so
+            // that runs side by side do not share them.
+            runProcess(binary, [], adding: ["TMPDIR=" + folder.path + "/"], timeout: 60)
+        }
     }
 
     /// Runs `swiftc ARGUMENTS`; on failure, its messages with `file`'s lines renamed.
