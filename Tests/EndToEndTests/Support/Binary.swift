@@ -97,10 +97,29 @@ func runProcess(_ executable: String, _ arguments: [String], timeout: Double = 2
     runProcess(executable, rawArguments: arguments.map { Array($0.utf8) }, timeout: timeout)
 }
 
+/// Runs `executable` as `runProcess(_:_:timeout:)` does, with `variables`
+/// (`NAME=value`) added to its environment, replacing those of the same names.
+func runProcess(
+    _ executable: String, _ arguments: [String], adding variables: [String], timeout: Double = 20
+) -> ProcessResult {
+    let names = Set(variables.map { $0.prefix { $0 != "=" } + "=" })
+    var environment: [String] = []
+    var entry = environ
+    while let variable = entry.pointee {
+        let text = String(cString: variable)
+        if !names.contains(where: { text.hasPrefix($0) }) { environment.append(text) }
+        entry += 1
+    }
+    return runProcess(
+        executable, rawArguments: arguments.map { Array($0.utf8) }, timeout: timeout,
+        environment: environment + variables)
+}
+
 /// Runs `executable` with arguments given as bytes, which need not be UTF-8, and the
 /// file at `input` as its standard input.
 func runProcess(
-    _ executable: String, rawArguments: [[UInt8]], input: String = "/dev/null", timeout: Double = 20
+    _ executable: String, rawArguments: [[UInt8]], input: String = "/dev/null", timeout: Double = 20,
+    environment: [String]? = nil
 ) -> ProcessResult {
     let timeout = Sanitizer.time(timeout)
     var outPipe: [Int32] = [0, 0]
@@ -125,7 +144,14 @@ func runProcess(
         } + [nil]
     defer { for pointer in argv { pointer?.deallocate() } }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
+    let spawned: Int32
+    if let environment {
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+    } else {
+        spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
+    }
     close(outPipe[1])
     close(errPipe[1])
     guard spawned == 0 else {

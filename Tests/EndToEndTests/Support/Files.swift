@@ -61,6 +61,26 @@ enum Files {
         closedir(directory)
         rmdir(folder)
     }
+
+    /// Removes `folder` and everything under it (links are removed, not followed).
+    static func removeTree(_ folder: String) {
+        guard folder != "/tmp", let directory = opendir(folder) else { return }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name != "." && name != ".." else { continue }
+            let path = folder + "/" + name
+            var info = stat()
+            if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+                removeTree(path)
+            } else {
+                unlink(path)
+            }
+        }
+        closedir(directory)
+        rmdir(folder)
+    }
 }
 
 /// A temporary folder holding script files, removed by `remove()`.

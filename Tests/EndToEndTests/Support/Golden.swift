@@ -52,15 +52,16 @@ enum Golden {
     }
 
     /// Both texts line by line: equal lines once, differing ones as `-` (golden) and `+`
-    /// (actual), with line numbers, escapes and trailing spaces made visible.
-    static func difference(expected: String, actual: String) -> String {
+    /// (actual), with line numbers (the first line numbered `firstLine`), escapes and
+    /// trailing spaces made visible.
+    static func difference(expected: String, actual: String, firstLine: Int = 1) -> String {
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
         var lines: [String] = []
         for index in 0..<max(old.count, new.count) {
             let before = index < old.count ? visible(old[index]) : nil
             let after = index < new.count ? visible(new[index]) : nil
-            let number = String(index + 1).leftPadded(to: 3)
+            let number = String(firstLine + index).leftPadded(to: 3)
             if before == after, let before {
                 lines.append("  \(number) │\(before)")
             } else {
