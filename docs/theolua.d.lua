@@ -250,6 +250,7 @@ function Controller:focus(id) end
 ---@field render fun(self: theolua.Self): theolua.RenderResult
 ---@field actions? table<string, fun(self: theolua.Self, ...: any): any>
 ---@field controller? theolua.ControllerSpec
+---@field version? string|number Changing it on a hot reload starts mounted instances afresh (new state and controller).
 
 ---A component constructor: call it with a props table (key, children in the array part).
 ---@class theolua.Component

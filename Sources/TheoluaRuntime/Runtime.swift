@@ -138,7 +138,7 @@ public final class Runtime {
         }
         guard let root else { return }
         let element = try bridge.rootElement(root, props: rootProps)
-        reconciler.update(root: element, forceRender: true)
+        reconciler.reload(root: element)
         settle()
     }
 

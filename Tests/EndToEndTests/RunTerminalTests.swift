@@ -110,6 +110,42 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// A clock whose timer is started in its controller's `init`; `word` is what the
+    /// timer writes every `interval` seconds, `version` the spec's version.
+    static func ticker(word: String, version: Int, interval: Double = 0.05) -> String {
+        """
+        local ui = require("theolua")
+        return ui.component("Ticker", {
+          version = \(version),
+          initialState = function() return { ticks = 0, word = "none" } end,
+          render = function(self) return ui.text(self.state.word .. " " .. self.state.ticks) end,
+          controller = {
+            init = function(ctl)
+              ctl.timer = ui.every(\(interval), function()
+                ctl:updateState(function(s) return { ticks = s.ticks + 1, word = "\(word)" } end)
+              end)
+            end,
+          },
+        })
+        """
+    }
+
+    @Test func aSaveRestartsTimersWithTheNewCodeAndANewVersionResetsState() throws {
+        let (terminal, folder, app) = try start(Self.ticker(word: "old", version: 1))
+        defer { folder.remove() }
+        #expect(terminal.waitForScreen(containing: "old 3"), "\(terminal.screen.text)")
+        Files.write(Self.ticker(word: "new", version: 1), to: app)
+        #expect(terminal.waitForScreen(containing: "new"), "the timer runs the saved code: \(terminal.screen.text)")
+        let kept = terminal.screen.lines[0].split(separator: " ").last.flatMap { Int($0) } ?? 0
+        #expect(kept > 3, "the state was kept: \(terminal.screen.text)")
+        // A new version starts from the initial state (its timer is slow, so that the
+        // screen holds still).
+        Files.write(Self.ticker(word: "reset", version: 2, interval: 600), to: app)
+        #expect(terminal.waitForScreen(containing: "none 0"), "\(terminal.screen.text)")
+        terminal.type("\u{03}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func brokenSaveShowsAnOverlayAndTheNextGoodSaveClearsIt() throws {
         let (terminal, folder, app) = try start(Self.counter(label: "Clicks"))
         defer { folder.remove() }

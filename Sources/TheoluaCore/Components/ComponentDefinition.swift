@@ -34,9 +34,17 @@ public protocol ComponentDefinition: Sendable, Equatable {
     /// `willUnmount` and after its timers were cancelled. Lets a definition release what
     /// it keeps per component (a script's `self` object, say).
     func didUnmount(_ component: ComponentRef<Self>)
+
+    /// Whether a logical component mounted with `previous` (an earlier generation's
+    /// definition of the same name) carries on under this one, keeping its state and
+    /// controller. When not, it is unmounted and mounted afresh. Always, by default; a
+    /// script component says no when its `version` changed.
+    func continues(from previous: Self) -> Bool
 }
 
 extension ComponentDefinition {
+    public func continues(from previous: Self) -> Bool { true }
+
     public func perform(action: String, arguments: [Value], component: ComponentRef<Self>) throws -> Value? {
         nil
     }

@@ -230,7 +230,9 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
     }
 
     override func canUpdate(_ instance: Instance) -> Bool {
-        instance.componentTypeID == ObjectIdentifier(D.self)
+        guard instance.componentTypeID == ObjectIdentifier(D.self) else { return false }
+        let current = unsafeDowncast(instance, to: ComponentInstance<D>.self).definition
+        return current == definition || definition.continues(from: current)
     }
 
     override func makeInstance(parent: Instance?, slot: Slot, element: Element) throws -> Instance {

@@ -50,6 +50,9 @@
         reconciler?.dirtyCount -= 1
     }
 
+    /// Whether timers the component started are still running.
+    var hasTimers: Bool { !timers.isEmpty }
+
     func cancelTimers() {
         let owned = timers.values
         timers.removeAll()

@@ -140,4 +140,3 @@ final class RootInstance: Instance {
     override var endsHostRun: Bool { true }
     override var isPlaceholder: Bool { false }
 }
-

@@ -51,7 +51,8 @@ extension Reconciler {
         let instance: Instance
         do {
             // A component's instance starts from its initial state: script code.
-            instance = try element.isHost
+            instance =
+                try element.isHost
                 ? element.storage.makeInstance(parent: parent, slot: slot, element: element)
                 : stageClock.measure(.script) {
                     try element.storage.makeInstance(parent: parent, slot: slot, element: element)
@@ -94,6 +95,12 @@ extension Reconciler {
         reconcileChildren(of: component, with: elements, anchor: anchor)
         if !isFirst && component.controller != nil {
             pendingLifecycle.append((component, .didUpdateComponent))
+            if isReloading && component.hasTimers {
+                // The timers would go on calling the code of before the reload: start the
+                // controller again, so that its `didMount` starts them with the new code.
+                component.cancelTimers()
+                pendingLifecycle.append((component, .didMount))
+            }
         }
     }
 

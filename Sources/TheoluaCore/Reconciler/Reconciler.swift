@@ -74,6 +74,8 @@ public final class Reconciler {
     @exclusivity(unchecked) private var flushScheduled = false
     @exclusivity(unchecked) private var isReconciling = false
     @exclusivity(unchecked) var forceRender = false
+    /// Whether the pass is a reload's (see ``reload(root:)``).
+    @exclusivity(unchecked) var isReloading = false
     @exclusivity(unchecked) var pendingLifecycle: [(ComponentInstanceBase, LifecyclePhase)] = []
     @exclusivity(unchecked) var hostChanged = false
 
@@ -98,6 +100,22 @@ public final class Reconciler {
             defer { self.forceRender = false }
             reconcileChildren(of: root, with: element.map { [$0] } ?? [], anchor: .known(nil))
         }
+    }
+
+    /// Mounts the next generation of a reloaded app: every component re-renders (as with
+    /// `forceRender`), and a component with a controller and running timers is started
+    /// again: its timers are cancelled and its controller's `didMount` runs once more, so
+    /// that the timers it starts run the new code. A component whose definition does not
+    /// continue the previous one (``ComponentDefinition/continues(from:)``) is mounted
+    /// afresh.
+    public func reload(root element: Element?) {
+        if isReconciling {
+            runLoop.enqueue { [weak self] in self?.reload(root: element) }
+            return
+        }
+        isReloading = true
+        defer { isReloading = false }
+        update(root: element, forceRender: true)
     }
 
     /// Unmounts everything: every controller's `willUnmount` runs and every host node is

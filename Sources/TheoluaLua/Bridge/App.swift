@@ -34,6 +34,21 @@ extension LuaBridge {
     }
 
     private func loadApp(source: [UInt8], name: String, file: String?) throws(ScriptError) -> AppRoot {
+        // The top level's timers: the previous load's stop when this one succeeds.
+        loadingTimers = []
+        defer { loadingTimers = nil }
+        do {
+            let root = try runApp(source: source, name: name, file: file)
+            for timer in topLevelTimers { timer.cancel() }
+            topLevelTimers = (loadingTimers ?? []).filter(\.isActive)
+            return root
+        } catch {
+            for timer in loadingTimers ?? [] { timer.cancel() }
+            throw error
+        }
+    }
+
+    private func runApp(source: [UInt8], name: String, file: String?) throws(ScriptError) -> AppRoot {
         drainReleases()
         definedNames = [:]
         loadedFiles = file.map { [$0] } ?? []

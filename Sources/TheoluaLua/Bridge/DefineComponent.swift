@@ -4,7 +4,7 @@ import TheoluaCore
 
 extension LuaBridge {
     /// The spec fields `ui.component` knows; others are the component's own methods.
-    static let specFields = ["props", "initialState", "render", "actions", "controller"]
+    static let specFields = ["props", "initialState", "render", "actions", "controller", "version"]
     static let controllerFields = ["init", "didUpdateComponent", "willUnmount", "actions"]
 
     /// `ui.component(name, spec)` and `ui.component(name, function(props) ... end)`.
@@ -106,13 +106,29 @@ extension LuaBridge {
             takesProps = takesParameters(at: -1)
             state.pop()
         }
-        let parts = SpecParts(
+        var parts = SpecParts(
             render: render, initialState: initialState, initialStateTakesProps: takesProps,
             actions: specField("actions"), controller: specField("controller"))
+        parts.version = try specVersion(of: name)
         lua_pushvalue(L, 2)
         return ScriptComponent(
             name: name, location: location, schema: schema.map(bind), body: LuaRef(popping: L, releases: releases),
             isFunctionForm: false, parts: parts, bridge: self)
+    }
+
+    /// The spec's `version` (the spec at 2): a string or a number, or nil.
+    private func specVersion(of name: String) throws -> Value {
+        state.rawField(2, "version")
+        defer { state.pop() }
+        switch lua_type(L, -1) {
+        case LUA_TNIL: return .null
+        case LUA_TSTRING: return state.string(at: -1).map(Value.string) ?? .null
+        case LUA_TNUMBER:
+            var isInteger: Int32 = 0
+            let integer = lua_tointegerx(L, -1, &isInteger)
+            return isInteger != 0 ? .int(Int(integer)) : .double(lua_tonumberx(L, -1, nil))
+        default: throw raise("\(name): version must be a string or a number, got \(found(at: -1))")
+        }
     }
 
     /// A reference to the spec's field `field` (the spec at 2), or nil when it is absent.

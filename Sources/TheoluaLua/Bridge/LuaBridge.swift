@@ -60,6 +60,13 @@ public final class LuaBridge {
     public internal(set) var loadedFiles: [String] = []
     /// Names defined by the current load, with where, to report duplicates.
     var definedNames: [String: String] = [:]
+    /// The running timers no component owns (started by the script's top level or by
+    /// such timers), of the current load: the next load that succeeds cancels them, since
+    /// its top level starts its own.
+    var topLevelTimers: [TimerHandle] = []
+    /// The timers no component owns started while a load runs: they replace
+    /// `topLevelTimers` if it succeeds, and are cancelled if it fails.
+    var loadingTimers: [TimerHandle]?
     /// Every name a component or primitive error message may start with.
     var knownComponentNames: Set<String> = []
     /// The component on whose behalf Lua code runs now, to own timers it starts.

@@ -40,6 +40,8 @@ public final class ScriptComponent: ComponentDefinition, @unchecked Sendable {
 
     public static func == (lhs: ScriptComponent, rhs: ScriptComponent) -> Bool { lhs === rhs }
 
+    public func continues(from previous: ScriptComponent) -> Bool { parts.version == previous.parts.version }
+
     public func initialState(props: Record) throws -> Value {
         guard let bridge else { return .null }
         return try bridge.initialState(of: self, props: props)
@@ -93,6 +95,9 @@ struct SpecParts {
     let actions: LuaRef?
     /// The `controller` table, whose methods are looked up when they are called.
     let controller: LuaRef?
+    /// The spec's `version` (a string or a number): when a reload changes it, mounted
+    /// components start afresh.
+    var version: Value = .null
 }
 
 extension LuaBridge {

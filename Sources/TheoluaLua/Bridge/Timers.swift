@@ -39,7 +39,14 @@ extension LuaBridge {
         if let owner {
             timer = repeating ? owner.every(delay, work) : owner.after(delay, work)
         } else {
-            timer = TimerHandle(on: runLoop, delay: delay, repeating: repeating, work)
+            let started = TimerHandle(on: runLoop, delay: delay, repeating: repeating, work)
+            if loadingTimers != nil {
+                loadingTimers?.append(started)
+            } else {
+                topLevelTimers.removeAll { !$0.isActive }
+                topLevelTimers.append(started)
+            }
+            timer = started
         }
         pushObject(Box(timer), kind: .timer)
         return 1
