@@ -86,6 +86,16 @@ import Testing
             ["title", "┌────────┐", "│line 1  │", "│line 2  │", "└────────┘", "> input"])
     }
 
+    @Test func aPanelThatNeverShrinksCountsItsScrollWhole() {
+        let log = CanvasNode(scroll: BoxStyle())
+        for index in 1...3 { log.appendChild(text("line \(index)")) }
+        let panel = box(BoxStyle(shrink: 0), [log])
+        let outer = box(BoxStyle(), [panel])
+        let root = box(BoxStyle(), [outer, text("end")])
+        // The outer box holds a panel that keeps its size, so it keeps it too.
+        expectScreen(render(root, width: 8, height: 3), ["line 1", "line 2", "line 3"])
+    }
+
     @Test func aMinimumOfZeroLetsAnItemShrinkBelowItsContent() {
         let squeezed = box(style { $0.minHeight = .cells(0) }, [text("a"), text("b"), text("c")])
         let root = box(BoxStyle(), [squeezed, text("last")])

@@ -27,6 +27,10 @@ extension LayoutPass {
                         item.width?.resolve(against: inner)
                         ?? (style.align == .stretch ? room : measure(child, .atMost(room)).width)
                     let height = contribution(item.minHeight, item.maxHeight) {
+                        // An item that never shrinks keeps its whole size.
+                        if item.shrink <= 0 {
+                            return item.height?.resolve(against: nil) ?? $0.measure(child, .exactly(childWidth)).height
+                        }
                         let content = $0.minimumHeight(of: child, width: childWidth)
                         return item.height?.resolve(against: nil).map { min($0, content) } ?? content
                     }
