@@ -57,6 +57,7 @@ public final class Runtime {
         self.runLoop = loop
         host = CanvasHost(width: max(width, 1), height: max(height, 1))
         reconciler = Reconciler(host: host, runLoop: loop)
+        reconciler.viewportHeight = max(height, 1)
         reconciler.limits = HostLimits(scaledTo: options.limits.memoryBytes)
         bridge = try LuaBridge(options: options, runLoop: loop)
         bridge.reconciler = reconciler
@@ -204,6 +205,11 @@ public final class Runtime {
     /// Resizes the canvas; the next frame is laid out at the new size.
     public func resize(width: Int, height: Int) {
         host.resize(width: max(width, 1), height: max(height, 1))
+        if max(height, 1) != reconciler.viewportHeight {
+            // Lists render as many items as the screen can show.
+            reconciler.viewportHeight = max(height, 1)
+            reconciler.renderAgain(componentsNamed: "list")
+        }
     }
 
     /// Advances a manual clock by `seconds`, firing due timers in order and rendering

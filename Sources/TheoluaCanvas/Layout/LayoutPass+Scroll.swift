@@ -151,6 +151,9 @@ extension LayoutPass {
             case .reveal(let child):
                 guard let index = scroll.index(of: child) else { continue }
                 reveal(index, scroll, innerWidth: inner.width, viewport: viewport)
+            case .revealIndex(let index):
+                guard scroll.children.indices.contains(index) else { continue }
+                reveal(index, scroll, innerWidth: inner.width, viewport: viewport)
             }
         }
 

@@ -9,6 +9,8 @@ struct ScrollState {
         case end
         /// Bring this child into view, as little as it takes.
         case reveal(CanvasNode)
+        /// Bring the child at this index (as of the layout) into view, as little as it takes.
+        case revealIndex(Int)
     }
 
     /// Whether the end stays in view as children are added.
@@ -27,6 +29,8 @@ struct ScrollState {
     var viewportHeight = 0
     /// Whether the last layout showed the last row of the content.
     var atEnd = true
+    /// The child drawn in inverse video (a list's selection), if any.
+    var highlighted: Int?
 
     mutating func childInserted(at index: Int) {
         if index < anchor || (index == anchor && lineOffset > 0) { anchor += 1 }
@@ -101,6 +105,22 @@ extension CanvasNode {
 
     /// Scrolls to the last row (the `end` key); a following scroll stays there again.
     public func scrollToEnd() { enqueue(.end) }
+
+    /// Scrolls as little as brings the child at `index` into view (its top, when it is
+    /// taller than the window); applied at the next layout, to the children as they are
+    /// then. What a list does to show its selection.
+    public func scrollToChild(at index: Int) { enqueue(.revealIndex(index)) }
+
+    /// The child drawn in inverse video, its whole frame: a list's selection. Scrolls only.
+    public var highlightedChild: Int? {
+        get { kind == .scroll ? scrollState.highlighted : nil }
+        set {
+            guard kind == .scroll, newValue != scrollState.highlighted else { return }
+            scrollState.highlighted = newValue
+            needsPaint = true
+            markNeedsLayout()
+        }
+    }
 
     /// Scrolls every scroll this node is in, innermost first, as little as brings it
     /// into view (or its top, when it is taller than the window); applied at the next

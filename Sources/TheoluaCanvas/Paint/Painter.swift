@@ -47,6 +47,10 @@ enum Painter {
         for index in range {
             paint(children[index], origin: (rect.x, rect.y), clip: content, background: fill, into: &buffer)
         }
+        if let highlighted = node.highlightedChild, range.contains(highlighted) {
+            let frame = children[highlighted].frame.offsetBy(dx: rect.x, dy: rect.y)
+            buffer.addAttributes(.inverse, in: frame.intersection(content))
+        }
         if style.inverse { buffer.addAttributes(.inverse, in: visible) }
     }
 

@@ -50,6 +50,10 @@
         reconciler?.dirtyCount -= 1
     }
 
+    /// Whether the component renders at its next update even if its props and state
+    /// are unchanged.
+    var needsRender = false
+
     /// Whether timers the component started are still running.
     var hasTimers: Bool { !timers.isEmpty }
 
@@ -108,6 +112,17 @@ enum StateUpdate<State> {
 
     override func applyPendingUpdates() throws -> Bool {
         clearDirty()
+        if needsRender {
+            // Asked to render again though nothing changed (see `Reconciler.renderAgain`).
+            needsRender = false
+            if updates.isEmpty { return true }
+            _ = try applyQueued()
+            return true
+        }
+        return try applyQueued()
+    }
+
+    private func applyQueued() throws -> Bool {
         guard !updates.isEmpty else { return false }
         let queued = updates
         updates.removeAll()

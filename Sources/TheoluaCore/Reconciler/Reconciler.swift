@@ -74,6 +74,15 @@ public final class Reconciler {
     @exclusivity(unchecked) private var flushScheduled = false
     @exclusivity(unchecked) private var isReconciling = false
     @exclusivity(unchecked) var forceRender = false
+
+    /// The rows of the screen the host draws on: a virtualized list renders about this
+    /// many items on each side of its selection. Hosts set it, and again on resize.
+    public var viewportHeight = Reconciler.defaultViewportHeight {
+        didSet { viewportHeight = max(1, viewportHeight) }
+    }
+
+    /// The viewport height assumed until a host says otherwise.
+    public static let defaultViewportHeight = 24
     /// Whether the pass is a reload's (see ``reload(root:)``).
     @exclusivity(unchecked) var isReloading = false
     @exclusivity(unchecked) var pendingLifecycle: [(ComponentInstanceBase, LifecyclePhase)] = []
@@ -146,6 +155,17 @@ public final class Reconciler {
             stack.append(contentsOf: instance.children.reversed())
         }
         return found
+    }
+
+    /// Renders every mounted component named `name` again at the next turn, though its
+    /// props and state are unchanged: what depends on ``viewportHeight`` (lists) after a
+    /// resize.
+    package func renderAgain(componentsNamed name: String) {
+        for id in mountedComponents(named: name) {
+            guard let component = instances[id] else { continue }
+            component.needsRender = true
+            markDirty(component)
+        }
     }
 
     /// The topmost host nodes the component `id` rendered, in order; none when it is not

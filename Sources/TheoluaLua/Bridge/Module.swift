@@ -136,6 +136,9 @@ extension LuaBridge {
         guard constructor.takesChildren || table.itemCount == 0 else {
             throw raise("\(subject): takes no children")
         }
+        if constructor.isVirtualized {
+            return Self.virtualized(constructor, props: Record(uniqueEntries: table.entries), key: table.key)
+        }
         var children: [Element] = []
         do {
             try childItems(of: 1, upTo: table.itemCount, into: &children, &context)
@@ -149,6 +152,71 @@ extension LuaBridge {
         let props = Record(uniqueEntries: table.entries)
         return try checkedDepth(
             .host(constructor.primitive.rawValue, props: props, children: children, key: table.key), subject)
+    }
+
+    /// The element of `ui.list` or `ui.table` from its validated props: the component's own
+    /// props are taken out, the rest style its box.
+    static func virtualized(_ constructor: PrimitiveConstructor, props: Record, key: Key?) -> Element {
+        var style: [Record.Entry] = []
+        var count = 0
+        var selected: Int?
+        var follow = false
+        var itemHeight: Int?
+        var onSelect: Handler?
+        var onActivate: Handler?
+        var onSort: Handler?
+        var function: Handler?
+        var columns: [TableColumn] = []
+        for entry in props.entries {
+            switch entry.key {
+            case "count": count = entry.value.intValue ?? 0
+            case "selected": selected = entry.value.intValue
+            case "follow": follow = entry.value.boolValue ?? false
+            case "itemHeight": itemHeight = entry.value.intValue
+            case "onSelect": onSelect = entry.value.handlerValue
+            case "onActivate": onActivate = entry.value.handlerValue
+            case "onSort": onSort = entry.value.handlerValue
+            case "render", "cell": function = entry.value.handlerValue
+            case "columns": columns = entry.value.arrayValue.map { $0.map(tableColumn) } ?? []
+            default: style.append(entry)
+            }
+        }
+        let box = Record(uniqueEntries: style)
+        guard let function else { return .empty }  // the schema requires it
+        if constructor == .table {
+            return .component(
+                TableDefinition(),
+                props: TableProps(
+                    columns: columns, count: count, selected: selected, follow: follow, onSelect: onSelect,
+                    onActivate: onActivate, onSort: onSort, style: box, cells: .handler(function)),
+                key: key)
+        }
+        return .component(
+            ListDefinition(),
+            props: ListProps(
+                count: count, itemHeight: itemHeight, selected: selected, follow: follow, onSelect: onSelect,
+                onActivate: onActivate, style: box, items: .handler(function)),
+            key: key)
+    }
+
+    /// A column of `ui.table` from its validated record.
+    private static func tableColumn(_ value: Value) -> TableColumn {
+        let record = value.recordValue ?? Record()
+        var width: ColumnWidth?
+        switch record["width"] {
+        case .int(let cells)?: width = .cells(cells)
+        case .double(let cells)?: width = .cells(Int(cells))
+        case .string(let text)? where text.hasSuffix("%"): width = Double(text.dropLast()).map(ColumnWidth.percent)
+        default: width = nil
+        }
+        let align = record["align"]?.stringValue.flatMap(TableColumn.Alignment.init(rawValue:)) ?? .left
+        let grow: Double? =
+            switch record["grow"] {
+            case .int(let share)?: Double(share)
+            case .double(let share)?: share
+            default: nil
+            }
+        return TableColumn(title: record["title"]?.stringValue ?? "", width: width, grow: grow, align: align)
     }
 
     /// The text of `ui.text { "a", "b" }`: strings and numbers joined; nil and false skipped.

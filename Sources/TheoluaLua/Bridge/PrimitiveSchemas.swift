@@ -57,11 +57,40 @@ enum PrimitiveSchemas {
         ])
 
     static let scroll = RecordSchema(fields: boxLayout + [field("follow", .boolean)])
+
+    private static func required(_ name: String, _ type: SchemaType) -> SchemaField {
+        SchemaField(name: name, type: type, optional: false, defaultValue: nil)
+    }
+
+    /// What `ui.list` and `ui.table` share: the count, the selection and following.
+    static let selection: [SchemaField] = [
+        required("count", .integer(min: 0, max: nil)), field("selected", .integer(min: 1, max: nil)),
+        field("onSelect", .function), field("onActivate", .function), field("follow", .boolean),
+    ]
+
+    static let list = RecordSchema(
+        fields: boxLayout + selection + [
+            required("render", .function), field("itemHeight", .integer(min: 1, max: SchemaType.maximumCells)),
+        ])
+
+    static let column = RecordSchema(fields: [
+        required("title", .string),
+        field("width", .dimension),
+        field("grow", SchemaType.factor),
+        field("align", .enumeration(["left", "center", "right"])),
+    ])
+
+    static let table = RecordSchema(
+        fields: boxLayout + selection + [
+            field("direction", .enumeration(["column", "row"])),
+            required("columns", .array(of: .record(column))), required("cell", .function),
+            field("onSort", .function),
+        ])
 }
 
 /// The primitive constructors of the `theolua` module.
 enum PrimitiveConstructor: Int, CaseIterable {
-    case text, box, row, column, spacer, button, input, scroll
+    case text, box, row, column, spacer, button, input, scroll, list, table
 
     /// The name under `ui`.
     var name: String {
@@ -74,8 +103,14 @@ enum PrimitiveConstructor: Int, CaseIterable {
         case .button: "button"
         case .input: "input"
         case .scroll: "scroll"
+        case .list: "list"
+        case .table: "table"
         }
     }
+
+    /// Whether it makes a virtualized component (``ListDefinition``, ``TableDefinition``)
+    /// rather than a host element.
+    var isVirtualized: Bool { self == .list || self == .table }
 
     /// The host primitive it makes.
     var primitive: Primitive {
@@ -84,7 +119,7 @@ enum PrimitiveConstructor: Int, CaseIterable {
         case .box, .row, .column, .spacer: .box
         case .button: .button
         case .input: .input
-        case .scroll: .scroll
+        case .scroll, .list, .table: .scroll
         }
     }
 
@@ -96,6 +131,8 @@ enum PrimitiveConstructor: Int, CaseIterable {
         case .button: PrimitiveSchemas.button
         case .input: PrimitiveSchemas.input
         case .scroll: PrimitiveSchemas.scroll
+        case .list: PrimitiveSchemas.list
+        case .table: PrimitiveSchemas.table
         }
     }
 

@@ -15,6 +15,8 @@ enum HostKind: Sendable, Equatable {
     case input
     /// `ui.scroll`.
     case scroll
+    /// The window of a `ui.list` (see ``ListWidget``).
+    case list
 
     /// The kind for a host node's `kind`; unknown kinds become boxes rather than errors.
     init(hostKind: String) {
@@ -23,6 +25,7 @@ enum HostKind: Sendable, Equatable {
         case "button": self = .button
         case "input": self = .input
         case "scroll": self = .scroll
+        case "list": self = .list
         default: self = .box
         }
     }
@@ -33,7 +36,7 @@ enum HostKind: Sendable, Equatable {
         switch self {
         case .root, .text: false
         case .box: props["focusable"]?.boolValue == true
-        case .button, .input, .scroll: props["focusable"]?.boolValue != false
+        case .button, .input, .scroll, .list: props["focusable"]?.boolValue != false
         }
     }
 
@@ -41,7 +44,7 @@ enum HostKind: Sendable, Equatable {
     var canvasKind: CanvasNode.Kind {
         switch self {
         case .text: .text
-        case .scroll: .scroll
+        case .scroll, .list: .scroll
         case .root, .box, .button, .input: .box
         }
     }
@@ -53,6 +56,7 @@ enum HostKind: Sendable, Equatable {
         case .button: ButtonWidget(node: node)
         case .input: InputWidget(node: node)
         case .scroll: BoxWidget(scroll: true, node: node)
+        case .list: ListWidget(node: node)
         case .box: BoxWidget(scroll: false, node: node)
         case .root: BoxWidget(root: ())
         }

@@ -1,0 +1,216 @@
+/// `ui.list` and ``Element/list(count:itemHeight:selected:follow:onSelect:onActivate:style:key:render:)``:
+/// a focusable, scrolling list of `count` items of which only those around the selection
+/// are rendered, reconciled, laid out and painted, so a million items cost what one
+/// screenful costs.
+///
+/// The list renders a window of items around its selection: as many on each side as
+/// the screen can show (``Reconciler/viewportHeight`` rows, divided by `itemHeight`
+/// when every item has that height), plus a few. The window always holds what can be in
+/// view, since the selection is always in view. It is drawn in a `list` host primitive:
+/// a scroll that shows the selection (as little scrolling as it takes) and marks it
+/// while the list has focus. Items leaving the window are unmounted.
+///
+/// Keys reach the list through its host primitive, which sends them to the component's
+/// `list.key` action: `up`, `down`, `pageup`, `pagedown`, `home` and `end` move the selection
+/// (calling `onSelect(i)`), `enter` calls `onActivate(i)`.
+public struct ListDefinition: ComponentDefinition {
+    public typealias Props = ListProps
+    public typealias State = ListState
+
+    public var name: String { "list" }
+
+    public init() {}
+
+    public func initialState(props: ListProps) throws -> ListState {
+        ListState(selected: props.follow ? max(props.count, 1) : 1, followsEnd: props.follow)
+    }
+
+    public func render(_ component: ComponentRef<ListDefinition>) throws -> [Element] {
+        let props = component.props
+        let selected = Self.selected(props, component.state)
+        let window = Self.window(around: selected, props: props, rows: component.viewportHeight)
+        var items: [Element] = []
+        items.reserveCapacity(window.count)
+        for index in window {
+            var element = try props.items.element(at: index)
+            // Items are matched by key as the window moves; an item without one is keyed
+            // by its index.
+            if element.key == nil { element = element.withKey(.int(index)) }
+            items.append(element)
+        }
+        var host = props.style
+        host = host.setting("count", to: .int(props.count))
+        host = host.setting("first", to: .int(window.lowerBound))
+        host = host.setting("selected", to: .int(selected))
+        host = host.setting("follow", to: .bool(props.follow && component.state.followsEnd))
+        host = host.setting("onListKey", to: .handler(component.handler("list.key")))
+        return [.host("list", props: host, children: items)]
+    }
+
+    public func perform(action: String, arguments: [Value], component: ComponentRef<ListDefinition>) throws -> Value? {
+        guard action == "list.key", case .string(let name)? = arguments.first else { return nil }
+        let props = component.props
+        let count = props.count
+        guard count > 0 else { return .bool(false) }
+        let selected = Self.selected(props, component.state)
+        let page = max(1, (arguments.count > 1 ? arguments[1].intValue ?? 1 : 1) - 1)
+        let target: Int
+        switch name {
+        case "up": target = selected - 1
+        case "down": target = selected + 1
+        case "pageup": target = selected - page
+        case "pagedown": target = selected + page
+        case "home": target = 1
+        case "end": target = count
+        case "enter":
+            if let onActivate = props.onActivate { component.dispatch(onActivate, [.int(selected)]) }
+            return .bool(true)
+        default: return .bool(false)
+        }
+        let next = min(max(target, 1), count)
+        component.updateState { state in
+            var state = state
+            state.selected = next
+            state.followsEnd = next == count
+            return state
+        }
+        if next != selected, let onSelect = props.onSelect { component.dispatch(onSelect, [.int(next)]) }
+        return .bool(true)
+    }
+
+    /// The selection shown: the `selected` prop when the parent controls it, else the
+    /// list's own, which stays on the last item while a following list grows.
+    static func selected(_ props: ListProps, _ state: ListState) -> Int {
+        guard props.count > 0 else { return 0 }
+        if let controlled = props.selected { return min(max(controlled, 1), props.count) }
+        if props.follow && state.followsEnd { return props.count }
+        return min(max(state.selected, 1), props.count)
+    }
+
+    /// The items rendered: those that can be in view with `selected` in view.
+    static func window(around selected: Int, props: ListProps, rows: Int) -> Range<Int> {
+        guard props.count > 0 else { return 1..<1 }
+        let perScreen = (max(rows, 1) + max(props.itemHeight ?? 1, 1) - 1) / max(props.itemHeight ?? 1, 1)
+        let reach = perScreen + overscan
+        return max(1, selected - reach)..<(min(props.count, selected + reach) + 1)
+    }
+
+    /// Items rendered beyond what a screen shows, each way.
+    static let overscan = 2
+}
+
+/// The props of a list.
+public struct ListProps: Sendable, Equatable {
+    /// How many items there are (at least 0).
+    public var count: Int
+    /// The height of every item, when they are all alike: fewer items are rendered.
+    public var itemHeight: Int?
+    /// The selected item (1-based) when the parent controls the selection.
+    public var selected: Int?
+    /// Whether the list keeps its last item selected, and in view, as `count` grows.
+    public var follow: Bool
+    /// Called with an item's index when the selection moves to it.
+    public var onSelect: Handler?
+    /// Called with the selected item's index on `enter`.
+    public var onActivate: Handler?
+    /// The host props of the list's box: border, sizing, padding, focus.
+    public var style: Record
+    /// What makes item `i`'s element.
+    public var items: ListItems
+
+    public init(
+        count: Int, itemHeight: Int? = nil, selected: Int? = nil, follow: Bool = false, onSelect: Handler? = nil,
+        onActivate: Handler? = nil, style: Record = Record(), items: ListItems
+    ) {
+        self.count = max(0, count)
+        self.itemHeight = itemHeight
+        self.selected = selected
+        self.follow = follow
+        self.onSelect = onSelect
+        self.onActivate = onActivate
+        self.style = style
+        self.items = items
+    }
+}
+
+/// What renders a list's items: a handler (a script's `render(i)`) or a Swift closure,
+/// compared by identity.
+public enum ListItems: Sendable, Equatable {
+    /// A function called with the index, returning an element or a string.
+    case handler(Handler)
+    /// A Swift closure.
+    case closure(ItemRenderer)
+
+    /// The element of item `index`.
+    func element(at index: Int) throws -> Element {
+        switch self {
+        case .closure(let renderer):
+            return try renderer.render(index)
+        case .handler(let handler):
+            guard case .function(let box) = handler.target else {
+                throw ListItemError(message: "render must be a function")
+            }
+            switch try box.function.call([.int(index)]) {
+            case .element(let element): return element
+            case .string(let text): return .text(text)
+            case .int(let number): return .text(String(number))
+            case .double(let number): return .text(String(number))
+            case .null: return .empty
+            case .bool, .array, .record, .handler:
+                throw ListItemError(message: "render(\(index)) must return an element or a string")
+            }
+        }
+    }
+}
+
+/// A Swift closure making a list item's element, shared by identity.
+public final class ItemRenderer: Sendable, Equatable {
+    let render: @Sendable (Int) throws -> Element
+
+    public init(_ render: @escaping @Sendable (Int) throws -> Element) {
+        self.render = render
+    }
+
+    public static func == (lhs: ItemRenderer, rhs: ItemRenderer) -> Bool { lhs === rhs }
+}
+
+/// An item renderer's mistake.
+struct ListItemError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// A list's own state: its selection when the parent does not control it.
+public struct ListState: Sendable, Equatable {
+    /// The selected item, 1-based.
+    public var selected: Int
+    /// Whether the selection is on the last item, which a following list keeps.
+    public var followsEnd: Bool
+}
+
+extension Element {
+    /// A virtualized list of `count` items: `render(i)` makes item `i` (1-based) when it
+    /// comes near the view. See ``ListDefinition``.
+    public static func list(
+        count: Int, itemHeight: Int? = nil, selected: Int? = nil, follow: Bool = false, onSelect: Handler? = nil,
+        onActivate: Handler? = nil, style: Record = Record(), key: Key? = nil,
+        render: @escaping @Sendable (Int) -> Element
+    ) -> Element {
+        .component(
+            ListDefinition(),
+            props: ListProps(
+                count: count, itemHeight: itemHeight, selected: selected, follow: follow, onSelect: onSelect,
+                onActivate: onActivate, style: style, items: .closure(ItemRenderer(render))),
+            key: key)
+    }
+}
+
+extension ComponentRef {
+    /// The rows of the screen the host draws on (see ``Reconciler/viewportHeight``).
+    var viewportHeight: Int { instance.reconciler?.viewportHeight ?? Reconciler.defaultViewportHeight }
+
+    /// Calls `handler` with `arguments`, as a primitive calls its handlers.
+    func dispatch(_ handler: Handler, _ arguments: [Value]) {
+        instance.reconciler?.dispatch(handler, arguments: arguments)
+    }
+}

@@ -1,0 +1,218 @@
+/// `ui.table` and ``Element/table(columns:count:selected:follow:onSelect:onActivate:onSort:style:key:cell:)``:
+/// a header over a ``ListDefinition`` whose items are rows of cells, so a table of
+/// 300,000 rows costs what one of 30 does.
+///
+/// Every row is laid out like the header: one cell per column, a cell apart, each as wide
+/// as its column says (cells, a percentage of the table, or a share of what is left). A
+/// cell given as text is cut with `…` where it does not fit. With `onSort`, the titles
+/// are focusable (after the rows, which take focus when the table mounts, `backtab`
+/// reaches them) and `enter` or `space` on one calls `onSort(column)`.
+public struct TableDefinition: ComponentDefinition {
+    public typealias Props = TableProps
+    public typealias State = NoState
+
+    public var name: String { "table" }
+
+    public init() {}
+
+    public func initialState(props: TableProps) throws -> NoState { NoState() }
+
+    public func perform(action: String, arguments: [Value], component: ComponentRef<TableDefinition>) throws -> Value? {
+        guard action == "table.sort", let onSort = component.props.onSort, let column = arguments.first else {
+            return nil
+        }
+        // The key event a focused title heard: enter and space activate it.
+        guard case .record(let event)? = arguments.dropFirst().first,
+            let name = event["name"]?.stringValue, name == "enter" || name == "space"
+        else { return .bool(false) }
+        component.dispatch(onSort, [column])
+        return .bool(true)
+    }
+
+    public func render(_ component: ComponentRef<TableDefinition>) throws -> [Element] {
+        let props = component.props
+        let columns = props.columns
+        var titles: [Element] = []
+        for (index, column) in columns.enumerated() {
+            let look: Record = ["align": .string(column.align.rawValue), "wrap": "ellipsis", "bold": true]
+            guard props.onSort != nil else {
+                var sized = column.sizing
+                for entry in look.entries { sized = sized.setting(entry.key, to: entry.value) }
+                titles.append(.text(column.title, sized))
+                continue
+            }
+            // A title that sorts is focusable (drawn inverse when focused): enter or space
+            // calls onSort.
+            var box = column.sizing.setting("focusable", to: true)
+            box = box.setting("onKey", to: .handler(component.handler("table.sort", .int(index + 1))))
+            titles.append(.host(Primitive.box.rawValue, props: box, children: [.text(column.title, look)]))
+        }
+        let header = Element.host(Primitive.box.rawValue, props: ["direction": "row", "gap": 1], children: titles)
+        let cells = props.cells
+        let rows = ItemRenderer { row in
+            var children: [Element] = []
+            children.reserveCapacity(columns.count)
+            for (index, column) in columns.enumerated() {
+                children.append(try column.cell(try cells.element(row: row, column: index + 1)))
+            }
+            return .host(Primitive.box.rawValue, props: ["direction": "row", "gap": 1], children: children)
+        }
+        let body = Element.component(
+            ListDefinition(),
+            props: ListProps(
+                count: props.count, itemHeight: 1, selected: props.selected, follow: props.follow,
+                onSelect: props.onSelect, onActivate: props.onActivate,
+                // The rows take focus when the table mounts, before sortable titles.
+                style: ["grow": 1, "autoFocus": true], items: .closure(rows)))
+        var outer = props.style
+        if outer["direction"] == nil { outer = outer.setting("direction", to: "column") }
+        return [.host(Primitive.box.rawValue, props: outer, children: [header, body])]
+    }
+}
+
+/// One column of a table.
+public struct TableColumn: Sendable, Equatable {
+    /// How a column's cells sit in it.
+    public enum Alignment: String, Sendable {
+        case left, center, right
+    }
+
+    /// The title shown in the header.
+    public var title: String
+    /// The width: cells or a percentage of the table (`.cells(12)`, `.percent(30)`);
+    /// nil with `grow` for a share of what is left.
+    public var width: ColumnWidth?
+    /// The column's share of the width left after the fixed columns (default 1 when it
+    /// has no width, else 0).
+    public var grow: Double?
+    /// Where text sits in the column's cells.
+    public var align: Alignment
+
+    public init(title: String, width: ColumnWidth? = nil, grow: Double? = nil, align: Alignment = .left) {
+        self.title = title
+        self.width = width
+        self.grow = grow
+        self.align = align
+    }
+
+    /// The sizing props a cell of this column takes: the same for the header and every
+    /// row, so that columns line up.
+    var sizing: Record {
+        var props: Record = ["shrink": 0]
+        switch width {
+        case .cells(let cells)?: props = props.setting("width", to: .int(max(0, cells)))
+        case .percent(let percent)?: props = props.setting("width", to: .string("\(percent)%"))
+        case nil: props = props.setting("width", to: 0)
+        }
+        let share = grow ?? (width == nil ? 1 : 0)
+        if share > 0 { props = props.setting("grow", to: .double(share)) }
+        return props
+    }
+
+    /// A row's cell: text cut with `…` to the column, or an element in a box of the
+    /// column's size.
+    func cell(_ content: Element) throws -> Element {
+        if content.typeName == Primitive.text.rawValue, content.key == nil {
+            var props = content.hostProps
+            for entry in sizing.entries { props = props.setting(entry.key, to: entry.value) }
+            if props["wrap"] == nil { props = props.setting("wrap", to: "ellipsis") }
+            if props["align"] == nil { props = props.setting("align", to: .string(align.rawValue)) }
+            return .host(Primitive.text.rawValue, props: props)
+        }
+        return .host(Primitive.box.rawValue, props: sizing, children: [content])
+    }
+}
+
+/// A column's width.
+public enum ColumnWidth: Sendable, Equatable {
+    case cells(Int)
+    case percent(Double)
+}
+
+/// The props of a table.
+public struct TableProps: Sendable, Equatable {
+    public var columns: [TableColumn]
+    /// How many rows there are.
+    public var count: Int
+    public var selected: Int?
+    public var follow: Bool
+    public var onSelect: Handler?
+    public var onActivate: Handler?
+    /// Called with a column's index (1-based) when its title is activated.
+    public var onSort: Handler?
+    /// The host props of the table's box: border, title, sizing, padding.
+    public var style: Record
+    /// What makes the cells.
+    public var cells: TableCells
+
+    public init(
+        columns: [TableColumn], count: Int, selected: Int? = nil, follow: Bool = false, onSelect: Handler? = nil,
+        onActivate: Handler? = nil, onSort: Handler? = nil, style: Record = Record(), cells: TableCells
+    ) {
+        self.columns = columns
+        self.count = max(0, count)
+        self.selected = selected
+        self.follow = follow
+        self.onSelect = onSelect
+        self.onActivate = onActivate
+        self.onSort = onSort
+        self.style = style
+        self.cells = cells
+    }
+}
+
+/// What makes a table's cells: a handler (a script's `cell(row, column)`) or a Swift
+/// closure, compared by identity.
+public enum TableCells: Sendable, Equatable {
+    case handler(Handler)
+    case closure(CellRenderer)
+
+    /// The content of the cell at `row`, `column` (both 1-based).
+    func element(row: Int, column: Int) throws -> Element {
+        switch self {
+        case .closure(let renderer):
+            return try renderer.render(row, column)
+        case .handler(let handler):
+            guard case .function(let box) = handler.target else {
+                throw ListItemError(message: "cell must be a function")
+            }
+            switch try box.function.call([.int(row), .int(column)]) {
+            case .element(let element): return element
+            case .string(let text): return .text(text)
+            case .int(let number): return .text(String(number))
+            case .double(let number): return .text(String(number))
+            case .null: return .text("")
+            case .bool, .array, .record, .handler:
+                throw ListItemError(message: "cell(\(row), \(column)) must return a string or an element")
+            }
+        }
+    }
+}
+
+/// A Swift closure making a table cell, shared by identity.
+public final class CellRenderer: Sendable, Equatable {
+    let render: @Sendable (Int, Int) throws -> Element
+
+    public init(_ render: @escaping @Sendable (Int, Int) throws -> Element) {
+        self.render = render
+    }
+
+    public static func == (lhs: CellRenderer, rhs: CellRenderer) -> Bool { lhs === rhs }
+}
+
+extension Element {
+    /// A virtualized table: `cell(row, column)` makes each cell (1-based) of the rows near
+    /// the view. See ``TableDefinition``.
+    public static func table(
+        columns: [TableColumn], count: Int, selected: Int? = nil, follow: Bool = false, onSelect: Handler? = nil,
+        onActivate: Handler? = nil, onSort: Handler? = nil, style: Record = Record(), key: Key? = nil,
+        cell: @escaping @Sendable (Int, Int) -> Element
+    ) -> Element {
+        .component(
+            TableDefinition(),
+            props: TableProps(
+                columns: columns, count: count, selected: selected, follow: follow, onSelect: onSelect,
+                onActivate: onActivate, onSort: onSort, style: style, cells: .closure(CellRenderer(cell))),
+            key: key)
+    }
+}

@@ -1,0 +1,74 @@
+import TheoluaCanvas
+import TheoluaCore
+import TheoluaTerminal
+
+/// The `list` primitive a ``ListDefinition`` renders: a scroll holding the window of items
+/// around the selection.
+///
+/// Its props say which item the first child is (`first`), which is selected
+/// (`selected`), and where its keys go (`onListKey`, the list component's `list.key` action);
+/// the rest are box props. It keeps the selected child in view, scrolling as little as
+/// it takes, and draws it in inverse video while it has focus. Focused, it sends `up`,
+/// `down`, `pageup`, `pagedown`, `home`, `end` and `enter` to the component, with the
+/// number of items in view (a page).
+final class ListWidget: HostWidget {
+    /// The scroll node.
+    let node: CanvasNode
+    /// The node itself: the items go straight into it.
+    var container: CanvasNode? { node }
+    private var style = BoxStyle()
+    private var isFocused = false
+    /// The selected child's index among the children, if it is one of them.
+    private var selectedSlot: Int?
+    private var selected = 0
+    private var first = 0
+
+    init(node: CanvasNode? = nil) {
+        self.node = node ?? CanvasNode(scroll: BoxStyle())
+    }
+
+    func apply(_ props: Record, old: Record?) {
+        style = PropsMapping.boxStyle(props)
+        node.boxStyle = isFocused ? FocusLook.focused(style) : style
+        let newSelected = props["selected"]?.intValue ?? 0
+        let newFirst = props["first"]?.intValue ?? 1
+        let moved = newSelected != selected || newFirst != first || old == nil
+        selected = newSelected
+        first = newFirst
+        let slot = selected - first
+        selectedSlot = selected > 0 && slot >= 0 ? slot : nil
+        if moved, let selectedSlot { node.scrollToChild(at: selectedSlot) }
+        showSelection()
+    }
+
+    func setFocused(_ focused: Bool) {
+        guard focused != isFocused else { return }
+        isFocused = focused
+        node.boxStyle = focused ? FocusLook.focused(style) : style
+        showSelection()
+    }
+
+    private func showSelection() {
+        node.highlightedChild = isFocused ? selectedSlot : nil
+    }
+
+    func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
+        guard key.isPlain, !key.shift, let onListKey = props["onListKey"]?.handlerValue else { return false }
+        let name: String
+        switch key.specialKey {
+        case .up: name = "up"
+        case .down: name = "down"
+        case .pageup: name = "pageup"
+        case .pagedown: name = "pagedown"
+        case .home: name = "home"
+        case .end: name = "end"
+        case .enter: name = "enter"
+        default: return false
+        }
+        let page = max(1, node.scrollPosition.visibleRange.count)
+        if case .handled(let result) = dispatch(onListKey, [.string(name), .int(page)]) {
+            return result.boolValue ?? true
+        }
+        return false
+    }
+}
