@@ -29,15 +29,32 @@ public struct ListDefinition: ComponentDefinition {
         let props = component.props
         let selected = Self.selected(props, component.state)
         let window = Self.window(around: selected, props: props, rows: component.viewportHeight)
+        // A move of the selection alone re-renders the list with the same props: the items
+        // still in the window keep the elements made for them, and only new ones render.
+        let cache = component.state.cache
+        if cache.items != props.items || cache.count != props.count {
+            cache.items = props.items
+            cache.count = props.count
+            cache.elements.removeAll()
+        }
         var items: [Element] = []
+        var made: [Int: Element] = [:]
         items.reserveCapacity(window.count)
+        made.reserveCapacity(window.count)
         for index in window {
-            var element = try props.items.element(at: index)
-            // Items are matched by key as the window moves; an item without one is keyed
-            // by its index.
-            if element.key == nil { element = element.withKey(.int(index)) }
+            var element: Element
+            if let kept = cache.elements[index] {
+                element = kept
+            } else {
+                element = try props.items.element(at: index)
+                // Items are matched by key as the window moves; an item without one is
+                // keyed by its index.
+                if element.key == nil { element = element.withKey(.int(index)) }
+            }
+            made[index] = element
             items.append(element)
         }
+        cache.elements = made
         var host = props.style
         host = host.setting("count", to: .int(props.count))
         host = host.setting("first", to: .int(window.lowerBound))
@@ -186,6 +203,25 @@ public struct ListState: Sendable, Equatable {
     public var selected: Int
     /// Whether the selection is on the last item, which a following list keeps.
     public var followsEnd: Bool
+    /// The elements of the items last rendered; not part of the state's value.
+    let cache = ItemCache()
+
+    public init(selected: Int, followsEnd: Bool) {
+        self.selected = selected
+        self.followsEnd = followsEnd
+    }
+
+    public static func == (lhs: ListState, rhs: ListState) -> Bool {
+        lhs.selected == rhs.selected && lhs.followsEnd == rhs.followsEnd
+    }
+}
+
+/// The elements a list made for the items of its window, kept while its props stay the
+/// same. Read and written by the list's renders only, on the reconciler's thread.
+final class ItemCache: @unchecked Sendable {
+    var items: ListItems?
+    var count = 0
+    var elements: [Int: Element] = [:]
 }
 
 extension Element {

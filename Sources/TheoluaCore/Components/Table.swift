@@ -49,21 +49,39 @@ public struct TableDefinition: ComponentDefinition {
         }
         let header = Element.host(Primitive.box.rawValue, props: ["direction": "row", "gap": 1], children: titles)
         let cells = props.cells
+        // Made once per render of the table, shared by every row.
+        let rowProps: Record = ["direction": "row", "gap": 1]
+        let textProps = columns.map(\.textProps)
+        let boxProps = columns.map(\.sizing)
         let rows = ItemRenderer { row in
             var children: [Element] = []
             children.reserveCapacity(columns.count)
-            for (index, column) in columns.enumerated() {
-                children.append(try column.cell(try cells.element(row: row, column: index + 1)))
+            for index in columns.indices {
+                switch try cells.content(row: row, column: index + 1) {
+                case .text(let text):
+                    children.append(
+                        .host(Primitive.text.rawValue, props: textProps[index].setting("text", to: .string(text))))
+                case .element(let element) where element.typeName == Primitive.text.rawValue && element.key == nil:
+                    var props = element.hostProps
+                    for entry in textProps[index].entries
+                    where props[entry.key] == nil || boxProps[index][entry.key] != nil {
+                        props = props.setting(entry.key, to: entry.value)
+                    }
+                    children.append(.host(Primitive.text.rawValue, props: props))
+                case .element(let element):
+                    children.append(.host(Primitive.box.rawValue, props: boxProps[index], children: [element]))
+                }
             }
-            return .host(Primitive.box.rawValue, props: ["direction": "row", "gap": 1], children: children)
+            return .host(Primitive.box.rawValue, props: rowProps, children: children)
         }
         let body = Element.component(
             ListDefinition(),
             props: ListProps(
                 count: props.count, itemHeight: 1, selected: props.selected, follow: props.follow,
                 onSelect: props.onSelect, onActivate: props.onActivate,
-                // The rows take focus when the table mounts, before sortable titles.
-                style: ["grow": 1, "autoFocus": true], items: .closure(rows)))
+                // The rows take what the header leaves (not measured first: height 0), and
+                // take focus when the table mounts, before sortable titles.
+                style: ["height": 0, "grow": 1, "autoFocus": true], items: .closure(rows)))
         var outer = props.style
         if outer["direction"] == nil { outer = outer.setting("direction", to: "column") }
         return [.host(Primitive.box.rawValue, props: outer, children: [header, body])]
@@ -109,17 +127,9 @@ public struct TableColumn: Sendable, Equatable {
         return props
     }
 
-    /// A row's cell: text cut with `…` to the column, or an element in a box of the
-    /// column's size.
-    func cell(_ content: Element) throws -> Element {
-        if content.typeName == Primitive.text.rawValue, content.key == nil {
-            var props = content.hostProps
-            for entry in sizing.entries { props = props.setting(entry.key, to: entry.value) }
-            if props["wrap"] == nil { props = props.setting("wrap", to: "ellipsis") }
-            if props["align"] == nil { props = props.setting("align", to: .string(align.rawValue)) }
-            return .host(Primitive.text.rawValue, props: props)
-        }
-        return .host(Primitive.box.rawValue, props: sizing, children: [content])
+    /// The props of a text cell of this column: its size, cut with `…`, aligned.
+    var textProps: Record {
+        sizing.setting("wrap", to: "ellipsis").setting("align", to: .string(align.rawValue))
     }
 }
 
@@ -167,17 +177,23 @@ public enum TableCells: Sendable, Equatable {
     case handler(Handler)
     case closure(CellRenderer)
 
+    /// What a cell holds: text, or an element of its own.
+    enum Content {
+        case text(String)
+        case element(Element)
+    }
+
     /// The content of the cell at `row`, `column` (both 1-based).
-    func element(row: Int, column: Int) throws -> Element {
+    func content(row: Int, column: Int) throws -> Content {
         switch self {
         case .closure(let renderer):
-            return try renderer.render(row, column)
+            return .element(try renderer.render(row, column))
         case .handler(let handler):
             guard case .function(let box) = handler.target else {
                 throw ListItemError(message: "cell must be a function")
             }
             switch try box.function.call([.int(row), .int(column)]) {
-            case .element(let element): return element
+            case .element(let element): return .element(element)
             case .string(let text): return .text(text)
             case .int(let number): return .text(String(number))
             case .double(let number): return .text(String(number))
