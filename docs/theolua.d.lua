@@ -158,6 +158,30 @@
 ---@class theolua.ScrollProps : theolua.BoxLayoutProps
 ---@field follow? boolean Keep the end in view as children are added.
 
+---What ui.list and ui.table share: the count, the selection and following.
+---@class theolua.SelectionProps : theolua.BoxLayoutProps
+---@field count integer How many items (or rows) there are.
+---@field selected? integer The selected index (1-based) when the parent controls it.
+---@field onSelect? theolua.HandlerLike Called with the index the selection moves to.
+---@field onActivate? theolua.HandlerLike Called with the selected index on enter.
+---@field follow? boolean Keep the last item selected, and in view, as count grows.
+
+---@class theolua.ListProps : theolua.SelectionProps
+---@field render fun(i: integer): theolua.Element|string|nil Item i's element; give it a key.
+---@field itemHeight? integer The height of every item, when they are all alike.
+
+---@class theolua.TableColumn
+---@field title string
+---@field width? integer|string Cells, or a percentage of the table ("20%").
+---@field grow? number A share of the width left (1 when there is no width).
+---@field align? theolua.TextAlign Default "left".
+
+---@class theolua.TableProps : theolua.SelectionProps
+---@field columns theolua.TableColumn[]
+---@field cell fun(row: integer, column: integer): theolua.Element|string|number|nil
+---@field onSort? theolua.HandlerLike Called with a column's index when its title is activated.
+---@field direction? theolua.Direction
+
 ------------------------------------------------------------------------------
 -- Props schema
 ------------------------------------------------------------------------------
@@ -315,6 +339,16 @@ function ui.button(props) end
 ---@param props? theolua.InputProps
 ---@return theolua.Element
 function ui.input(props) end
+
+---A focusable list of `count` items; only those near the selection are made.
+---@param props theolua.ListProps
+---@return theolua.Element
+function ui.list(props) end
+
+---A focusable table: a header over a list of rows of cells.
+---@param props theolua.TableProps
+---@return theolua.Element
+function ui.table(props) end
 
 ---A focusable column that scrolls; only what is visible is laid out.
 ---@param props? theolua.ScrollProps

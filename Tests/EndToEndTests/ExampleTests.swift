@@ -34,6 +34,31 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
             name: "logs-filtered", app: "logs.lua",
             arguments: ["--size", "80x16", "--keys", "text:error", "--time", "30"]),
         ExampleSession(name: "logs-narrow", app: "logs.lua", arguments: ["--size", "40x10", "--time", "3"]),
+        // A million lines: the list renders those near the view; the filter scans in
+        // slices between frames (a third of a second of virtual time scans it all).
+        ExampleSession(
+            name: "logs-million", app: "logs.lua",
+            arguments: ["--size", "80x10", "--props", #"{"start":1000000}"#, "--keys", "tab up up pageup"]),
+        ExampleSession(
+            name: "logs-million-filtered", app: "logs.lua",
+            arguments: [
+                "--size", "80x10", "--props", #"{"start":1000000}"#, "--keys", "text:db space text:job", "--time",
+                "0.4",
+            ]),
+        ExampleSession(name: "files-initial", app: "files.lua", arguments: ["--size", "60x10"]),
+        // Sorted by name (backtab reaches the titles), then by size, twice: descending.
+        ExampleSession(
+            name: "files-sorted", app: "files.lua",
+            arguments: [
+                "--size", "60x10", "--keys", "backtab backtab backtab enter tab tab enter enter tab down enter",
+            ]),
+        ExampleSession(
+            name: "files-props", app: "files.lua",
+            arguments: [
+                "--size", "50x8", "--props",
+                #"{"files":[{"name":"README.md","size":4200},{"name":"Sources","size":0,"kind":"dir"},{"name":"Package.swift","size":3100}]}"#,
+                "--keys", "down enter",
+            ]),
         // The wall clock line is masked: everything else counts timer ticks.
         ExampleSession(
             name: "clock-after-65s", app: "clock.lua", arguments: ["--size", "64x14", "--time", "65"],
@@ -74,7 +99,7 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
         Golden.check(session.mask(result.stdout), named: session.name)
     }
 
-    @Test(arguments: ["counter.lua", "todo.lua", "logs.lua", "clock.lua", "picker.lua", "demo.lua"])
+    @Test(arguments: ["counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua"])
     func exampleChecksOk(_ app: String) {
         let result = runTheolua(["check", Paths.package + "/Examples/" + app])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -82,7 +107,7 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
     }
 
     /// Layout must hold at any size: nothing fails, exactly H lines, none wider than W.
-    @Test(arguments: ["counter.lua", "todo.lua", "logs.lua", "clock.lua", "picker.lua", "demo.lua"])
+    @Test(arguments: ["counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua"])
     func exampleRendersAtTinyAndOddSizes(_ app: String) {
         for (width, height) in [(1, 1), (12, 4), (33, 7), (120, 40)] {
             let result = runTheolua([
