@@ -64,6 +64,54 @@ struct ListBenchmarks {
                 report.line("    failed: \(error)")
             }
         }
+        do {
+            try drift()
+        } catch {
+            report.line("  drift check failed: \(error)")
+        }
+    }
+
+    /// Items of 1 to 3 rows: moving the selection down through 10,000 items and back up,
+    /// once the view scrolls the selection must sit at the window's bottom (going down)
+    /// or top (going up) after every move; any other row is a drift.
+    private func drift() throws {
+        let count = quick ? 2_000 : 10_000
+        let runtime = try Runtime(width: 40, height: 12)
+        try runtime.load(
+            source: """
+                local ui = require("theolua")
+                return ui.list { count = \(count), render = function(i)
+                  local lines = {}
+                  for n = 1, i % 3 + 1 do lines[n] = "item " .. i .. " line " .. n end
+                  return ui.text { table.concat(lines, "\\n"), key = i }
+                end }
+                """, name: "heights.lua")
+        try runtime.mount()
+        func selectedRows() -> (first: Int, last: Int)? {
+            let screen = runtime.screen
+            let rows = (0..<12).filter { screen[0, $0].style.attributes.contains(.inverse) }
+            guard let first = rows.first, let last = rows.last else { return nil }
+            return (first, last)
+        }
+        var drifts = 0
+        for move in 1..<count {
+            runtime.send(KeyEvent(.down))
+            guard let rows = selectedRows() else {
+                drifts += 1
+                continue
+            }
+            if move > 12 && rows.last != 11 { drifts += 1 }
+        }
+        for move in 1..<count {
+            runtime.send(KeyEvent(.up))
+            guard let rows = selectedRows() else {
+                drifts += 1
+                continue
+            }
+            if move > 12 && rows.first != 0 { drifts += 1 }
+        }
+        report.line(
+            "  items of 1-3 rows, \(count) down and back up: \(drifts) drifts of the selected row   target: 0")
     }
 
     private func mounted(_ workload: Workload, count: Int) throws -> Runtime {
