@@ -14,4 +14,16 @@ import Testing
         let result = runProcess("/usr/bin/env", ["python3", runner, Paths.binary])
         #expect(result.stdout.contains(" 0 failed"), "\(result.stdout)\(result.stderr)")
     }
+
+    /// The samples of PRODUCT.md part two whose capabilities have landed.
+    static let landedPartTwo = ["list-end"]
+
+    @Test func partTwoSamplesOfLandedCapabilitiesPass() throws {
+        let runner = Paths.package + "/../shared/conformance/run.py"
+        guard access(runner, R_OK) == 0 else { return }
+        let result = runProcess(
+            "/usr/bin/env", ["python3", runner, Paths.binary] + Self.landedPartTwo, adding: ["CASES=part-two"])
+        #expect(
+            result.stdout.contains("\(Self.landedPartTwo.count) passed, 0 failed"), "\(result.stdout)\(result.stderr)")
+    }
 }
