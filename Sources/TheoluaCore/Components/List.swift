@@ -118,6 +118,10 @@ public struct ListDefinition: ComponentDefinition {
 
 /// The props of a list.
 public struct ListProps: Sendable, Equatable {
+    /// The most items a list (or table) holds: 2^52, far past any data and far from
+    /// overflowing an index.
+    public static let maximumCount = 1 << 52
+
     /// How many items there are (at least 0).
     public var count: Int
     /// The height of every item, when they are all alike: fewer items are rendered.
@@ -139,7 +143,7 @@ public struct ListProps: Sendable, Equatable {
         count: Int, itemHeight: Int? = nil, selected: Int? = nil, follow: Bool = false, onSelect: Handler? = nil,
         onActivate: Handler? = nil, style: Record = Record(), items: ListItems
     ) {
-        self.count = max(0, count)
+        self.count = min(max(0, count), Self.maximumCount)
         self.itemHeight = itemHeight
         self.selected = selected
         self.follow = follow
@@ -174,7 +178,8 @@ public enum ListItems: Sendable, Equatable {
             case .double(let number): return .text(String(number))
             case .null: return .empty
             case .bool, .array, .record, .handler:
-                throw ListItemError(message: "render(\(index)) must return an element or a string")
+                throw ListItemError(
+                    message: "render(\(index)) (\(box.function.handlerDescription)) must return an element or a string")
             }
         }
     }

@@ -160,7 +160,7 @@ public struct TableProps: Sendable, Equatable {
         onActivate: Handler? = nil, onSort: Handler? = nil, style: Record = Record(), cells: TableCells
     ) {
         self.columns = columns
-        self.count = max(0, count)
+        self.count = min(max(0, count), ListProps.maximumCount)
         self.selected = selected
         self.follow = follow
         self.onSelect = onSelect
@@ -199,7 +199,10 @@ public enum TableCells: Sendable, Equatable {
             case .double(let number): return .text(String(number))
             case .null: return .text("")
             case .bool, .array, .record, .handler:
-                throw ListItemError(message: "cell(\(row), \(column)) must return a string or an element")
+                throw ListItemError(
+                    message:
+                        "cell(\(row), \(column)) (\(box.function.handlerDescription)) must return a string or an element"
+                )
             }
         }
     }

@@ -64,7 +64,8 @@ enum PrimitiveSchemas {
 
     /// What `ui.list` and `ui.table` share: the count, the selection and following.
     static let selection: [SchemaField] = [
-        required("count", .integer(min: 0, max: nil)), field("selected", .integer(min: 1, max: nil)),
+        required("count", .integer(min: 0, max: Double(ListProps.maximumCount))),
+        field("selected", .integer(min: 1, max: nil)),
         field("onSelect", .function), field("onActivate", .function), field("follow", .boolean),
     ]
 

@@ -63,7 +63,7 @@ indirect enum SchemaType: Sendable {
 
     private static func bounded(_ name: String, _ min: Double?, _ max: Double?) -> String {
         func text(_ value: Double) -> String {
-            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+            value == value.rounded() && abs(value) <= 9_007_199_254_740_992 ? String(Int64(value)) : String(value)
         }
         switch (min, max) {
         case (let min?, let max?): return "\(name) from \(text(min)) to \(text(max))"

@@ -221,6 +221,26 @@ import TheoluaRuntime
         }
     }
 
+    @Test func theLargestCountMovesToItsEndWithoutOverflow() throws {
+        let app = try LuaApp(
+            "return require('theolua').list { count = 4503599627370496, render = function(i) return tostring(i) end }",
+            width: 20, height: 2)
+        app.press("end pagedown down")
+        #expect(app.lines == ["4503599627370495", "4503599627370496"])
+        #expect(throws: ScriptError.self) {
+            try app.runtime.load(source: "return require('theolua').list { count = math.maxinteger, render = print }")
+        }
+    }
+
+    @Test func aRenderResultThatIsNotAnElementNamesTheFunction() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            return ui.list { count = 3, render = function(i) return { i } end }
+            """, width: 20, height: 3)
+        #expect(app.errors() == ["list: render(1) (function at app.lua:2) must return an element or a string"])
+    }
+
     @Test func aRenderErrorNamesTheScriptLine() throws {
         let app = try LuaApp(
             """
