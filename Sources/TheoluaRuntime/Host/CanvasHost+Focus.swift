@@ -89,19 +89,16 @@ extension CanvasHost {
     /// Carries out the requests of ``requestFocus(in:id:)`` in order (so the last one
     /// wins), warning of each that finds nothing to focus.
     package func settlePendingFocus() {
-        guard !pendingFocus.isEmpty else { return }
+        guard !pendingFocus.isEmpty, let reconciler else { return }
         let requests = pendingFocus
         pendingFocus.removeAll()
         for (component, id) in requests {
-            guard let reconciler else { return }
+            // A component unmounted meanwhile has nothing to focus, and nothing to say.
+            guard let name = reconciler.componentName(of: component) else { continue }
             let nodes = reconciler.topHostNodes(of: component)
-            let name = reconciler.componentName(of: component)
-            if nodes.isEmpty && name == nil { continue }  // unmounted meanwhile: nothing to say
-            guard let target = focusTarget(in: nodes, id: id), focus(target) else {
-                let what = id.map { "no focusable element with id \"\($0)\"" } ?? "nothing focusable"
-                onWarning("\(name ?? "component"): focus: \(what) in what it rendered; focus stays where it is")
-                continue
-            }
+            if let target = focusTarget(in: nodes, id: id), focus(target) { continue }
+            let what = id.map { "no focusable element with id \"\($0)\"" } ?? "nothing focusable"
+            onWarning("\(name): focus: \(what) in what it rendered; focus stays where it is")
         }
         deliverFocusChanges()
     }
