@@ -56,10 +56,8 @@ public struct ListDefinition: ComponentDefinition {
         }
         cache.elements = made
         var host = props.style
-        host = host.setting("count", to: .int(props.count))
         host = host.setting("first", to: .int(window.lowerBound))
         host = host.setting("selected", to: .int(selected))
-        host = host.setting("follow", to: .bool(props.follow && component.state.followsEnd))
         host = host.setting("onListKey", to: .handler(component.handler("list.key")))
         return [.host("list", props: host, children: items)]
     }
