@@ -26,6 +26,14 @@ struct TextLayout {
     private var cachedLines: [TextLine] = []
 
     init(_ text: String) {
+        // Most text is printable ASCII on one line: a glyph per byte, one cell each,
+        // without breaking it into grapheme clusters.
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let glyphs = text.utf8.map { Glyph(character: Character(Unicode.Scalar($0)), width: 1) }
+            lines = [glyphs]
+            lineWidths = [glyphs.count]
+            return
+        }
         var lines: [[Glyph]] = []
         var widths: [Int] = []
         let hardLines =

@@ -84,14 +84,14 @@ enum PropsMapping {
     /// is nil when the props set none (most texts), so the node's default can stay.
     static func textAndSizingStyles(_ props: Record) -> (TextStyle, BoxStyle?) {
         var text = TextStyle()
-        var sizing: BoxStyle?
+        var sizing = BoxStyle()
+        var hasSizing = false
         for entry in props.entries {
             guard let name = PropName(entry.key) else { continue }
             if applyText(name, entry.value, to: &text) { continue }
-            var style = sizing ?? BoxStyle()
-            if applySizing(name, entry.value, to: &style) { sizing = style }
+            if applySizing(name, entry.value, to: &sizing) { hasSizing = true }
         }
-        return (text, sizing)
+        return (text, hasSizing ? sizing : nil)
     }
 
     /// Sets a text prop (colors, attributes, `wrap`, `align`); returns whether `name`
