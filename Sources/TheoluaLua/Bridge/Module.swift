@@ -112,6 +112,8 @@ extension LuaBridge {
             guard !constructor.takesTextContent else {
                 throw raise("\(subject): expected a string or a table, got nil")
             }
+            // A list or table has props it cannot do without (count, render, cell).
+            guard !constructor.isVirtualized else { throw raise("\(subject): expected a table of props, got nil") }
             return .host(constructor.primitive.rawValue, props: Record(constructor.presets))
         }
         guard lua_type(L, 1) == LUA_TTABLE else {

@@ -213,6 +213,9 @@ import TheoluaRuntime
             try app.runtime.load(source: "return require('theolua').list { count = 3 }")
         }
         #expect(throws: ScriptError.self) {
+            try app.runtime.load(source: "return require('theolua').column { require('theolua').list() }")
+        }
+        #expect(throws: ScriptError.self) {
             try app.runtime.load(source: "return require('theolua').list { count = -1, render = print }")
         }
         #expect(throws: ScriptError.self) {
