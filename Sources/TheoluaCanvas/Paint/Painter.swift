@@ -20,6 +20,8 @@ enum Painter {
             return
         }
         let style = node.boxStyle
+        // Over everything inside the box, once it is painted.
+        defer { if style.inverse { buffer.addAttributes(.inverse, in: visible) } }
         var fill = background
         if style.background != .default {
             fill = style.background
@@ -29,10 +31,7 @@ enum Painter {
             paintBorder(border, style: style, rect: rect, visible: visible, background: fill, into: &buffer)
         }
         let content = rect.inset(by: style.border == nil ? .zero : Edges(1)).intersection(clip)
-        if content.isEmpty {
-            if style.inverse { buffer.addAttributes(.inverse, in: visible) }
-            return
-        }
+        if content.isEmpty { return }
         let children = node.children
         var range = children.indices
         if node.kind == .scroll {
@@ -51,7 +50,6 @@ enum Painter {
             let frame = children[highlighted].frame.offsetBy(dx: rect.x, dy: rect.y)
             buffer.addAttributes(.inverse, in: frame.intersection(content))
         }
-        if style.inverse { buffer.addAttributes(.inverse, in: visible) }
     }
 
     /// The children of a box that can intersect `clip` (in the box's coordinates).

@@ -166,19 +166,36 @@ public enum ListItems: Sendable, Equatable {
         case .closure(let renderer):
             return try renderer.render(index)
         case .handler(let handler):
-            guard case .function(let box) = handler.target else {
-                throw ListItemError(message: "render must be a function")
-            }
-            switch try box.function.call([.int(index)]) {
+            switch try ItemContent(calling: handler, with: [.int(index)], as: "render(\(index))") {
+            case .text(let text): return .text(text)
             case .element(let element): return element
-            case .string(let text): return .text(text)
-            case .int(let number): return .text(String(number))
-            case .double(let number): return .text(String(number))
-            case .null: return .empty
-            case .bool, .array, .record, .handler:
-                throw ListItemError(
-                    message: "render(\(index)) (\(box.function.handlerDescription)) must return an element or a string")
+            case .nothing: return .empty
             }
+        }
+    }
+}
+
+/// What a script's `render(i)` or `cell(row, column)` returned: text (a string or a
+/// number), an element, or nil.
+enum ItemContent {
+    case text(String)
+    case element(Element)
+    case nothing
+
+    /// Calls the function of `handler` with `arguments`; `call` names the call in errors.
+    init(calling handler: Handler, with arguments: [Value], as call: String) throws {
+        guard case .function(let box) = handler.target else {
+            throw ListItemError(message: "\(call): expected a function")
+        }
+        switch try box.function.call(arguments) {
+        case .element(let element): self = .element(element)
+        case .string(let text): self = .text(text)
+        case .int(let number): self = .text(String(number))
+        case .double(let number): self = .text(String(number))
+        case .null: self = .nothing
+        case .bool, .array, .record, .handler:
+            throw ListItemError(
+                message: "\(call) (\(box.function.handlerDescription)) must return an element or a string")
         }
     }
 }

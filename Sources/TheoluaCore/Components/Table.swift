@@ -5,8 +5,9 @@
 /// Every row is laid out like the header: one cell per column, a cell apart, each as wide
 /// as its column says (cells, a percentage of the table, or a share of what is left). A
 /// cell given as text is cut with `…` where it does not fit. With `onSort`, the titles
-/// are focusable (after the rows, which take focus when the table mounts, `backtab`
-/// reaches them) and `enter` or `space` on one calls `onSort(column)`.
+/// are focusable (before the rows in tab order; the rows take focus when the table
+/// mounts, and `backtab` reaches the titles) and `enter` or `space` on one calls
+/// `onSort(column)`.
 public struct TableDefinition: ComponentDefinition {
     public typealias Props = TableProps
     public typealias State = NoState
@@ -32,32 +33,32 @@ public struct TableDefinition: ComponentDefinition {
     public func render(_ component: ComponentRef<TableDefinition>) throws -> [Element] {
         let props = component.props
         let columns = props.columns
-        var titles: [Element] = []
-        for (index, column) in columns.enumerated() {
-            let look: Record = ["align": .string(column.align.rawValue), "wrap": "ellipsis", "bold": true]
-            guard props.onSort != nil else {
-                var sized = column.sizing
-                for entry in look.entries { sized = sized.setting(entry.key, to: entry.value) }
-                titles.append(.text(column.title, sized))
-                continue
-            }
-            // A title that sorts is focusable (drawn inverse when focused): enter or space
-            // calls onSort.
-            var box = column.sizing.setting("focusable", to: true)
-            box = box.setting("onKey", to: .handler(component.handler("table.sort", .int(index + 1))))
-            titles.append(.host(Primitive.box.rawValue, props: box, children: [.text(column.title, look)]))
-        }
-        let header = Element.host(Primitive.box.rawValue, props: ["direction": "row", "gap": 1], children: titles)
-        let cells = props.cells
-        // Made once per render of the table, shared by every row.
+        // Made once per render of the table, shared by the header and every row.
         let rowProps: Record = ["direction": "row", "gap": 1]
         let textProps = columns.map(\.textProps)
         let boxProps = columns.map(\.sizing)
+        var titles: [Element] = []
+        for (index, column) in columns.enumerated() {
+            guard props.onSort != nil else {
+                titles.append(.text(column.title, textProps[index].setting("bold", to: true)))
+                continue
+            }
+            // A title that sorts is a focusable box (drawn inverse when focused) of the
+            // column's size: enter or space calls onSort.
+            let box = boxProps[index].setting("focusable", to: true).setting(
+                "onKey", to: .handler(component.handler("table.sort", .int(index + 1))))
+            let look: Record = ["align": .string(column.align.rawValue), "wrap": "ellipsis", "bold": true]
+            titles.append(.host(Primitive.box.rawValue, props: box, children: [.text(column.title, look)]))
+        }
+        let header = Element.host(Primitive.box.rawValue, props: rowProps, children: titles)
+        let cells = props.cells
         let rows = ItemRenderer { row in
             var children: [Element] = []
             children.reserveCapacity(columns.count)
             for index in columns.indices {
                 switch try cells.content(row: row, column: index + 1) {
+                case .nothing:
+                    children.append(.host(Primitive.text.rawValue, props: textProps[index].setting("text", to: "")))
                 case .text(let text):
                     children.append(
                         .host(Primitive.text.rawValue, props: textProps[index].setting("text", to: .string(text))))
@@ -177,33 +178,13 @@ public enum TableCells: Sendable, Equatable {
     case handler(Handler)
     case closure(CellRenderer)
 
-    /// What a cell holds: text, or an element of its own.
-    enum Content {
-        case text(String)
-        case element(Element)
-    }
-
     /// The content of the cell at `row`, `column` (both 1-based).
-    func content(row: Int, column: Int) throws -> Content {
+    func content(row: Int, column: Int) throws -> ItemContent {
         switch self {
         case .closure(let renderer):
             return .element(try renderer.render(row, column))
         case .handler(let handler):
-            guard case .function(let box) = handler.target else {
-                throw ListItemError(message: "cell must be a function")
-            }
-            switch try box.function.call([.int(row), .int(column)]) {
-            case .element(let element): return .element(element)
-            case .string(let text): return .text(text)
-            case .int(let number): return .text(String(number))
-            case .double(let number): return .text(String(number))
-            case .null: return .text("")
-            case .bool, .array, .record, .handler:
-                throw ListItemError(
-                    message:
-                        "cell(\(row), \(column)) (\(box.function.handlerDescription)) must return a string or an element"
-                )
-            }
+            return try ItemContent(calling: handler, with: [.int(row), .int(column)], as: "cell(\(row), \(column))")
         }
     }
 }

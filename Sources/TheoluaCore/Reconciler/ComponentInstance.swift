@@ -112,14 +112,11 @@ enum StateUpdate<State> {
 
     override func applyPendingUpdates() throws -> Bool {
         clearDirty()
-        if needsRender {
-            // Asked to render again though nothing changed (see `Reconciler.renderAgain`).
-            needsRender = false
-            if updates.isEmpty { return true }
-            _ = try applyQueued()
-            return true
-        }
-        return try applyQueued()
+        // Asked to render again though nothing changed (see `Reconciler.renderAgain`).
+        let rendersAnyway = needsRender
+        needsRender = false
+        let changed = try applyQueued()
+        return changed || rendersAnyway
     }
 
     private func applyQueued() throws -> Bool {
