@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TheoluaTerminal", targets: ["TheoluaTerminal"]),
         .library(name: "TheoluaLua", targets: ["TheoluaLua"]),
         .library(name: "TheoluaRuntime", targets: ["TheoluaRuntime"]),
+        .library(name: "TheoluaSystem", targets: ["TheoluaSystem"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -28,16 +29,20 @@ let package = Package(
         // Elements, components, state, reconciler, controllers, actions. No Lua, no terminal.
         .target(name: "TheoluaCore"),
         // Lua scripts as component authors: the theolua module, schemas, script components.
-        .target(name: "TheoluaLua", dependencies: ["CLua", "CLuaSupport", "TheoluaCore"]),
+        .target(name: "TheoluaLua", dependencies: ["CLua", "CLuaSupport", "TheoluaCore", "TheoluaSystem"]),
         // Cells, styles, Unicode widths, layout and paint. Knows nothing of components.
         .target(name: "TheoluaCanvas"),
+        // Side effects for scripts that do real work: processes, files, watches, tails,
+        // and the permissions that allow them. Knows nothing of components or Lua.
+        .target(name: "CTheoluaSystem"),
+        .target(name: "TheoluaSystem", dependencies: ["CTheoluaSystem"]),
         // The only code that touches a tty: raw mode, signals, resize, writing frames, decoding keys.
         .target(name: "TheoluaTerminal"),
         // Joins them: mounts components into the canvas, routes keys and focus, runs
         // apps headless or in a terminal. The public API hosts (and the CLI) use.
         .target(
             name: "TheoluaRuntime",
-            dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua"]
+            dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "TheoluaSystem"]
         ),
         .executableTarget(
             name: "theolua",
@@ -73,6 +78,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden", "Hostile"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
         .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal"]),
+        .testTarget(name: "TheoluaSystemTests", dependencies: ["TheoluaSystem"]),
         // Replays Tests/FuzzCorpus through the fuzz targets.
         .testTarget(name: "FuzzReplayTests", dependencies: ["TheoluaFuzz"]),
     ],

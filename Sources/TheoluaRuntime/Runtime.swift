@@ -159,6 +159,45 @@ public final class Runtime {
     public func unmount() {
         reconciler.update(root: nil)
         settle()
+        bridge.endSystemWork()
+    }
+
+    // MARK: Processes, files and watches
+
+    /// The descriptors a host waits on, along with its own input, for the processes,
+    /// watches and tails scripts started; call ``serviceIO()`` when one is readable or
+    /// ``ioDeadline`` passes.
+    public var ioDescriptors: [Int32] { bridge.io.descriptors }
+
+    /// When ``serviceIO()`` is due even if no descriptor wakes the host.
+    public var ioDeadline: ContinuousClock.Instant? { bridge.io.nextDeadline }
+
+    /// Reads what processes wrote and what watches saw, calling the scripts' callbacks,
+    /// and renders what they updated. Without a deadline it does not wait; with one it
+    /// waits until something is ready or the deadline passes. Returns whether anything
+    /// was serviced.
+    @discardableResult
+    public func serviceIO(waitingUntil deadline: ContinuousClock.Instant? = nil) -> Bool {
+        let serviced = deadline.map { bridge.io.wait(until: $0) } ?? bridge.io.service()
+        if serviced { settleAfterInput() }
+        return serviced
+    }
+
+    /// How many processes scripts started are running or still delivering output.
+    public var runningProcessCount: Int { bridge.runningProcessCount }
+
+    /// Waits in real time, at most `timeout`, until every process scripts started has
+    /// exited and its output has been delivered, servicing them (and watches) as they
+    /// write. Returns whether they all finished. For headless rendering: what a
+    /// process prints is then on the screen before the virtual clock moves.
+    @discardableResult
+    public func waitForProcesses(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while bridge.runningProcessCount > 0 && !quitRequested {
+            guard ContinuousClock.now < deadline else { return false }
+            serviceIO(waitingUntil: deadline)
+        }
+        return true
     }
 
     // MARK: Driving

@@ -14,6 +14,7 @@ struct Check: ParsableCommand {
         try app.checkReadable()
         let runtime = try Runtime(options: script.runtimeOptions)
         ProcessLifetime.keep(runtime)
+        defer { runtime.bridge.endSystemWork() }
         do {
             try runtime.load(file: app.app)
             try runtime.mount(props: try props.record())

@@ -12,6 +12,46 @@ struct ScriptOptions: ParsableArguments {
     @Flag(name: .customLong("allow-io"), help: "Let scripts use io, os, debug, package and C modules.")
     var allowIO = false
 
+    // `--allow-run` alone reaches here as `--allow-run=*` (see `ScriptOptions.spelled`).
+    @Option(
+        name: .customLong("allow-run"),
+        help: ArgumentHelp(
+            "Let scripts start processes with ui.spawn: --allow-run for every command, --allow-run=git,ls for those.",
+            valueName: "COMMANDS"))
+    var allowRun: [String] = []
+
+    @Option(
+        name: .customLong("allow-read"),
+        help: ArgumentHelp(
+            "Let scripts read, list, watch and tail files: --allow-read for every file, --allow-read=DIR,... for those folders.",
+            valueName: "DIRS"))
+    var allowRead: [String] = []
+
+    /// The arguments with a bare `--allow-run` or `--allow-read` spelled `--allow-run=*`
+    /// (every command) or `--allow-read=*`: an option whose value is optional, which
+    /// ArgumentParser has no form for.
+    static func spelled(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" {
+                return result + arguments[index...]
+            }
+            result.append(argument == "--allow-run" || argument == "--allow-read" ? argument + "=*" : argument)
+        }
+        return result
+    }
+
+    /// The grants of `--allow-run` and `--allow-read`; folders are made absolute against
+    /// the working directory, where the person typing them is.
+    var permissions: Permissions {
+        let commands = allowRun.flatMap { $0.split(separator: ",").map(String.init) }
+        let folders = allowRead.flatMap { $0.split(separator: ",").map(String.init) }
+        return Permissions(
+            run: allowRun.isEmpty ? .none : commands.contains("*") ? .all : .only(commands),
+            read: allowRead.isEmpty
+                ? .none : folders.contains("*") ? .all : .only(folders.map { Paths.absolute($0, in: ".") }))
+    }
+
     // Unconditional, so that a negative number is read as the value it is (and refused
     // with the range) rather than taken for a flag.
     @Option(
@@ -31,11 +71,15 @@ struct ScriptOptions: ParsableArguments {
         guard maxInstructions >= 1_000 else {
             throw ValidationError("--max-instructions must be at least 1000, got \(maxInstructions)")
         }
+        for value in allowRun + allowRead where value.split(separator: ",").isEmpty {
+            throw ValidationError("--allow-run and --allow-read take names after '=', separated by commas")
+        }
     }
 
     var runtimeOptions: Runtime.Options {
         Runtime.Options(
-            limits: ScriptLimits(memoryBytes: maxMemory << 20, instructions: maxInstructions), allowIO: allowIO)
+            limits: ScriptLimits(memoryBytes: maxMemory << 20, instructions: maxInstructions), allowIO: allowIO,
+            permissions: permissions)
     }
 }
 

@@ -7,8 +7,10 @@ struct Render: ParsableCommand {
         abstract: "Render an app headless and print the screen.",
         discussion: """
             Mounts the app at --size, applies each key of --keys (letting pending updates \
-            render after each), advances a virtual clock by --time seconds firing due timers \
-            in order, then prints exactly H lines with trailing spaces removed.
+            render after each), waits (in real time, at most --wait seconds) for the processes \
+            the app spawned to exit and their output to be delivered, advances a virtual clock \
+            by --time seconds firing due timers in order, then prints exactly H lines with \
+            trailing spaces removed.
             """)
 
     @OptionGroup var app: AppArgument
@@ -27,6 +29,12 @@ struct Render: ParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp("Seconds of virtual time to advance after the keys.", valueName: "SECONDS"))
     var time: Double?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Real seconds to wait for spawned processes after the keys and after the time.", valueName: "SECONDS"))
+    var wait: Double = 5
 
     @Flag(help: "Print colors and styles as ANSI escape codes.")
     var ansi = false
@@ -47,6 +55,9 @@ struct Render: ParsableCommand {
         }
         if let time, !(time.isFinite && time >= 0 && time <= 1e7) {
             throw ValidationError("--time must be a number of seconds from 0 to 10000000, got \(time)")
+        }
+        guard wait.isFinite && wait >= 0 && wait <= 3600 else {
+            throw ValidationError("--wait must be a number of seconds from 0 to 3600, got \(wait)")
         }
     }
 
@@ -79,8 +90,16 @@ struct Render: ParsableCommand {
                 try failIfErrors(runtime)
             }
         }
+        // What spawned processes print is on the screen before time moves: repeatable
+        // output for apps that run commands.
+        let waitLimit = ContinuousClock.now + .nanoseconds(Int64(wait * 1e9))
+        defer { runtime.bridge.endSystemWork() }
+        runtime.waitForProcesses(timeout: ContinuousClock.now.duration(to: waitLimit))
+        try failIfErrors(runtime)
         if let time, !runtime.quitRequested {
             runtime.advance(by: time)
+            try failIfErrors(runtime)
+            runtime.waitForProcesses(timeout: max(.zero, ContinuousClock.now.duration(to: waitLimit)))
             try failIfErrors(runtime)
         }
         for warning in runtime.takeWarnings() { Foundationless.printError("warning: \(warning)") }

@@ -23,7 +23,7 @@ struct Theolua: ParsableCommand {
     /// exit status 2, and script errors to exit status 1.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(ScriptOptions.spelled(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let exit as ExitCode {
             Foundationless.exit(exit.rawValue)

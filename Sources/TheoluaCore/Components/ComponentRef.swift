@@ -96,4 +96,13 @@ public struct ComponentRef<D: ComponentDefinition> {
     public func every(_ interval: Duration, _ work: @escaping () -> Void) -> TimerHandle? {
         instance.startTimer(delay: interval, repeating: true, work)
     }
+
+    /// Makes `work` (a process, a watch: anything that runs on after the call that
+    /// started it) belong to the component: it is cancelled when the component unmounts,
+    /// or restarted with the component's controller on reload, as timers are. Returns
+    /// false, cancelling `work`, when the component has already unmounted.
+    @discardableResult
+    public func own(_ work: any OwnedWork) -> Bool {
+        instance.own(work)
+    }
 }

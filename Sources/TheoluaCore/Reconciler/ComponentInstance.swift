@@ -7,6 +7,8 @@
     var reconciler: Reconciler? { link?.reconciler }
     @exclusivity(unchecked) var controller: (any ComponentController)?
     @exclusivity(unchecked) private var timers: [ObjectIdentifier: TimerHandle] = [:]
+    /// Other work the component started and owns: processes, watches.
+    private var ownedWork: [any OwnedWork] = []
 
     var componentName: String { element.typeName }
     override var asComponent: ComponentInstanceBase? { self }
@@ -54,13 +56,28 @@
     /// are unchanged.
     var needsRender = false
 
-    /// Whether timers the component started are still running.
-    var hasTimers: Bool { !timers.isEmpty }
+    func own(_ work: any OwnedWork) -> Bool {
+        guard isMounted, reconciler != nil else {
+            reconciler?.warn("\(componentName): work started after the component unmounted; stopped")
+            work.cancel()
+            return false
+        }
+        ownedWork.removeAll { !$0.isActive }
+        ownedWork.append(work)
+        return true
+    }
 
-    func cancelTimers() {
+    /// Whether timers or other work the component started are still running.
+    var hasRunningWork: Bool { !timers.isEmpty || ownedWork.contains { $0.isActive } }
+
+    /// Cancels the component's timers and other work.
+    func cancelOwnedWork() {
         let owned = timers.values
         timers.removeAll()
         for timer in owned { timer.cancel() }
+        let work = ownedWork
+        ownedWork.removeAll()
+        for item in work { item.cancel() }
     }
 }
 

@@ -95,10 +95,11 @@ extension Reconciler {
         reconcileChildren(of: component, with: elements, anchor: anchor)
         if !isFirst && component.controller != nil {
             pendingLifecycle.append((component, .didUpdateComponent))
-            if isReloading && component.hasTimers {
-                // The timers would go on calling the code of before the reload: start the
-                // controller again, so that its `didMount` starts them with the new code.
-                component.cancelTimers()
+            if isReloading && component.hasRunningWork {
+                // Its timers (and processes, watches) would go on calling the code of
+                // before the reload: start the controller again, so that its `didMount`
+                // starts them with the new code.
+                component.cancelOwnedWork()
                 pendingLifecycle.append((component, .didMount))
             }
         }
@@ -172,7 +173,7 @@ extension Reconciler {
                     report(component, .willUnmount, error)
                 }
             }
-            component.cancelTimers()
+            component.cancelOwnedWork()
             component.dropPendingUpdates()
             unregister(component)
             instance.isMounted = false

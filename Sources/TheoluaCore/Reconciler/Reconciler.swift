@@ -274,7 +274,7 @@ public final class Reconciler {
             if let component = instance.asComponent {
                 component.controller = nil
                 component.dropPendingUpdates()
-                component.cancelTimers()
+                component.cancelOwnedWork()
             }
             for child in instance.children {
                 child.parent = nil

@@ -88,3 +88,15 @@ public final class TimerHandle {
         onFinish?(self)
     }
 }
+
+/// Work that runs on after the call that started it, owned by a component and
+/// cancelled when it unmounts: a process, a watch. (Timers are kept apart, as
+/// ``TimerHandle``s.)
+public protocol OwnedWork: AnyObject {
+    /// Whether the work still runs.
+    var isActive: Bool { get }
+    /// Stops the work; cancelling twice is harmless.
+    func cancel()
+}
+
+extension TimerHandle: OwnedWork {}

@@ -34,16 +34,17 @@ extension LuaBridge {
     }
 
     private func loadApp(source: [UInt8], name: String, file: String?) throws(ScriptError) -> AppRoot {
-        // The top level's timers: the previous load's stop when this one succeeds.
-        loadingTimers = []
-        defer { loadingTimers = nil }
+        // The top level's timers, processes and watches: the previous load's stop when
+        // this one succeeds.
+        loadingWork = []
+        defer { loadingWork = nil }
         do {
             let root = try runApp(source: source, name: name, file: file)
-            for timer in topLevelTimers { timer.cancel() }
-            topLevelTimers = (loadingTimers ?? []).filter(\.isActive)
+            for work in topLevelWork { work.cancel() }
+            topLevelWork = (loadingWork ?? []).filter(\.isActive)
             return root
         } catch {
-            for timer in loadingTimers ?? [] { timer.cancel() }
+            for work in loadingWork ?? [] { work.cancel() }
             throw error
         }
     }

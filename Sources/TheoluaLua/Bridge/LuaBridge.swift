@@ -2,6 +2,7 @@ import CLua
 import CLuaSupport
 import Synchronization
 import TheoluaCore
+import TheoluaSystem
 
 /// Lua 5.4 scripts as authors of components: one sandboxed Lua state, its `theolua`
 /// module, and the script components it defines, running on the Swift core.
@@ -19,12 +20,20 @@ public final class LuaBridge {
         public var allowIO: Bool
         /// Extra folders `require` searches after the app's folder.
         public var modulePaths: [String]
+        /// What `ui.spawn`, `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail` may
+        /// reach: nothing unless granted.
+        public var permissions: Permissions
 
-        /// Options with `limits`, the sandbox unless `allowIO`, and `modulePaths`.
-        public init(limits: ScriptLimits = ScriptLimits(), allowIO: Bool = false, modulePaths: [String] = []) {
+        /// Options with `limits`, the sandbox unless `allowIO`, `modulePaths`, and
+        /// `permissions` for processes and files.
+        public init(
+            limits: ScriptLimits = ScriptLimits(), allowIO: Bool = false, modulePaths: [String] = [],
+            permissions: Permissions = Permissions()
+        ) {
             self.limits = limits
             self.allowIO = allowIO
             self.modulePaths = modulePaths
+            self.permissions = permissions
         }
     }
 
@@ -34,6 +43,11 @@ public final class LuaBridge {
     let link = BridgeLink()
     /// The scheduler for `ui.after` and `ui.every`.
     public let runLoop: any RunLoop
+    /// Where the processes, watches and tails scripts start are serviced: the host
+    /// waits on its descriptors and services it (see `Runtime.serviceIO()`).
+    public let io = IOReactor()
+    /// The processes scripts started that have not finished.
+    var processes: [ScriptProcess] = []
     /// The reconciler handlers dispatch into; set by the runtime that mounts the app.
     public weak var reconciler: Reconciler?
 
@@ -60,16 +74,16 @@ public final class LuaBridge {
     public internal(set) var loadedFiles: [String] = []
     /// Names defined by the current load, with where, to report duplicates.
     var definedNames: [String: String] = [:]
-    /// The running timers no component owns (started by the script's top level or by
-    /// such timers), of the current load: the next load that succeeds cancels them, since
-    /// its top level starts its own.
-    var topLevelTimers: [TimerHandle] = []
-    /// The timers no component owns started while a load runs: they replace
-    /// `topLevelTimers` if it succeeds, and are cancelled if it fails.
-    var loadingTimers: [TimerHandle]?
+    /// The running timers, processes and watches no component owns (started by the
+    /// script's top level or by such work), of the current load: the next load that
+    /// succeeds cancels them, since its top level starts its own.
+    var topLevelWork: [any OwnedWork] = []
+    /// The work no component owns started while a load runs: it replaces
+    /// `topLevelWork` if the load succeeds, and is cancelled if it fails.
+    var loadingWork: [any OwnedWork]?
     /// Every name a component or primitive error message may start with.
     var knownComponentNames: Set<String> = []
-    /// The component on whose behalf Lua code runs now, to own timers it starts.
+    /// The component on whose behalf Lua code runs now, to own timers and work it starts.
     @exclusivity(unchecked) var currentOwner: ComponentRef<ScriptComponent>?
     /// Each script component's element pool, by component.
     var elementPools: [ComponentID: ElementPool] = [:]

@@ -77,6 +77,13 @@ extension LuaBridge {
             state.setRawField(-2, "__index")
         case .definition:
             break
+        case .process:
+            setMetamethod("__index", LuaBridge.processIndex)
+        case .watch:
+            lua_createtable(L, 0, 1)
+            theolua_pushfunction(L, LuaBridge.cancelWatch, 0)
+            state.setRawField(-2, "cancel")
+            state.setRawField(-2, "__index")
         }
     }
 

@@ -40,16 +40,22 @@ extension LuaBridge {
             timer = repeating ? owner.every(delay, work) : owner.after(delay, work)
         } else {
             let started = TimerHandle(on: runLoop, delay: delay, repeating: repeating, work)
-            if loadingTimers != nil {
-                loadingTimers?.append(started)
-            } else {
-                topLevelTimers.removeAll { !$0.isActive }
-                topLevelTimers.append(started)
-            }
+            adoptTopLevel(started)
             timer = started
         }
         pushObject(Box(timer), kind: .timer)
         return 1
+    }
+
+    /// Keeps `work` that no component owns with the current load's top level: the next
+    /// successful load cancels it.
+    func adoptTopLevel(_ work: any OwnedWork) {
+        if loadingWork != nil {
+            loadingWork?.append(work)
+        } else {
+            topLevelWork.removeAll { !$0.isActive }
+            topLevelWork.append(work)
+        }
     }
 
     /// `timer:cancel()`.

@@ -12,6 +12,8 @@ enum ObjectKind: String, CaseIterable {
     case component = "theolua.self"
     case timer = "theolua.timer"
     case definition = "theolua.definition"
+    case process = "theolua.process"
+    case watch = "theolua.watch"
 
     /// The kind's position in the support record's `metatables`.
     var index: Int {
@@ -22,6 +24,8 @@ enum ObjectKind: String, CaseIterable {
         case .component: 3
         case .timer: 4
         case .definition: 5
+        case .process: 6
+        case .watch: 7
         }
     }
 }

@@ -261,6 +261,13 @@ final class LuaState {
         String(cString: lua_typename(L, lua_type(L, index)))
     }
 
+    /// Pushes `bytes` as a string: `[]` → `[s]`.
+    func push(bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { raw in
+            _ = lua_pushlstring(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count)
+        }
+    }
+
     /// Pushes `text`: `[]` → `[s]`.
     func push(_ text: String) {
         var text = text

@@ -72,6 +72,8 @@ public final class TerminalApp {
         let runtime = try Runtime(
             options: configuration.options, width: size.columns, height: size.rows, runLoop: loop)
         runtime.onLog = { [unowned self] line in appendToLog(line) }
+        // No process a script started outlives the app, whichever way it ends.
+        defer { runtime.bridge.endSystemWork() }
         try prepare(runtime)
         start(runtime)
 
@@ -90,11 +92,13 @@ public final class TerminalApp {
             previous = frame
             if runtime.quitRequested { break }
 
-            var deadline = loop.nextDeadline
+            var deadline = Self.earliest(loop.nextDeadline, runtime.ioDeadline)
+            var descriptors = runtime.ioDescriptors
             if watching {
                 deadline = Self.earliest(deadline, watcher.nextDeadline)
-                (device as? TTYTerminal)?.extraDescriptors = watcher.descriptor.map { [$0] } ?? []
+                if let descriptor = watcher.descriptor { descriptors.append(descriptor) }
             }
+            (device as? TTYTerminal)?.extraDescriptors = descriptors
             if loop.hasPendingTurns { deadline = .now }
             for event in try session.nextEvents(until: deadline) {
                 switch event {
@@ -120,9 +124,12 @@ public final class TerminalApp {
                     runtime.unmount()
                     return 0
                 case .descriptorReady:
-                    break  // the watcher reads its events at the top of the loop
+                    break  // read below, and by the watcher at the top of the loop
                 }
             }
+            // What processes wrote and watches saw; frames coalesce, since the reactor
+            // reads a bounded amount per source before the loop paints again.
+            runtime.serviceIO()
         }
         runtime.unmount()
         return 0

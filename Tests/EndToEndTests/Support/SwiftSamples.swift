@@ -10,9 +10,9 @@
 /// Why `swiftc` on the built modules: the samples stay in the Markdown, written once,
 /// and nothing is generated into the package; a scratch package depending on this one
 /// would rebuild it all (minutes) for every run. `swiftc` is given what SwiftPM gives a
-/// client target: the `Modules` folder of the build, the module maps of the two C
-/// targets TheoluaLua imports (CLua, and CLuaSupport's, which SwiftPM writes into the
-/// build folder), and Lua's flags from `pkg-config lua5.4`. A program with its output
+/// client target: the `Modules` folder of the build, the module maps of the C targets
+/// the runtime imports (CLua, and CLuaSupport's and CTheoluaSystem's, which SwiftPM
+/// writes into the build folder), and Lua's flags from `pkg-config lua5.4`. A program with its output
 /// shown is also linked with the object files SwiftPM built for the runtime's modules
 /// and run. Under a sanitizer those objects need the sanitizer's runtime, so there the
 /// programs are type-checked only (`scripts/test` without `--sanitize` runs them).
@@ -21,6 +21,7 @@ enum SwiftSamples {
     /// everything it depends on in the package.
     static let linkedModules = [
         "TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "CLuaSupport",
+        "TheoluaSystem", "CTheoluaSystem",
     ]
 
     /// Whether this test process runs instrumented by a sanitizer (ASan, TSan, or UBSan
@@ -52,6 +53,8 @@ enum SwiftSamples {
                 "-I", products + "/Modules",
                 "-Xcc", "-fmodule-map-file=" + supportMap,
                 "-Xcc", "-I", "-Xcc", Paths.package + "/Sources/CLuaSupport/include",
+                "-Xcc", "-fmodule-map-file=" + products + "/CTheoluaSystem.build/module.modulemap",
+                "-Xcc", "-I", "-Xcc", Paths.package + "/Sources/CTheoluaSystem/include",
                 "-Xcc", "-fmodule-map-file=" + Paths.package + "/Sources/CLua/module.modulemap",
                 "-module-cache-path", products + "/ModuleCache",
             ] + words(of: lua.stdout))

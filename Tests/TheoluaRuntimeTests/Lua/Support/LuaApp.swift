@@ -16,10 +16,12 @@ final class LuaApp {
 
     init(
         _ source: String? = nil, width: Int = 24, height: Int = 3, limits: ScriptLimits = LuaApp.testLimits,
-        allowIO: Bool = false, name: String = "app.lua", props: Record = Record()
+        allowIO: Bool = false, permissions: Permissions = Permissions(), name: String = "app.lua",
+        props: Record = Record()
     ) throws {
         runtime = try Runtime(
-            options: Runtime.Options(limits: limits, allowIO: allowIO), width: width, height: height)
+            options: Runtime.Options(limits: limits, allowIO: allowIO, permissions: permissions), width: width,
+            height: height)
         runtime.onLog = { [unowned self] line in logs.append(line) }
         runtime.onEmit = { [unowned self] name, payload in emitted.append((name, payload)) }
         if let source {

@@ -1,0 +1,15 @@
+#ifndef THEOLUA_SYSTEM_H
+#define THEOLUA_SYSTEM_H
+
+#include <spawn.h>
+#include <sys/types.h>
+
+/* A descriptor that becomes readable when process `pid` exits (Linux's pidfd_open),
+   close-on-exec; -1 where the kernel or the platform has none. */
+int theolua_pidfd_open(pid_t pid);
+
+/* Makes a spawned process start in `folder` (posix_spawn_file_actions_addchdir_np, which
+   glibc declares only for _GNU_SOURCE). Returns 0 or an errno value. */
+int theolua_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *folder);
+
+#endif

@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reports changes to one path, a file or a folder: its content, its entries (for a
+/// folder), and its replacement, creation or removal.
+///
+/// On Linux it uses inotify on the path and on its folder (which sees a file replaced by
+/// a rename, or created after being missing), so it costs nothing until something
+/// changes; elsewhere it polls the path's modification time, size and inode. A change
+/// is reported once the path has been quiet for `settle`, so a save written in steps
+/// is one change.
+public final class PathWatch: IOSource {
+    /// Called once a change has settled.
+    public var onChange: () -> Void = {}
+
+    private let path: String
+    private let name: String
+    private let settle: Duration
+    private let pollInterval: Duration
+    private var stamp: Stamp?
+    private var pendingSince: ContinuousClock.Instant?
+    private var nextPoll: ContinuousClock.Instant?
+    private var stopped = false
+    #if os(Linux)
+        private var notify: Int32 = -1
+        private var selfWatch: Int32 = -1
+        private var folderWatch: Int32 = -1
+    #endif
+
+    private struct Stamp: Equatable {
+        var modified: Double
+        var size: Int64
+        var inode: UInt64
+    }
+
+    /// Watches `path` (absolute), reporting changes `settle` after the last one.
+    public init(path: String, settle: Duration = .milliseconds(30), pollInterval: Duration = .milliseconds(250)) {
+        self.path = path
+        self.name = path.split(separator: "/").last.map(String.init) ?? path
+        self.settle = settle
+        self.pollInterval = pollInterval
+        stamp = Self.stamp(of: path)
+        #if os(Linux)
+            notify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            if notify >= 0 {
+                folderWatch = inotify_add_watch(
+                    notify, Paths.parent(of: path),
+                    UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB)
+                )
+                watchSelf()
+                if folderWatch < 0 && selfWatch < 0 {
+                    close(notify)
+                    notify = -1
+                }
+            }
+            if notify < 0 { nextPoll = .now + pollInterval }
+        #else
+            nextPoll = .now + pollInterval
+        #endif
+    }
+
+    deinit {
+        #if os(Linux)
+            if notify >= 0 { close(notify) }
+        #endif
+    }
+
+    /// Stops reporting; the reactor drops the watch.
+    public func stop() {
+        stopped = true
+        #if os(Linux)
+            if notify >= 0 { close(notify) }
+            notify = -1
+        #endif
+    }
+
+    public var isFinished: Bool { stopped }
+
+    public var descriptors: [Int32] {
+        #if os(Linux)
+            return notify >= 0 ? [notify] : []
+        #else
+            return []
+        #endif
+    }
+
+    public var deadline: ContinuousClock.Instant? {
+        if stopped { return nil }
+        if let pendingSince { return pendingSince + settle }
+        return nextPoll
+    }
+
+    public func service(now: ContinuousClock.Instant, budget: Int) {
+        guard !stopped else { return }
+        if sawChange(now: now) {
+            pendingSince = now
+            if settle > .zero { return }
+        }
+        if let since = pendingSince, now - since >= settle {
+            pendingSince = nil
+            onChange()
+        }
+    }
+
+    private func sawChange(now: ContinuousClock.Instant) -> Bool {
+        #if os(Linux)
+            if notify >= 0 {
+                let changed = drainEvents()
+                if changed { watchSelf() }  // the path may be a new file now
+                return changed
+            }
+        #endif
+        guard let due = nextPoll, now >= due else { return false }
+        nextPoll = now + pollInterval
+        let new = Self.stamp(of: path)
+        guard new != stamp else { return false }
+        stamp = new
+        return true
+    }
+
+    private static func stamp(of path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Stamp(modified: Files.modifiedSeconds(info), size: Int64(info.st_size), inode: UInt64(info.st_ino))
+    }
+
+    #if os(Linux)
+        /// Watches the path itself (what a folder's entries do, a file's writes).
+        private func watchSelf() {
+            let mask = UInt32(
+                IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
+                    | IN_DELETE_SELF | IN_MOVE_SELF)
+            selfWatch = inotify_add_watch(notify, path, mask)
+        }
+
+        /// Reads every pending event; returns whether one concerned the path.
+        private func drainEvents() -> Bool {
+            var changed = false
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(notify, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                var offset = 0
+                let header = 16  // wd, mask, cookie, len
+                while offset + header <= count {
+                    let (watch, length) = buffer.withUnsafeBytes { bytes in
+                        (
+                            bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                            Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                        )
+                    }
+                    if watch == selfWatch && watch != folderWatch {
+                        changed = true
+                    } else if watch == folderWatch {
+                        let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix {
+                            $0 != 0
+                        }
+                        if String(decoding: nameBytes, as: UTF8.self) == name { changed = true }
+                    }
+                    offset += header + length
+                }
+            }
+            return changed
+        }
+    #endif
+}

@@ -1,0 +1,125 @@
+/// What scripts may do outside the sandbox beyond drawing: start processes and read
+/// files. Data, checked in one place (``check(run:)`` and ``check(read:)``), so that a
+/// denied call can name the flag that would allow it.
+///
+/// Nothing is granted by default. The command line grants with `--allow-run`,
+/// `--allow-run=git,ls`, `--allow-read` and `--allow-read=DIR,...`; hosts set the same
+/// grants in the runtime's options.
+public struct Permissions: Sendable, Equatable {
+    /// Which commands may be started.
+    public enum Commands: Sendable, Equatable {
+        /// None.
+        case none
+        /// Every command.
+        case all
+        /// Only these: names looked up in `PATH`, or paths to executables.
+        case only([String])
+    }
+
+    /// Which files may be read, listed, watched and tailed.
+    public enum Folders: Sendable, Equatable {
+        /// None.
+        case none
+        /// Every file.
+        case all
+        /// Only what is inside these folders (or these files), once `..` and symbolic
+        /// links are resolved on both sides.
+        case only([String])
+    }
+
+    /// Which commands `ui.spawn` may start.
+    public var run: Commands
+    /// Which paths `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail` may reach.
+    public var read: Folders
+
+    /// Grants `run` and `read`; nothing by default.
+    public init(run: Commands = .none, read: Folders = .none) {
+        self.run = run
+        self.read = read
+    }
+
+    /// Everything: every command and every file.
+    public static let all = Permissions(run: .all, read: .all)
+
+    /// The executable `command` names, if it may be started: its path (looked up in
+    /// `searchPath` when it has no slash, resolved against `folder` when relative).
+    public func check(run command: String, searchPath: String?, folder: String) throws(PermissionDenied)
+        -> String
+    {
+        let denied = PermissionDenied(
+            permission: .run, subject: command,
+            flag: command.contains("/") || command.isEmpty ? "--allow-run" : "--allow-run=\(command)")
+        guard let executable = Executables.find(command, searchPath: searchPath, folder: folder) else {
+            if case .none = run { throw denied }
+            throw PermissionDenied(permission: .run, subject: command, flag: nil, reason: "no such command")
+        }
+        switch run {
+        case .none:
+            throw denied
+        case .all:
+            return executable
+        case .only(let allowed):
+            let target = Paths.resolved(executable)
+            for name in allowed {
+                if name == command { return executable }
+                if let granted = Executables.find(name, searchPath: searchPath, folder: folder),
+                    Paths.resolved(granted) == target
+                {
+                    return executable
+                }
+            }
+            throw denied
+        }
+    }
+
+    /// The absolute path, `..` and links resolved, of `path` (relative paths resolve
+    /// against `folder`), if it may be read.
+    public func check(read path: String, folder: String) throws(PermissionDenied) -> String {
+        let resolved = Paths.resolved(Paths.absolute(path, in: folder))
+        switch read {
+        case .none:
+            throw PermissionDenied(permission: .read, subject: path, flag: "--allow-read")
+        case .all:
+            return resolved
+        case .only(let folders):
+            for granted in folders where Paths.isInside(resolved, Paths.resolved(Paths.absolute(granted, in: folder))) {
+                return resolved
+            }
+            throw PermissionDenied(
+                permission: .read, subject: path, flag: "--allow-read=\(Paths.parent(of: resolved))")
+        }
+    }
+}
+
+/// A call the permissions do not allow, or could not carry out.
+public struct PermissionDenied: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of permission.
+    public enum Permission: String, Sendable {
+        case run, read
+    }
+
+    /// What was asked for.
+    public var permission: Permission
+    /// The command or path.
+    public var subject: String
+    /// The flag that would allow it, if one would.
+    public var flag: String?
+    /// Why it failed, when no flag would help.
+    public var reason: String?
+
+    public init(permission: Permission, subject: String, flag: String?, reason: String? = nil) {
+        self.permission = permission
+        self.subject = subject
+        self.flag = flag
+        self.reason = reason
+    }
+
+    public var description: String {
+        let what = permission == .run ? "running \"\(subject)\"" : "reading \"\(subject)\""
+        if let reason { return "\(what): \(reason)" }
+        guard let flag else { return "\(what) is not allowed" }
+        let general = permission == .run ? "--allow-run" : "--allow-read"
+        let either = flag == general ? flag : "\(general) (or \(flag))"
+        return "\(what) is not allowed: start theolua with \(either)"
+    }
+}

@@ -1,0 +1,317 @@
+import CTheoluaSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A child process started without a shell, its standard streams on non-blocking pipes
+/// read by an ``IOReactor`` on the caller's thread.
+///
+/// Why not swift-subprocess: it reads through Swift concurrency (async sequences on
+/// threads of its own), while theolua's run loop is single-threaded and sleeps in one
+/// poll(2); here a process is three descriptors and a pidfd in that same poll, with no
+/// threads, locks or hops back to the loop.
+///
+/// The child runs in a process group of its own, so that ending it ends what it
+/// started too, with default signal handling and an empty signal mask whatever the
+/// parent set. Its exit is reported after all its output: once both pipes reached
+/// their end (or a short while after it exited, if something it started holds them).
+public final class Subprocess: IOSource {
+    /// Which stream output came from.
+    public enum Stream: Sendable {
+        case stdout, stderr
+    }
+
+    /// How a process ended: its exit code, or the signal that ended it.
+    public struct Termination: Sendable, Equatable {
+        public var code: Int32?
+        public var signal: Int32?
+
+        public init(code: Int32?, signal: Int32?) {
+            self.code = code
+            self.signal = signal
+        }
+    }
+
+    /// What could not be started.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The process id.
+    public let pid: pid_t
+    /// Receives output as it is read.
+    public var onOutput: (Stream, ArraySlice<UInt8>) -> Void = { _, _ in }
+    /// Receives the process's end, once, after all its output.
+    public var onExit: (Termination) -> Void = { _ in }
+    /// How it ended, once known.
+    public private(set) var termination: Termination?
+
+    private var output: Int32
+    private var errors: Int32
+    private var input: Int32
+    private var exitDescriptor: Int32
+    private var pendingInput: [UInt8] = []
+    private var closeInputWhenWritten = false
+    private var reported = false
+    /// When a signal escalates to SIGKILL, or when to look again for the exit.
+    private var alarm: ContinuousClock.Instant?
+    private var killAt: ContinuousClock.Instant?
+    private var exitedAt: ContinuousClock.Instant?
+
+    /// How long output may still arrive after the process exited (something it started
+    /// may hold the pipes).
+    static let drainTime = Duration.milliseconds(200)
+    /// How often the exit is looked for where there is no pidfd.
+    static let exitPoll = Duration.milliseconds(20)
+
+    /// Starts `executable` (a path) with `arguments` (not counting the program name),
+    /// `environment` (`NAME=value` entries) and working folder `folder`.
+    public init(
+        executable: String, arguments: [String], environment: [String], folder: String?
+    ) throws(Failure) {
+        var pipes: [[Int32]] = []
+        for _ in 0..<3 {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else {
+                for pair in pipes { for end in pair { close(end) } }
+                throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
+            }
+            pipes.append(ends)
+        }
+        // The parent's ends: close-on-exec, non-blocking.
+        for end in [pipes[0][1], pipes[1][0], pipes[2][0]] {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        defer { for end in [pipes[0][0], pipes[1][1], pipes[2][1]] { close(end) } }
+
+        #if canImport(Glibc)
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #else
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_adddup2(&actions, pipes[0][0], 0)
+        posix_spawn_file_actions_adddup2(&actions, pipes[1][1], 1)
+        posix_spawn_file_actions_adddup2(&actions, pipes[2][1], 2)
+        if let folder { theolua_spawn_addchdir(&actions, folder) }
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        var noSignal = sigset_t()
+        sigemptyset(&noSignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignal)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+
+        let argv =
+            ([executable.split(separator: "/").last.map(String.init) ?? executable] + arguments)
+            .map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            for end in [pipes[0][1], pipes[1][0], pipes[2][0]] { close(end) }
+            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        input = pipes[0][1]
+        output = pipes[1][0]
+        errors = pipes[2][0]
+        exitDescriptor = theolua_pidfd_open(child)
+        if exitDescriptor < 0 { alarm = .now + Self.exitPoll }
+    }
+
+    deinit {
+        for descriptor in [input, output, errors, exitDescriptor] where descriptor >= 0 { close(descriptor) }
+        if termination == nil {
+            // Nobody will wait for it: end it, and let init reap it.
+            kill(-pid, SIGKILL)
+        }
+    }
+
+    // MARK: Input
+
+    /// Writes `bytes` to the process's standard input (buffered while the pipe is full).
+    public func write(_ bytes: [UInt8]) {
+        guard input >= 0, !closeInputWhenWritten else { return }
+        pendingInput += bytes
+        flushInput()
+    }
+
+    /// Closes standard input once what was written has gone.
+    public func closeInput() {
+        closeInputWhenWritten = true
+        flushInput()
+    }
+
+    /// Whether standard input is still open for writing.
+    public var acceptsInput: Bool { input >= 0 && !closeInputWhenWritten }
+
+    private func flushInput() {
+        guard input >= 0 else { return }
+        while !pendingInput.isEmpty {
+            let written = pendingInput.withUnsafeBytes { Glibc_write(input, $0.baseAddress, $0.count) }
+            if written > 0 {
+                pendingInput.removeFirst(written)
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return  // the reactor tries again at its next service
+            } else {
+                pendingInput = []  // the process closed its input
+                break
+            }
+        }
+        if closeInputWhenWritten {
+            close(input)
+            input = -1
+        }
+    }
+
+    // MARK: Ending
+
+    /// Whether the process has not been seen to exit.
+    public var isRunning: Bool { termination == nil }
+
+    /// Sends `signal` to the process and what it started.
+    public func signal(_ signal: Int32) {
+        guard termination == nil else { return }
+        kill(-pid, signal)
+    }
+
+    /// Asks the process to end (SIGTERM), and ends it (SIGKILL) if it has not after
+    /// `grace`. Its exit is still reported.
+    public func terminate(grace: Duration) {
+        guard termination == nil else { return }
+        signal(SIGTERM)
+        killAt = .now + grace
+    }
+
+    /// Ends the process now, waiting at most `grace` after SIGTERM before SIGKILL, and
+    /// reaps it. For the app's end, when nothing will service the process again.
+    public func end(grace: Duration) {
+        guard termination == nil else { return }
+        signal(SIGTERM)
+        let limit = ContinuousClock.now + grace
+        while termination == nil && ContinuousClock.now < limit {
+            reap()
+            if termination == nil { usleep(2_000) }
+        }
+        if termination == nil {
+            signal(SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            termination = Termination(code: nil, signal: SIGKILL)
+        }
+        reported = true
+    }
+
+    // MARK: IOSource
+
+    public var descriptors: [Int32] { [output, errors, exitDescriptor].filter { $0 >= 0 } }
+
+    public var deadline: ContinuousClock.Instant? {
+        if reported { return nil }
+        if !pendingInput.isEmpty { return .now + .milliseconds(10) }
+        return [alarm, killAt, exitedAt.map { $0 + Self.drainTime }].compactMap { $0 }.min()
+    }
+
+    public var isFinished: Bool { reported }
+
+    public func service(now: ContinuousClock.Instant, budget: Int) {
+        flushInput()
+        drain(&output, .stdout, budget: budget)
+        drain(&errors, .stderr, budget: budget)
+        if termination == nil {
+            reap()
+            if termination == nil, exitDescriptor < 0 { alarm = now + Self.exitPoll }
+        }
+        if termination == nil, let killAt, now >= killAt {
+            signal(SIGKILL)
+            self.killAt = nil
+        }
+        guard let termination, !reported else { return }
+        let drained = output < 0 && errors < 0
+        if drained || now >= (exitedAt ?? now) + Self.drainTime {
+            for descriptor in [output, errors] where descriptor >= 0 { close(descriptor) }
+            output = -1
+            errors = -1
+            reported = true
+            if input >= 0 {
+                close(input)
+                input = -1
+            }
+            onExit(termination)
+        }
+    }
+
+    /// Reads what `descriptor` has, up to `budget` bytes; closes it at its end.
+    private func drain(_ descriptor: inout Int32, _ stream: Stream, budget: Int) {
+        guard descriptor >= 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var total = 0
+        while total < budget {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                total += count
+                onOutput(stream, buffer[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return
+            } else {
+                close(descriptor)
+                descriptor = -1
+                return
+            }
+        }
+    }
+
+    /// Collects the exit status if the process has exited.
+    private func reap() {
+        var status: Int32 = 0
+        var result: pid_t
+        repeat { result = waitpid(pid, &status, WNOHANG) } while result < 0 && errno == EINTR
+        guard result == pid || (result < 0 && errno == ECHILD) else { return }
+        if result < 0 {
+            termination = Termination(code: nil, signal: nil)
+        } else if status & 0x7f == 0 {
+            termination = Termination(code: (status >> 8) & 0xff, signal: nil)
+        } else {
+            termination = Termination(code: nil, signal: status & 0x7f)
+        }
+        exitedAt = .now
+        alarm = nil
+        killAt = nil
+        if exitDescriptor >= 0 {
+            close(exitDescriptor)
+            exitDescriptor = -1
+        }
+    }
+}
+
+/// write(2), named apart from ``Subprocess/write(_:)``.
+@inline(__always)
+private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+    #else
+        Darwin.write(descriptor, buffer, count)
+    #endif
+}

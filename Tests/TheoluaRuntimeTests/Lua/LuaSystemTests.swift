@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import TheoluaCore
+import TheoluaRuntime
+
+/// Scripts that run processes and follow files (docs/lua-api.md, Processes and files):
+/// results arrive as ordinary script calls, and what a component started ends with it.
+@Suite struct LuaSystemTests {
+    /// A runtime running `app.lua` written to a fresh folder, with `permissions`.
+    private func app(
+        _ source: String, permissions: Permissions = .all, height: Int = 4
+    ) throws -> (LuaApp, TempFolder) {
+        let folder = try TempFolder()
+        let path = try folder.write("app.lua", source)
+        let app = try LuaApp(width: 40, height: height, permissions: permissions)
+        try app.runtime.load(file: path)
+        try app.runtime.mount()
+        return (app, folder)
+    }
+
+    /// Services the runtime's processes and watches until `done` or five seconds.
+    private func service(_ app: LuaApp, until done: () -> Bool) {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !done() && ContinuousClock.now < deadline {
+            app.runtime.serviceIO(waitingUntil: min(deadline, .now + .milliseconds(50)))
+        }
+    }
+
+    static let lines = """
+        local ui = require("theolua")
+        return ui.component("Lines", {
+          props = { command = { "string", default = "printf 'a\\\\nb\\\\n'; exit 2" } },
+          initialState = function() return { lines = {}, status = "running" } end,
+          render = function(self)
+            return ui.column { ui.text(self.state.status), ui.text(table.concat(self.state.lines, ",")) }
+          end,
+          controller = {
+            init = function(ctl)
+              ctl.process = ui.spawn("sh", { "-c", ctl.props.command }, {
+                onStdout = function(line)
+                  ctl:updateState(function(s)
+                    local lines = { table.unpack(s.lines) }
+                    lines[#lines + 1] = line
+                    return { lines = lines, status = s.status }
+                  end)
+                end,
+                onExit = function(code) ctl:updateState(function(s) return { lines = s.lines, status = "exit " .. code } end) end,
+              })
+            end,
+            willUnmount = function(ctl) print("unmounting", ctl.process.running) end,
+          },
+        })
+        """
+
+    @Test func aProcessOutputAndExitArriveAsScriptCalls() throws {
+        let (app, folder) = try app(Self.lines)
+        _ = folder
+        #expect(app.runtime.waitForProcesses(timeout: .seconds(5)))
+        #expect(app.lines == ["exit 2", "a,b", "", ""])
+        #expect(app.runtime.runningProcessCount == 0)
+    }
+
+    @Test func aProcessEndsWhenItsComponentUnmounts() throws {
+        let (app, folder) = try app(
+            Self.lines.replacingOccurrences(of: "printf 'a\\\\nb\\\\n'; exit 2", with: "echo $$; exec sleep 30"))
+        _ = folder
+        service(app) { app.lines.count > 1 && app.lines[1] != "" }
+        let pid = try #require(Int32(app.lines[1]))
+        app.runtime.unmount()
+        #expect(app.takeLogs() == ["unmounting\ttrue"])
+        var gone = false
+        for _ in 0..<300 where !gone {
+            gone = kill(pid, 0) != 0
+            if !gone { usleep(10_000) }
+        }
+        #expect(gone)
+    }
+
+    @Test func aDeniedSpawnIsAScriptErrorNamingTheFlag() throws {
+        let (app, folder) = try app(Self.lines, permissions: Permissions(run: .only(["ls"])))
+        _ = folder
+        let errors = app.errors()
+        #expect(errors.count == 1)
+        #expect(
+            errors.first?.hasSuffix(
+                "app.lua:10: Lines: ui.spawn: running \"sh\" is not allowed: start theolua with --allow-run (or --allow-run=sh)"
+            ) == true, "\(errors)")
+    }
+
+    @Test func aTailDeliversAppendedLines() throws {
+        let source = """
+            local ui = require("theolua")
+            local seen = {}
+            ui.tail("app.log", function(lines)
+              for _, line in ipairs(lines) do seen[#seen + 1] = line end
+              print(table.concat(seen, ","))
+            end)
+            return ui.text "tailing"
+            """
+        let folder = try TempFolder()
+        try folder.write("app.log", "before\n")
+        let path = try folder.write("app.lua", source)
+        let app = try LuaApp(width: 20, height: 1, permissions: Permissions(read: .only([folder.path])))
+        try app.runtime.load(file: path)
+        try app.runtime.mount()
+        let log = try #require(FileHandle(forWritingAtPath: folder.path + "/app.log"))
+        log.seekToEndOfFile()
+        log.write(Data("one\ntwo\n".utf8))
+        service(app) { !app.logs.isEmpty }
+        #expect(app.takeLogs() == ["one,two"])
+        try log.close()
+    }
+
+    @Test func aReloadEndsTheTopLevelWorkOfThePreviousLoad() throws {
+        let source = """
+            local ui = require("theolua")
+            ui.watch(".", function() print("changed") end)
+            return ui.text "watching"
+            """
+        let (app, folder) = try app(source)
+        try app.runtime.reload()
+        try folder.write("other.txt", "x")
+        service(app) { !app.logs.isEmpty }
+        // One watch: the first load's stopped when the second succeeded.
+        #expect(app.takeLogs() == ["changed"])
+    }
+
+    @Test func readingAndListingAnswerWithPlainValues() throws {
+        let source = """
+            local ui = require("theolua")
+            local entries = ui.listDir("data")
+            local names = {}
+            for i, e in ipairs(entries) do names[i] = e.name .. ":" .. e.kind .. ":" .. e.size end
+            return ui.column { ui.text(table.concat(names, " ")), ui.text(ui.readFile("data/a.txt")) }
+            """
+        let folder = try TempFolder()
+        try folder.write("data/a.txt", "hello")
+        try folder.write("data/sub/b.txt", "")
+        let path = try folder.write("app.lua", source)
+        let app = try LuaApp(width: 40, height: 2, permissions: Permissions(read: .only([folder.path + "/data"])))
+        try app.runtime.load(file: path)
+        try app.runtime.mount()
+        #expect(app.lines == ["a.txt:file:5 sub:directory:0", "hello"])
+    }
+}

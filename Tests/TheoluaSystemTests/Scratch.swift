@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A fresh folder under /tmp for one test, removed by ``remove()``.
+struct Scratch {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/theolua-system-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        path = made.map { String(cString: $0) } ?? "/tmp"
+    }
+
+    /// Writes `text` to `name` in the folder; returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String, appending: Bool = false) -> String {
+        let file = path + "/" + name
+        guard let handle = fopen(file, appending ? "a" : "w") else { return file }
+        fputs(text, handle)
+        fclose(handle)
+        return file
+    }
+
+    func folder(_ name: String) -> String {
+        mkdir(path + "/" + name, 0o755)
+        return path + "/" + name
+    }
+
+    func link(_ name: String, to target: String) {
+        symlink(target, path + "/" + name)
+    }
+
+    func remove() {
+        _ = system("rm -rf '\(path)'")
+    }
+}
