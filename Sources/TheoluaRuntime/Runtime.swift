@@ -143,6 +143,39 @@ public final class Runtime {
         settle()
     }
 
+    /// Offers a Swift function to scripts as `ui.<name>(...)`: arguments and result are
+    /// plain values; a thrown error is a script error at the calling line. Check
+    /// permissions with ``readablePath(_:)`` or ``runnableCommand(_:)`` before touching
+    /// files or starting processes, so that a denied call names the flag that would
+    /// allow it, as theolua's own functions do. Register before loading the app.
+    public func registerFunction(_ name: String, _ body: @escaping ([Value]) throws -> Value) throws(ScriptError) {
+        try bridge.registerFunction(named: name, body)
+    }
+
+    /// Offers an asynchronous Swift function to scripts as `ui.<name>(..., callback)`:
+    /// `body` gets the arguments and a `reply` to call once, later, on this runtime's
+    /// thread; the script's callback then runs at the next turn with `(value)` or
+    /// `(nil, message)`. A reply to a component that unmounted meanwhile is dropped.
+    public func registerAsyncFunction(
+        _ name: String, _ body: @escaping ([Value], @escaping (Result<Value, any Error>) -> Void) -> Void
+    ) throws(ScriptError) {
+        try bridge.registerAsyncFunction(named: name, body)
+    }
+
+    /// The grants scripts run with.
+    public var permissions: Permissions { bridge.options.permissions }
+
+    /// `path` resolved against the app's folder (`..` and links too), if the read
+    /// permission allows it.
+    public func readablePath(_ path: String) throws(PermissionDenied) -> String {
+        try bridge.readablePath(path)
+    }
+
+    /// The executable `command` names, if the run permission allows it.
+    public func runnableCommand(_ command: String) throws(PermissionDenied) -> String {
+        try bridge.runnableCommand(command)
+    }
+
     /// Offers the Swift component `C` to scripts as `ui.<name>` (its type name by
     /// default). Props are validated by `schema`, written in the Lua schema language
     /// (`"{ value = 'number', label = { 'string', default = '' } }"`), then decoded into
@@ -268,9 +301,10 @@ public final class Runtime {
         }
     }
 
-    /// Applies pending state updates now.
+    /// Applies pending state updates now; on a manual clock, also runs the work queued
+    /// for the next turns (a host function's reply, say) until none is left.
     public func flush() {
-        reconciler.flush()
+        settle()
     }
 
     /// The longest one settle (the turns after a key, a mount or a timer) may take on a

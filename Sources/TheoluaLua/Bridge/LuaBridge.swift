@@ -38,7 +38,8 @@ public final class LuaBridge {
     }
 
     let state: LuaState
-    let options: Options
+    /// How scripts run: limits, the sandbox, module paths, permissions.
+    public let options: Options
     /// How objects that can outlive the bridge reach it.
     let link = BridgeLink()
     /// The scheduler for `ui.after` and `ui.every`.
@@ -109,6 +110,8 @@ public final class LuaBridge {
     var pendingWarning = ""
     /// The registry references of the bridge's registry tables, by `RegistryTable`.
     @exclusivity(unchecked) var registryReferences = [Int32](repeating: LUA_NOREF, count: RegistryTable.allCases.count)
+    /// Swift functions offered to scripts as `ui.<name>`, in registration order.
+    var hostFunctions: [HostFunction] = []
     /// Swift components offered to scripts, in registration order.
     var nativeComponents: [NativeComponent] = []
     /// Handlers made for Lua functions, by function, so one function is one handler.

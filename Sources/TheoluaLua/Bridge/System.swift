@@ -297,6 +297,18 @@ extension LuaBridge {
 
     // MARK: Helpers
 
+    /// The absolute, resolved path of `path` (relative to the app's folder), if the
+    /// read permission allows it: the check `ui.readFile` makes, for host functions.
+    public func readablePath(_ path: String) throws(PermissionDenied) -> String {
+        try options.permissions.check(read: path, folder: appFolder)
+    }
+
+    /// The executable `command` names, if the run permission allows it: the check
+    /// `ui.spawn` makes, for host functions.
+    public func runnableCommand(_ command: String) throws(PermissionDenied) -> String {
+        try options.permissions.check(run: command, searchPath: environmentValue("PATH"), folder: appFolder)
+    }
+
     /// The path argument at `index`, checked against the read permission: as the
     /// script wrote it, and resolved.
     private func readablePath(at index: Int32, what: String) throws -> (String, String) {

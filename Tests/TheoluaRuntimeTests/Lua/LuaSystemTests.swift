@@ -142,4 +142,59 @@ import TheoluaRuntime
         try app.runtime.mount()
         #expect(app.lines == ["a.txt:file:5 sub:directory:0", "hello"])
     }
+
+    @Test func aHostFunctionAnswersAtOnceUnderThePermissions() throws {
+        let runtime = try Runtime(width: 60, height: 2)
+        try runtime.registerFunction("shout") { arguments in .string((arguments.first?.stringValue ?? "").uppercased()) }
+        try runtime.registerFunction("size") { arguments in
+            let path = try runtime.readablePath(arguments.first?.stringValue ?? "")
+            return .string(path)
+        }
+        try runtime.load(
+            source: """
+                local ui = require("theolua")
+                local ok, err = pcall(ui.size, "notes.txt")
+                return ui.column { ui.text(ui.shout("milk")), ui.text { err, wrap = "char" } }
+                """, name: "app.lua")
+        try runtime.mount()
+        #expect(runtime.lines[0] == "MILK")
+        #expect(runtime.lines[1].hasPrefix("ui.size: reading \"notes.txt\" is not allowed"))
+        #expect(throws: ScriptError.self) { try runtime.registerFunction("text") { _ in .null } }
+    }
+
+    @Test func anAsyncHostFunctionRepliesAtTheNextTurnUnlessItsComponentLeft() throws {
+        let runtime = try Runtime(width: 30, height: 1)
+        var replies: [(Result<Value, any Error>) -> Void] = []
+        try runtime.registerAsyncFunction("fetch") { _, reply in replies.append(reply) }
+        try runtime.load(
+            source: """
+                local ui = require("theolua")
+                local Fetcher = ui.component("Fetcher", {
+                  initialState = function() return { text = "waiting" } end,
+                  render = function(self) return ui.text(self.state.text) end,
+                  controller = { init = function(ctl)
+                    ui.fetch("a", function(value, err)
+                      ctl:updateState(function() return { text = value or err } end)
+                    end)
+                  end },
+                })
+                return ui.component("App", {
+                  props = { shown = { "boolean", default = true } },
+                  render = function(self) return self.props.shown and Fetcher {} or ui.text "gone" end,
+                })
+                """, name: "app.lua")
+        try runtime.mount()
+        #expect(replies.count == 1)
+        replies[0](.success(.string("fetched")))
+        runtime.flush()
+        #expect(runtime.lines == ["fetched"])
+        try runtime.mount(props: ["shown": .bool(false)])
+        try runtime.mount(props: ["shown": .bool(true)])
+        #expect(replies.count == 2)
+        try runtime.mount(props: ["shown": .bool(false)])
+        replies[1](.success(.string("late")))
+        runtime.flush()
+        #expect(runtime.lines == ["gone"])
+        #expect(runtime.takeErrors().isEmpty)
+    }
 }
