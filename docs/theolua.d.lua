@@ -367,6 +367,77 @@ function ui.after(seconds, fn) end
 ---@return theolua.Timer
 function ui.every(seconds, fn) end
 
+---What `ui.spawn` takes besides the command and its arguments.
+---@class theolua.SpawnOptions
+---@field onStdout? fun(line: string) Each line the process prints (or each chunk, with `raw`).
+---@field onStderr? fun(line: string) Each line of its standard error.
+---@field onExit? fun(code: integer?, signal: integer?) Once, after all its output.
+---@field stdin? string Written to its standard input, which is then closed.
+---@field cwd? string The folder it starts in, relative to the app's folder.
+---@field env? table<string, string> Added to the environment it inherits.
+---@field raw? boolean Output in chunks of bytes as read, not lines.
+
+---A process started by `ui.spawn`.
+---@class theolua.Process
+---@field pid integer
+---@field running boolean
+local Process = {}
+
+---Writes more to the process's standard input.
+---@param text string
+function Process:write(text) end
+
+---Closes its standard input once what was written has gone.
+function Process:close() end
+
+---Sends it (and what it started) a signal: "term" (the default), "kill", "int" or "hup".
+---@param signal? "term"|"kill"|"int"|"hup"
+function Process:kill(signal) end
+
+---A watch or a tail.
+---@class theolua.Watch
+local Watch = {}
+
+---Stops it. Cancelling twice is harmless.
+function Watch:cancel() end
+
+---An entry of a folder, from `ui.listDir`.
+---@class theolua.DirEntry
+---@field name string
+---@field kind "file"|"directory"|"link"|"other"
+---@field size integer Bytes, for files.
+---@field modified number Seconds since 1970.
+
+---Starts `command` (a name looked up in PATH, or a path) without a shell. Needs --allow-run.
+---@param command string
+---@param args? string[]
+---@param options? theolua.SpawnOptions
+---@return theolua.Process
+function ui.spawn(command, args, options) end
+
+---The whole file, as a string of bytes. Needs --allow-read.
+---@param path string Relative to the app's folder.
+---@return string
+function ui.readFile(path) end
+
+---The folder's entries, by name. Needs --allow-read.
+---@param path string
+---@return theolua.DirEntry[]
+function ui.listDir(path) end
+
+---Calls `fn` when the file or folder changes (settled: once per burst). Needs --allow-read.
+---@param path string
+---@param fn fun()
+---@return theolua.Watch
+function ui.watch(path, fn) end
+
+---Calls `fn` with the lines appended to a growing file. Needs --allow-read.
+---@param path string
+---@param fn fun(lines: string[])
+---@param options? { fromStart?: boolean }
+---@return theolua.Watch
+function ui.tail(path, fn, options) end
+
 ---Hands an event to the host program.
 ---@param name string
 ---@param payload? any

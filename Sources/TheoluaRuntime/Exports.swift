@@ -4,5 +4,5 @@
 @_exported import TheoluaCanvas
 @_exported import TheoluaCore
 @_exported import TheoluaLua
-@_exported import TheoluaTerminal
 @_exported import TheoluaSystem
+@_exported import TheoluaTerminal

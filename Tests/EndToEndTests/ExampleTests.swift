@@ -73,6 +73,11 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
             arguments: ["--size", "54x17", "--keys", "down space down down space up enter"]),
         ExampleSession(
             name: "picker-wraps-around", app: "picker.lua", arguments: ["--size", "54x17", "--keys", "up space"]),
+        // The fixture log, followed from its start; then only its errors.
+        ExampleSession(name: "tail-initial", app: "tail.lua", arguments: ["--size", "72x14", "--allow-read=Examples"]),
+        ExampleSession(
+            name: "tail-filtered", app: "tail.lua",
+            arguments: ["--size", "72x10", "--allow-read=Examples", "--keys", "text:error tab up"]),
         ExampleSession(name: "demo-initial", app: "demo.lua", arguments: []),
         ExampleSession(
             name: "demo-session", app: "demo.lua",

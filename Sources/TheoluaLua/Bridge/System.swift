@@ -44,10 +44,10 @@ extension LuaBridge {
         } catch {
             throw raise("ui.spawn: \(error)")
         }
-        var folder: String?
-        if let cwd = try optionalString(field: "cwd", of: 3, what: "ui.spawn") {
-            folder = Paths.absolute(cwd, in: appFolder)
-        }
+        // Like every path a script names, relative to the app's folder, which is also
+        // where the process starts by default.
+        let cwd = try optionalString(field: "cwd", of: 3, what: "ui.spawn")
+        let folder = Paths.absolute(cwd ?? ".", in: Paths.absolute(appFolder, in: "."))
         var environment = Self.processEnvironment
         if lua_type(L, 3) == LUA_TTABLE {
             lua_getfield(L, 3, "env")

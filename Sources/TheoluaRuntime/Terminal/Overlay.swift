@@ -77,7 +77,8 @@ enum Overlay {
         if keepsFirst {
             shown = Array(wrapped.prefix(height - 2))
             if wrapped.count > shown.count, let last = shown.last {
-                shown[shown.count - 1] = wrap(last + " …", width: inner).count == 1 ? last + " …" : markCut(last, width: inner)
+                shown[shown.count - 1] =
+                    wrap(last + " …", width: inner).count == 1 ? last + " …" : markCut(last, width: inner)
             }
         } else {
             shown = Array(wrapped.suffix(height - 2))

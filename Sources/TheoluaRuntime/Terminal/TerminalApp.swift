@@ -1,6 +1,7 @@
 import TheoluaCanvas
 import TheoluaCore
 import TheoluaLua
+import TheoluaSystem
 import TheoluaTerminal
 
 /// An app full-screen in the terminal: a Lua app with hot reload (`theolua run`), or a

@@ -145,7 +145,8 @@ import TheoluaRuntime
 
     @Test func aHostFunctionAnswersAtOnceUnderThePermissions() throws {
         let runtime = try Runtime(width: 60, height: 2)
-        try runtime.registerFunction("shout") { arguments in .string((arguments.first?.stringValue ?? "").uppercased()) }
+        try runtime.registerFunction("shout") { arguments in .string((arguments.first?.stringValue ?? "").uppercased())
+        }
         try runtime.registerFunction("size") { arguments in
             let path = try runtime.readablePath(arguments.first?.stringValue ?? "")
             return .string(path)

@@ -1,6 +1,5 @@
 import Testing
-
-@testable import TheoluaRuntime
+import TheoluaSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// Watches the app's files for saves.
+/// Watches the app's files for saves: hot reload's watcher.
 ///
 /// On Linux it uses inotify on the files' folders, and on macOS and the BSDs kqueue on
 /// the files and their folders, so the run loop sleeps until a file changes
@@ -13,7 +13,7 @@
 /// modification time, size and inode. Either way a change is reported once the
 /// files have been quiet for a short settle time, so a save written in several steps
 /// reloads once.
-final class FileWatcher {
+public final class FileWatcher {
     private struct Stamp: Equatable {
         var modified: Int64
         var size: Int64
@@ -21,9 +21,9 @@ final class FileWatcher {
     }
 
     /// How often files are checked when polling.
-    let interval: Duration
+    public let interval: Duration
     /// How long files must stay unchanged before a change is reported.
-    let settle: Duration
+    public let settle: Duration
     private var stamps: [String: Stamp?] = [:]
     private var pendingSince: ContinuousClock.Instant?
     private var nextCheck: ContinuousClock.Instant
@@ -37,7 +37,7 @@ final class FileWatcher {
         private var opened: [Int32] = []
     #endif
 
-    init(interval: Duration = .milliseconds(50), settle: Duration = .milliseconds(30)) {
+    public init(interval: Duration = .milliseconds(50), settle: Duration = .milliseconds(30)) {
         self.interval = interval
         self.settle = settle
         nextCheck = ContinuousClock.now
@@ -54,7 +54,7 @@ final class FileWatcher {
 
     /// The descriptor that becomes readable when a watched file changes, when the
     /// platform offers one; `nil` when the watcher polls.
-    var descriptor: Int32? {
+    public var descriptor: Int32? {
         #if os(Linux)
             return notify >= 0 ? notify : nil
         #elseif canImport(Darwin)
@@ -65,7 +65,7 @@ final class FileWatcher {
     }
 
     /// Starts watching `files` (replacing the previous set) as they are now.
-    func watch(_ files: [String]) {
+    public func watch(_ files: [String]) {
         stamps = Dictionary(files.map { ($0, FileWatcher.stamp(of: $0)) }, uniquingKeysWith: { first, _ in first })
         pendingSince = nil
         #if os(Linux)
@@ -77,14 +77,14 @@ final class FileWatcher {
 
     /// When the watcher next needs to run: the end of a settle time, or the next poll;
     /// `nil` when it waits on ``descriptor`` with nothing pending.
-    var nextDeadline: ContinuousClock.Instant? {
+    public var nextDeadline: ContinuousClock.Instant? {
         if let pendingSince { return pendingSince + settle }
         return descriptor == nil ? nextCheck : nil
     }
 
     /// Takes note of changes (reading inotify events, or polling if it is time); returns
     /// true once a change has settled.
-    func poll(now: ContinuousClock.Instant = .now) -> Bool {
+    public func poll(now: ContinuousClock.Instant = .now) -> Bool {
         if sawChange(now: now) {
             pendingSince = now
             return false
