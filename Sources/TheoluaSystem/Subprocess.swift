@@ -42,6 +42,11 @@ public final class Subprocess: IOSource {
 
     /// The process id.
     public let pid: pid_t
+
+    /// Sends SIGTERM to the process group of every child still running; safe in a
+    /// signal handler. For a host's crash path (``TerminalSignals/onFatalSignal``), so
+    /// that no child outlives a process that dies of a signal.
+    public static let terminateAllFromSignalHandler: @convention(c) () -> Void = theolua_children_terminate
     /// Receives output as it is read.
     public var onOutput: (Stream, ArraySlice<UInt8>) -> Void = { _, _ in }
     /// Receives the process's end, once, after all its output.
@@ -130,6 +135,7 @@ public final class Subprocess: IOSource {
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(status)))")
         }
         pid = child
+        theolua_children_add(child)
         input = pipes[0][1]
         output = pipes[1][0]
         errors = pipes[2][0]
@@ -203,23 +209,25 @@ public final class Subprocess: IOSource {
         killAt = .now + grace
     }
 
-    /// Ends the process now, waiting at most `grace` after SIGTERM before SIGKILL, and
-    /// reaps it. For the app's end, when nothing will service the process again.
-    public func end(grace: Duration) {
-        guard termination == nil else { return }
-        signal(SIGTERM)
+    /// Ends `processes` now: SIGTERM to each, then SIGKILL to those still running
+    /// `grace` later; reaps them all. For the app's end, when nothing will service the
+    /// processes again.
+    public static func end(_ processes: [Subprocess], grace: Duration) {
+        let running = processes.filter { $0.termination == nil }
+        for process in running { process.signal(SIGTERM) }
         let limit = ContinuousClock.now + grace
-        while termination == nil && ContinuousClock.now < limit {
-            reap()
-            if termination == nil { usleep(2_000) }
+        while running.contains(where: { $0.termination == nil }) && ContinuousClock.now < limit {
+            for process in running where process.termination == nil { process.reap() }
+            if running.contains(where: { $0.termination == nil }) { usleep(2_000) }
         }
-        if termination == nil {
-            signal(SIGKILL)
+        for process in running where process.termination == nil {
+            process.signal(SIGKILL)
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            termination = Termination(code: nil, signal: SIGKILL)
+            while waitpid(process.pid, &status, 0) < 0 && errno == EINTR {}
+            theolua_children_remove(process.pid)
+            process.termination = Termination(code: nil, signal: SIGKILL)
         }
-        reported = true
+        for process in processes { process.reported = true }
     }
 
     // MARK: IOSource
@@ -296,6 +304,7 @@ public final class Subprocess: IOSource {
         } else {
             termination = Termination(code: nil, signal: status & 0x7f)
         }
+        theolua_children_remove(pid)
         exitedAt = .now
         alarm = nil
         killAt = nil

@@ -1,9 +1,10 @@
+import Testing
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Testing
 
 /// What a flag or an app path can do to the process: a usage error (status 2) naming the
 /// mistake, never a hang, a crash or a read without end.
@@ -66,7 +67,8 @@ import Testing
     @Test func keysThatAreNotUTF8OrNotKeysAreAUsageErrorNamingThem() {
         withApp { app, _ in
             let raw = runProcess(
-                Paths.binary, rawArguments: [Array("render".utf8), Array(app.utf8), Array("--keys".utf8), [0xFF, 0x20]])
+                Paths.binary,
+                rawArguments: [Array("render".utf8), Array(app.utf8), Array("--keys".utf8), [0xFF, 0x20]])
             #expect(raw.status == 2)
             #expect(raw.stderr.contains("--keys: the keys are not valid UTF-8 text"))
             let unknown = runTheolua(["render", app, "--keys", "down enterr"])
@@ -77,10 +79,16 @@ import Testing
 
     @Test func layoutPropsPastTheirMaximumAreScriptErrorsNotCrashesOrHangs() {
         let cases: [(String, String)] = [
-            ("ui.row { gap = math.maxinteger, ui.text \"a\", ui.text \"b\" }", "ui.row: prop 'gap': expected integer from 0 to 1000000"),
+            (
+                "ui.row { gap = math.maxinteger, ui.text \"a\", ui.text \"b\" }",
+                "ui.row: prop 'gap': expected integer from 0 to 1000000"
+            ),
             ("ui.box { height = math.maxinteger }", "ui.box: prop 'height': expected size"),
             ("ui.row { ui.box { width = math.maxinteger }, ui.box { width = math.maxinteger } }", "prop 'width'"),
-            ("ui.row { ui.box { grow = 1e308 }, ui.box { shrink = 1e308 } }", "prop 'grow': expected number from 0 to 1000000"),
+            (
+                "ui.row { ui.box { grow = 1e308 }, ui.box { shrink = 1e308 } }",
+                "prop 'grow': expected number from 0 to 1000000"
+            ),
             ("ui.scroll { height = math.maxinteger }", "ui.scroll: prop 'height'"),
             ("ui.column { gap = 2^62, ui.text \"a\" }", "prop 'gap'"),
             ("ui.row { border = \"single\", minWidth = 2^31 }", "prop 'minWidth'"),
@@ -99,7 +107,8 @@ import Testing
         // At the maximum, a box far larger than the screen costs what the screen shows.
         let app = folder.write(
             "app.lua",
-            "local ui = require(\"theolua\")\nreturn ui.box { border = \"single\", minWidth = 1000000, minHeight = 1000000, gap = 1000000, ui.text \"a\", ui.text \"b\" }\n")
+            "local ui = require(\"theolua\")\nreturn ui.box { border = \"single\", minWidth = 1000000, minHeight = 1000000, gap = 1000000, ui.text \"a\", ui.text \"b\" }\n"
+        )
         let result = runTheolua(["render", app, "--size", "6x3"], timeout: 10)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "┌─────\n│a\n│\n")

@@ -94,7 +94,8 @@ import Testing
         let bound = Sanitizer.allowance(for: cap + Self.runtimeAllowanceKilobytes)
         #expect(
             result.peakKilobytes <= bound,
-            "peak memory \(result.peakKilobytes) KiB over \(bound) KiB, the cap of \(cap) KiB plus the runtime's own: \(context)")
+            "peak memory \(result.peakKilobytes) KiB over \(bound) KiB, the cap of \(cap) KiB plus the runtime's own: \(context)"
+        )
     }
 
     /// A case's header.

@@ -70,7 +70,7 @@ import Testing
         #expect(result.stdout == "running\n0 lines, last\n")
         let text = try #require(Files.read(pidFile))
         let pid = try #require(pid_t(text.filter(\.isNumber)))
-        #expect(kill(pid, 0) != 0, "the spawned process outlived theolua")
+        #expect(processEnds(pid), "the spawned process outlived theolua")
     }
 
     @Test func aDeniedSpawnFailsTheRenderNamingTheFlag() {

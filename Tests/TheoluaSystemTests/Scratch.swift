@@ -37,3 +37,21 @@ struct Scratch {
         _ = system("rm -rf '\(path)'")
     }
 }
+
+/// Waits up to two seconds for process `pid` to end: gone, or a zombie waiting for a
+/// parent (an orphan's new parent may reap it late).
+func processEnds(_ pid: pid_t) -> Bool {
+    for _ in 0..<200 {
+        guard kill(pid, 0) == 0 else { return true }
+        if let file = fopen("/proc/\(pid)/stat", "r") {
+            var buffer = [CChar](repeating: 0, count: 512)
+            let line = fgets(&buffer, Int32(buffer.count), file).map { _ in
+                String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            fclose(file)
+            if let line, let close = line.lastIndex(of: ")"), line[close...].dropFirst(2).hasPrefix("Z") { return true }
+        }
+        usleep(10_000)
+    }
+    return false
+}

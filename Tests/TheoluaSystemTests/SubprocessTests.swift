@@ -87,12 +87,7 @@ import TheoluaSystem
         serviceUntilReported(reactor, record)
         #expect(record.termination?.signal == SIGTERM)
         // The grandchild got the signal too, with its group.
-        var gone = false
-        for _ in 0..<200 where !gone {
-            gone = kill(child, 0) != 0
-            if !gone { usleep(10_000) }
-        }
-        #expect(gone)
+        #expect(processEnds(child))
     }
 
     @Test func aProcessIgnoringTermIsKilledAfterTheGrace() throws {
@@ -108,9 +103,14 @@ import TheoluaSystem
 
     @Test func endingWaitsAndReaps() throws {
         let (process, _) = try start("sleep 30")
-        process.end(grace: .milliseconds(500))
+        let (stubborn, _) = try start("trap '' TERM; while :; do sleep 0.05; done")
+        usleep(100_000)  // the trap is set
+        let started = ContinuousClock.now
+        Subprocess.end([process, stubborn], grace: .milliseconds(300))
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(stubborn.termination?.signal == SIGKILL)
         #expect(!process.isRunning)
-        #expect(kill(process.pid, 0) != 0)
+        #expect(processEnds(process.pid))
     }
 
     @Test func aFloodOfOutputIsReadABudgetAtATime() throws {

@@ -12,4 +12,12 @@ int theolua_pidfd_open(pid_t pid);
    glibc declares only for _GNU_SOURCE). Returns 0 or an errno value. */
 int theolua_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *folder);
 
+/* The process groups of the children still running, in a fixed table that a signal
+   handler can read: when the process dies of a signal, its children are sent SIGTERM
+   so that none outlives it. Adding to a full table is ignored. */
+void theolua_children_add(pid_t group);
+void theolua_children_remove(pid_t group);
+/* Async-signal-safe: sends SIGTERM to every group in the table. */
+void theolua_children_terminate(void);
+
 #endif

@@ -192,10 +192,8 @@ extension LuaBridge {
     /// Ends every process the app started (SIGTERM, then SIGKILL after `grace`), and
     /// stops every watch: the app is ending.
     public func endSystemWork(grace: Duration = .milliseconds(500)) {
-        for handle in processes {
-            handle.cancelled = true
-            handle.process.end(grace: grace)
-        }
+        for handle in processes { handle.cancelled = true }
+        Subprocess.end(processes.map(\.process), grace: grace)
         processes = []
         for work in topLevelWork { work.cancel() }
         topLevelWork = []

@@ -73,8 +73,10 @@ public final class TerminalApp {
         let runtime = try Runtime(
             options: configuration.options, width: size.columns, height: size.rows, runLoop: loop)
         runtime.onLog = { [unowned self] line in appendToLog(line) }
-        // No process a script started outlives the app, whichever way it ends.
+        // No process a script started outlives the app, whichever way it ends: in
+        // order on the ways out the loop sees, and from the signal handler on a crash.
         defer { runtime.bridge.endSystemWork() }
+        TerminalSignals.onFatalSignal(Subprocess.terminateAllFromSignalHandler)
         try prepare(runtime)
         start(runtime)
 

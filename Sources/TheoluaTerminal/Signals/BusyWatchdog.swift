@@ -138,6 +138,7 @@ final class BusyWatchdog: @unchecked Sendable {
         }
         if let (number, seen) = state.termination, now - seen >= BusyWatchdog.endAfter {
             restoreArmedTerminal(SignalHandlerState.shared)
+            runFatalHook(SignalHandlerState.shared)
             signal(number, SIG_DFL)
             kill(getpid(), number)
         }

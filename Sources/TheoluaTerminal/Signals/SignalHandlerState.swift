@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Synchronization
 
 /// Everything the signal handler reads, kept in memory that is allocated once and
 /// never freed, so the handler touches no Swift runtime machinery (no retain, no lazy
@@ -39,6 +40,8 @@ struct SignalHandlerState: ~Copyable {
     var leaveBytes: UnsafeMutablePointer<UInt8>
     /// How many bytes of `leaveBytes` are in use.
     var leaveCount: Int = 0
+    /// A C function to call before the process dies of a signal (its bit pattern), or 0.
+    let fatalHook = Atomic<UInt>(0)
     /// The actions that were installed before ours, indexed by signal number.
     var previousActions: UnsafeMutablePointer<sigaction>
 
@@ -83,6 +86,13 @@ func restoreArmedTerminal(_ state: UnsafeMutablePointer<SignalHandlerState>) {
     }
 }
 
+/// Calls the hook set with ``TerminalSignals/onFatalSignal(_:)``, if any.
+/// Async-signal-safe as long as the hook is.
+func runFatalHook(_ state: UnsafeMutablePointer<SignalHandlerState>) {
+    let hook = state.pointee.fatalHook.load(ordering: .acquiring)
+    if hook != 0, let function = unsafeBitCast(hook, to: (@convention(c) () -> Void)?.self) { function() }
+}
+
 /// The handler installed for every signal in ``SignalHub/handledSignals``.
 ///
 /// Resize and resume are written to the self-pipe. The first termination signal is
@@ -115,6 +125,7 @@ func handleTerminalSignal(_ number: Int32) {
         break
     }
     restoreArmedTerminal(state)
+    runFatalHook(state)
     if number >= 0 && number < Int32(SignalHandlerState.actionCapacity) {
         sigaction(number, state.pointee.previousActions + Int(number), nil)
     } else {
@@ -157,4 +168,16 @@ func wakeUp(_ descriptor: Int32, _ number: Int32) {
 /// without having left interactive mode (e.g. `exit()` called deep in the app).
 func restoreTerminalAtExit() {
     restoreArmedTerminal(SignalHandlerState.shared)
+}
+
+/// What to do when the process is about to die of a signal, while a terminal is armed
+/// or a signal watcher attached.
+public enum TerminalSignals {
+    /// Sets a C function (async-signal-safe: it runs in the signal handler) to call
+    /// after the terminal is restored and before the process dies of a signal: a
+    /// crash, or a termination signal the app does not handle. `nil` removes it.
+    public static func onFatalSignal(_ hook: (@convention(c) () -> Void)?) {
+        SignalHandlerState.shared.pointee.fatalHook.store(
+            unsafeBitCast(hook, to: UInt.self), ordering: .releasing)
+    }
 }

@@ -96,7 +96,9 @@ enum SignalHub {
     /// pipe), or to nothing more with -1.
     static func setWatchdog(_ descriptor: Int32) {
         registry.withLock { _ in
-            withOurSignalsBlocked { SignalHandlerState.shared.pointee.watchdogDescriptor.store(descriptor, ordering: .releasing) }
+            withOurSignalsBlocked {
+                SignalHandlerState.shared.pointee.watchdogDescriptor.store(descriptor, ordering: .releasing)
+            }
         }
     }
 

@@ -259,3 +259,22 @@ struct Deadline {
         return Int32(clamping: max(0, milliseconds))
     }
 }
+
+/// Whether process `pid` still runs: it exists and is not a zombie waiting for a parent
+/// (an orphan's new parent may reap it late).
+func processIsRunning(_ pid: pid_t) -> Bool {
+    guard kill(pid, 0) == 0 else { return false }
+    guard let stat = Files.read("/proc/\(pid)/stat") else { return true }
+    // The state follows the command name in parentheses: "123 (sleep) Z ...".
+    guard let close = stat.lastIndex(of: ")") else { return true }
+    return !stat[close...].dropFirst(2).hasPrefix("Z")
+}
+
+/// Waits up to two seconds for process `pid` to stop running; returns whether it did.
+func processEnds(_ pid: pid_t) -> Bool {
+    for _ in 0..<200 {
+        if !processIsRunning(pid) { return true }
+        usleep(10_000)
+    }
+    return false
+}
