@@ -168,27 +168,7 @@ public final class FileWatcher {
 
         /// Reads every pending event; returns whether one named a watched file.
         private func drainEvents() -> Bool {
-            var changed = false
-            var buffer = [UInt8](repeating: 0, count: 8192)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(notify, $0.baseAddress, $0.count) }
-                guard count > 0 else { break }
-                var offset = 0
-                let header = 16  // wd, mask, cookie, len
-                while offset + header <= count {
-                    let (watch, length) = buffer.withUnsafeBytes { bytes in
-                        (
-                            bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                            Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                        )
-                    }
-                    let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
-                    let name = String(decoding: nameBytes, as: UTF8.self)
-                    if names[watch]?.contains(name) == true { changed = true }
-                    offset += header + length
-                }
-            }
-            return changed
+            InotifyEvents.drain(notify).contains { names[$0.watch]?.contains($0.name) == true }
         }
     #elseif canImport(Darwin)
         /// Watches `files` and their folders with kqueue, replacing the previous set: a

@@ -138,32 +138,10 @@ public final class PathWatch: IOSource {
 
         /// Reads every pending event; returns whether one concerned the path.
         private func drainEvents() -> Bool {
-            var changed = false
-            var buffer = [UInt8](repeating: 0, count: 8192)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(notify, $0.baseAddress, $0.count) }
-                guard count > 0 else { break }
-                var offset = 0
-                let header = 16  // wd, mask, cookie, len
-                while offset + header <= count {
-                    let (watch, length) = buffer.withUnsafeBytes { bytes in
-                        (
-                            bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                            Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                        )
-                    }
-                    if watch == selfWatch && watch != folderWatch {
-                        changed = true
-                    } else if watch == folderWatch {
-                        let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix {
-                            $0 != 0
-                        }
-                        if String(decoding: nameBytes, as: UTF8.self) == name { changed = true }
-                    }
-                    offset += header + length
-                }
+            InotifyEvents.drain(notify).contains { event in
+                (event.watch == selfWatch && event.watch != folderWatch)
+                    || (event.watch == folderWatch && event.name == name)
             }
-            return changed
         }
     #endif
 }
