@@ -69,7 +69,7 @@ extension LuaBridge {
                 throw raise("ui.spawn: env must be a table, got \(found(at: -1))")
             }
         }
-        let stdin = try optionalString(field: "stdin", of: 3, what: "ui.spawn")
+        let stdin = try optionalBytes(field: "stdin", of: 3, what: "ui.spawn")
         let raw = lua_type(L, 3) == LUA_TTABLE && fieldIsTrue(3, "raw")
         let callbacks = try ["onStdout", "onStderr", "onExit"].map { name in
             try optionalFunction(field: name, of: 3, what: "ui.spawn")
@@ -118,7 +118,7 @@ extension LuaBridge {
             }
         }
         if let stdin {
-            process.write(Array(stdin.utf8))
+            process.write(stdin)
             process.closeInput()
         }
         io.add(process)
@@ -382,6 +382,21 @@ extension LuaBridge {
         switch lua_type(L, -1) {
         case LUA_TNIL: return nil
         case LUA_TSTRING, LUA_TNUMBER: return state.describe(-1)
+        default: throw raise("\(what): \(field) must be a string, got \(found(at: -1))")
+        }
+    }
+
+    /// The bytes of a string field, exactly (a script's strings are bytes).
+    private func optionalBytes(field: String, of index: Int32, what: String) throws -> [UInt8]? {
+        guard lua_type(L, index) == LUA_TTABLE else { return nil }
+        lua_getfield(L, index, field)
+        defer { state.pop() }
+        switch lua_type(L, -1) {
+        case LUA_TNIL: return nil
+        case LUA_TSTRING, LUA_TNUMBER:
+            var length = 0
+            guard let bytes = lua_tolstring(L, -1, &length) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: bytes, count: length))
         default: throw raise("\(what): \(field) must be a string, got \(found(at: -1))")
         }
     }

@@ -60,6 +60,21 @@ import TheoluaRuntime
         #expect(app.runtime.runningProcessCount == 0)
     }
 
+    @Test func bytesGoInAndComeOutExactly() throws {
+        let source = #"""
+            local ui = require("theolua")
+            ui.spawn("cat", {}, {
+              stdin = "\xff\xfe\0z\r\nlast",
+              onStdout = function(line) print(#line, line:byte(1, -1)) end,
+            })
+            return ui.text "cat"
+            """#
+        let (app, folder) = try app(source)
+        _ = folder
+        #expect(app.runtime.waitForProcesses(timeout: .seconds(5)))
+        #expect(app.takeLogs() == ["4\t255\t254\t0\t122", "4\t108\t97\t115\t116"])
+    }
+
     @Test func aProcessEndsWhenItsComponentUnmounts() throws {
         let (app, folder) = try app(
             Self.lines.replacingOccurrences(of: "printf 'a\\\\nb\\\\n'; exit 2", with: "echo $$; exec sleep 30"))
