@@ -50,7 +50,11 @@ import Testing
     }
 
     @Test func aFloodOfOutputIsDeliveredWhole() {
-        let result = render(Self.collector, ["--size", "30x2", "--allow-run=sh", "--props", props("seq 1 200000")])
+        // A long --wait: a build with sanitizers reads far slower; the render ends as
+        // soon as the process has.
+        let result = render(
+            Self.collector, ["--size", "30x2", "--allow-run=sh", "--wait", "120", "--props", props("seq 1 200000")],
+            timeout: 180)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "exit 0\n200000 lines, last 200000\n")
     }

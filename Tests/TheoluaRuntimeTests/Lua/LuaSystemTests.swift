@@ -158,7 +158,7 @@ import TheoluaRuntime
         let runtime = try Runtime(width: 60, height: 2)
         try runtime.registerFunction("shout") { arguments in .string((arguments.first?.stringValue ?? "").uppercased())
         }
-        try runtime.registerFunction("size") { arguments in
+        try runtime.registerFunction("size") { [unowned runtime] arguments in
             let path = try runtime.readablePath(arguments.first?.stringValue ?? "")
             return .string(path)
         }
