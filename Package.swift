@@ -44,10 +44,13 @@ let package = Package(
             name: "TheoluaRuntime",
             dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "TheoluaSystem"]
         ),
+        // `theolua test`: runs test scripts against apps mounted through the public
+        // Runtime API, like any host.
+        .target(name: "TheoluaTesting", dependencies: ["TheoluaRuntime"]),
         .executableTarget(
             name: "theolua",
             dependencies: [
-                "TheoluaRuntime", "CLuaSupport",
+                "TheoluaRuntime", "TheoluaTesting", "CLuaSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

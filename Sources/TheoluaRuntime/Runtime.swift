@@ -162,6 +162,26 @@ public final class Runtime {
         try bridge.registerAsyncFunction(named: name, body)
     }
 
+    /// Runs the script at `path` for its effects instead of as an app (a test file,
+    /// say): the same sandbox, `require` relative to its folder; what it returns is
+    /// ignored, and nothing is mounted.
+    public func runScript(file path: String) throws(ScriptError) {
+        try bridge.runScript(file: path)
+        settle()
+    }
+
+    /// Runs `source` for its effects in the current load, then renders what it updated.
+    public func runScript(source: String, name: String = "script") throws(ScriptError) {
+        try bridge.runScript(source: source, name: name)
+        settle()
+    }
+
+    /// Makes `require(name)` return what the Lua chunk `source` returns, in every
+    /// load. Register before loading.
+    public func registerModule(_ name: String, source: String) throws(ScriptError) {
+        try bridge.registerModule(name, source: source)
+    }
+
     /// The grants scripts run with.
     public var permissions: Permissions { bridge.options.permissions }
 
@@ -343,6 +363,14 @@ public final class Runtime {
     }
 
     // MARK: Reading the screen
+
+    /// The mounted components, as a tree of snapshots of their props, state and render
+    /// counts.
+    public var componentTree: [ComponentSnapshot] { reconciler.componentTree() }
+
+    /// The component tree as indented text, one component a line (what `render --tree`
+    /// prints).
+    public var treeText: String { componentTree.flatMap(\.treeLines).joined(separator: "\n") }
 
     /// The current frame, laid out and painted.
     public var screen: CellBuffer { host.render(measuringOn: reconciler.stageClock) }

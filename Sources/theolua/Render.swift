@@ -39,6 +39,12 @@ struct Render: ParsableCommand {
     @Flag(help: "Print colors and styles as ANSI escape codes.")
     var ansi = false
 
+    @Flag(help: "After the screen, print the component tree with keys, props and state.")
+    var tree = false
+
+    @Flag(name: .customLong("tree-only"), help: "Print the component tree instead of the screen.")
+    var treeOnly = false
+
     @OptionGroup var script: ScriptOptions
 
     func validate() throws {
@@ -103,11 +109,8 @@ struct Render: ParsableCommand {
             try failIfErrors(runtime)
         }
         for warning in runtime.takeWarnings() { Foundationless.printError("warning: \(warning)") }
-        if ansi {
-            print(runtime.ansiText)
-        } else {
-            print(runtime.text)
-        }
+        if !treeOnly { print(ansi ? runtime.ansiText : runtime.text) }
+        if tree || treeOnly { print(runtime.treeText) }
     }
 
     private func failIfErrors(_ runtime: Runtime) throws {

@@ -8,7 +8,7 @@ import TheoluaRuntime
     import Darwin
 #endif
 
-/// The `theolua` command: run, render and check theolua apps.
+/// The `theolua` command: run, render, check and test theolua apps.
 @main
 struct Theolua: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +16,7 @@ struct Theolua: ParsableCommand {
         abstract: "A scriptable component runtime for text user interfaces.",
         discussion: "Write components in Lua 5.4; run them full-screen with hot reload, or render them headless.",
         version: TheoluaVersion.current,
-        subcommands: [Run.self, Render.self, Check.self]
+        subcommands: [Run.self, Render.self, Check.self, Test.self]
     )
 
     /// Parses and runs, mapping every usage mistake to one line on standard error and
@@ -93,6 +93,14 @@ enum Foundationless {
             if written <= 0 { break }
             offset += written
         }
+    }
+
+    /// Writes `text` to the file at `path`, replacing it; returns whether it could.
+    static func writeFile(_ text: String, to path: String) -> Bool {
+        guard let file = fopen(path, "wb") else { return false }
+        defer { fclose(file) }
+        let bytes = Array(text.utf8)
+        return fwrite(bytes, 1, bytes.count, file) == bytes.count
     }
 
     static func fileIsReadable(_ path: String) -> Bool {

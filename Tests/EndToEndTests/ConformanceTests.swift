@@ -16,7 +16,7 @@ import Testing
     }
 
     /// The samples of PRODUCT.md part two whose capabilities have landed.
-    static let landedPartTwo = ["list-end", "spawn-needs-permission"]
+    static let landedPartTwo = ["list-end", "spawn-needs-permission", "test-runner-pass"]
 
     @Test func partTwoSamplesOfLandedCapabilitiesPass() throws {
         let runner = Paths.package + "/../shared/conformance/run.py"

@@ -56,6 +56,12 @@
     /// are unchanged.
     var needsRender = false
 
+    /// How many times it has rendered since it mounted (for inspection).
+    @exclusivity(unchecked) var renderCount = 0
+    /// Its props and state as plain values (for inspection).
+    var inspectedProps: Value { .null }
+    var inspectedState: Value { .null }
+
     func own(_ work: any OwnedWork) -> Bool {
         guard isMounted, reconciler != nil else {
             reconciler?.warn("\(componentName): work started after the component unmounted; stopped")
@@ -89,6 +95,9 @@ enum StateUpdate<State> {
 
 /// A mounted logical component of definition `D`, with typed props and state.
 @usableFromInline final class ComponentInstance<D: ComponentDefinition>: ComponentInstanceBase {
+    override var inspectedProps: Value { inspectionValue(of: props) }
+    override var inspectedState: Value { inspectionValue(of: state) }
+
     /// The definition of the latest generation (replaced on reload).
     @exclusivity(unchecked) @usableFromInline var definition: D
     /// The latest committed props.

@@ -86,6 +86,7 @@ extension Reconciler {
     /// output (none on first mount) and is reported.
     func render(_ component: ComponentInstanceBase, anchor: Anchor, isFirst: Bool) {
         let elements: [Element]
+        component.renderCount += 1
         do {
             elements = try stageClock.measure(.script) { try component.render() }
         } catch {

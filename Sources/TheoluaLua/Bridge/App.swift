@@ -96,6 +96,53 @@ extension LuaBridge {
 }
 
 extension LuaBridge {
+    /// Runs the script at `path` for its effects (a test file, say) instead of as an
+    /// app: the same sandbox, `require` relative to its folder, modules loaded afresh;
+    /// what it returns is ignored.
+    public func runScript(file path: String) throws(ScriptError) {
+        let source: [UInt8]
+        do {
+            source = try ScriptFile.read(path)
+        } catch {
+            throw ScriptError(.runtime, message: error.description)
+        }
+        let slash = path.lastIndex(of: "/")
+        appFolder = slash.map { String(path[..<$0]) } ?? "."
+        if appFolder.isEmpty { appFolder = "/" }
+        drainReleases()
+        definedNames = [:]
+        loadedFiles = [path]
+        resetRegistryTable(.loaded)
+        restoreSharedState()
+        registerLibraryModules()
+        try state.load(bytes: source, chunkName: "@" + displayName(of: path))
+        do {
+            try state.call(arguments: 0, results: 0)
+        } catch {
+            throw scriptError(error, component: nil)
+        }
+    }
+
+    /// Runs `source` for its effects in the current load: the modules it has
+    /// required stay loaded. Named `name` in messages.
+    public func runScript(source: String, name: String) throws(ScriptError) {
+        drainReleases()
+        try state.load(bytes: Array(source.utf8), chunkName: "=" + name)
+        do {
+            try state.call(arguments: 0, results: 0)
+        } catch {
+            throw scriptError(error, component: nil)
+        }
+    }
+
+    /// Makes `require(name)` return what the Lua chunk `source` returns, in every load
+    /// of the app (the chunk runs again in each). Register before loading.
+    public func registerModule(_ name: String, source: String) throws(ScriptError) {
+        try state.load(bytes: Array(source.utf8), chunkName: "=" + name)
+        state.pop()
+        hostModules.append((name, source))
+    }
+
     /// Runs a chunk of Lua for its effects, outside any app: a hook for benchmarks that
     /// time plain Lua against the bridge.
     package func evaluate(_ source: String, name: String = "=evaluate") throws(ScriptError) {

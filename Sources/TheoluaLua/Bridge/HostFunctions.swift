@@ -46,7 +46,8 @@ extension LuaBridge {
 
     private func addHostFunction(_ function: HostFunction) throws(ScriptError) {
         let name = function.name
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isLetter == true
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+            name.first?.isNumber == false
         else {
             throw ScriptError(.runtime, message: "host function name '\(name)' must be a Lua identifier")
         }

@@ -110,6 +110,8 @@ public final class LuaBridge {
     var pendingWarning = ""
     /// The registry references of the bridge's registry tables, by `RegistryTable`.
     @exclusivity(unchecked) var registryReferences = [Int32](repeating: LUA_NOREF, count: RegistryTable.allCases.count)
+    /// Lua modules hosts offer to `require`, by name, with their source.
+    var hostModules: [(name: String, source: String)] = []
     /// Swift functions offered to scripts as `ui.<name>`, in registration order.
     var hostFunctions: [HostFunction] = []
     /// Swift components offered to scripts, in registration order.

@@ -58,6 +58,16 @@ extension LuaBridge {
             if lua_type(L, -1) == LUA_TTABLE { state.setRawField(-3, name) } else { state.pop() }
         }
         state.pop(2)
+        for (name, source) in hostModules {
+            // Checked when registered; a failure here leaves `require` to report the
+            // module as missing.
+            guard (try? state.load(bytes: Array(source.utf8), chunkName: "=" + name)) != nil else { continue }
+            guard (try? state.call(arguments: 0, results: 1)) != nil else { continue }
+            registryTable(.loaded)
+            lua_rotate(L, -2, 1)
+            state.setRawField(-2, name)
+            state.pop()
+        }
     }
 
     /// Adds `name` → the value at the top to the module's snapshot: `[v]` → `[]`.

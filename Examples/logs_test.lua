@@ -1,0 +1,15 @@
+local t = require("theolua.test")
+
+t.test("a timer appends a line every half second", function()
+  local app = t.mount("logs.lua", { size = "80x16" })
+  app:advance(10)
+  t.expect(app:find("Logs").state.count):toBe(20)
+  t.expect(app:screen()):toContain("20 of 20 lines")
+end)
+
+t.test("the filter narrows a million lines", function()
+  local app = t.mount("logs.lua", { size = "80x10", props = { start = 1000000 } })
+  app:type("error"):advance(0.5)
+  t.expect(app:screen()):toMatch("%d+ of 1000001 lines")
+  t.expect(app:screen()).never:toContain("filtering")
+end)

@@ -1,0 +1,16 @@
+local t = require("theolua.test")
+
+t.test("a move re-renders two rows only", function()
+  local app = t.mount("picker.lua", { size = "54x17" })
+  app:press("down")
+  t.expect(app:find("PickerRow", "Ada Lovelace").renders):toBe(2)
+  t.expect(app:find("PickerRow", "Grace Hopper").renders):toBe(2)
+  t.expect(app:find("PickerRow", "Alan Turing").renders):toBe(1)
+end)
+
+t.test("space stars the selected row", function()
+  local app = t.mount("picker.lua", { size = "54x17" })
+  app:press("down", "space")
+  t.expect(app:find("PickerRow", "Grace Hopper").state.starred):toBe(true)
+  t.snapshot(app)
+end)

@@ -1,0 +1,101 @@
+/// A mounted component as inspection sees it: `render --tree`, `theolua test`'s
+/// `app:find`, and hosts that want to look inside an app. A copy taken at one moment.
+public struct ComponentSnapshot: Sendable, Equatable {
+    /// The component's identity while mounted.
+    public var id: ComponentID
+    /// The component's name (`ui.component`'s first argument, or the Swift type's).
+    public var name: String
+    /// Its key among its siblings, if it has one.
+    public var key: Key?
+    /// Its latest committed props as plain values (see ``inspectionValue(of:)``).
+    public var props: Value
+    /// Its latest committed state, likewise.
+    public var state: Value
+    /// How many times it has rendered since it mounted.
+    public var renderCount: Int
+    /// The components it rendered, directly or inside host elements, in order.
+    public var children: [ComponentSnapshot]
+
+    /// This snapshot and every one below it, depth first.
+    public var all: [ComponentSnapshot] {
+        [self] + children.flatMap(\.all)
+    }
+}
+
+/// The plain-value view of a component's props or state: itself for a ``Value``, a
+/// record for a ``Record``, the encoding of an `Encodable` value, `nil` for no state,
+/// and the type's name for anything else (a closure-holding list's props, say).
+public func inspectionValue(of value: some Sendable) -> Value {
+    switch value {
+    case let value as Value: return value
+    case let record as Record: return .record(record)
+    case is NoState: return .null
+    case let encodable as any Encodable: return (try? ValueEncoder().encode(encodable)) ?? .string("\(type(of: value))")
+    default: return .string("\(type(of: value))")
+    }
+}
+
+extension Reconciler {
+    /// The mounted components, as a tree of snapshots: the root's top components first.
+    public func componentTree() -> [ComponentSnapshot] {
+        Self.snapshots(below: root)
+    }
+
+    private static func snapshots(below instance: Instance) -> [ComponentSnapshot] {
+        instance.children.flatMap { child -> [ComponentSnapshot] in
+            guard let component = child.asComponent else { return snapshots(below: child) }
+            return [
+                ComponentSnapshot(
+                    id: component.id, name: component.componentName, key: component.element.key,
+                    props: component.inspectedProps, state: component.inspectedState,
+                    renderCount: component.renderCount, children: snapshots(below: component))
+            ]
+        }
+    }
+}
+
+extension Key {
+    /// The key as a plain value: a string or an integer.
+    public var value: Value {
+        switch self {
+        case .string(let text): .string(text)
+        case .int(let number): .int(number)
+        }
+    }
+}
+
+extension ComponentSnapshot {
+    /// The tree below and including this snapshot as indented lines, two spaces a
+    /// level: `Name key=K props { … } state { … }` (empty props and no state left out).
+    public var treeLines: [String] { lines(depth: 0) }
+
+    private func lines(depth: Int) -> [String] {
+        var line = String(repeating: "  ", count: depth) + name
+        if let key { line += " key=\(key.value)" }
+        if case .record(let record) = props, record.isEmpty {
+        } else if props != .null {
+            line += " props \(props.sortedForDisplay)"
+        }
+        if state != .null { line += " state \(state.sortedForDisplay)" }
+        return [line] + children.flatMap { $0.lines(depth: depth + 1) }
+    }
+}
+
+extension Value {
+    /// The value with every record's fields in name order, so that what a script built
+    /// from a table (whose order Lua does not keep) prints the same on every run.
+    public var sortedForDisplay: Value {
+        switch self {
+        case .record(let record):
+            return .record(
+                Record(
+                    uniqueEntries: record.entries.sorted { $0.key < $1.key }.map {
+                        Record.Entry(key: $0.key, value: $0.value.sortedForDisplay)
+                    }))
+        case .array(let array):
+            return .array(ValueArray(array.map(\.sortedForDisplay)))
+        default:
+            return self
+        }
+    }
+}

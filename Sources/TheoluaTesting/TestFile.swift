@@ -1,0 +1,302 @@
+import TheoluaRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One test script run: a runtime for the script itself, where `theolua.test` lives,
+/// and a runtime of its own for each app a test mounts. Uses the public `Runtime` API
+/// only, as any host could.
+final class TestFile {
+    /// How one test ended.
+    struct Outcome {
+        var name: String
+        var failure: String?
+        /// The screen of the app the test used last, when it failed.
+        var screen: String?
+        var seconds: Double
+    }
+
+    let path: String
+    let options: TestOptions
+    private let folder: String
+    private let runner: Runtime
+    private var names: [String] = []
+    /// The apps the running test mounted, by id.
+    private var apps: [Int: MountedApp] = [:]
+    private var nextApp = 1
+    private var lastApp: Int?
+    private var running: Int?
+    private var failure: String?
+    /// Snapshots written (new or updated) by this file.
+    private(set) var written: [String] = []
+
+    final class MountedApp {
+        let runtime: Runtime
+        var emitted: [Value] = []
+        init(runtime: Runtime) { self.runtime = runtime }
+    }
+
+    init(path: String, options: TestOptions) throws {
+        self.path = path
+        self.options = options
+        folder = Paths.parent(of: path)
+        runner = try Runtime(options: options.runtime, width: 80, height: 24)
+        try registerFunctions()
+        try runner.registerModule(TestModule.name, source: TestModule.source)
+    }
+
+    /// Loads the script (which registers its tests) and runs the tests whose names
+    /// contain `filter`, calling `report` after each. Throws when the script fails to load.
+    func run(filter: String?, report: (Outcome) -> Void) throws(ScriptError) {
+        try runner.runScript(file: path)
+        for (index, name) in names.enumerated() where filter.map({ name.contains($0) }) ?? true {
+            running = index
+            failure = nil
+            lastApp = nil
+            let start = ContinuousClock.now
+            do {
+                try runner.runScript(source: "require('theolua.test').__run(\(index + 1))", name: "test runner")
+            } catch {
+                failure = failure ?? error.description
+            }
+            let errors = runner.takeErrors()
+            if failure == nil, let first = errors.first { failure = first }
+            let elapsed = ContinuousClock.now - start
+            let screen = failure == nil ? nil : lastApp.flatMap { apps[$0]?.runtime.text }
+            report(
+                Outcome(
+                    name: name, failure: failure, screen: screen,
+                    seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+            for app in apps.values { app.runtime.unmount() }
+            apps = [:]
+            running = nil
+        }
+    }
+
+    // MARK: The functions behind theolua.test
+
+    private func registerFunctions() throws(ScriptError) {
+        try runner.registerFunction("__testRegister") { [unowned self] arguments in
+            names.append(arguments.first?.stringValue ?? "")
+            return .null
+        }
+        try runner.registerFunction("__testFail") { [unowned self] arguments in
+            failure = arguments.dropFirst().first?.stringValue ?? "failed"
+            return .null
+        }
+        try runner.registerFunction("__testMount") { [unowned self] arguments in
+            try mount(arguments.first?.stringValue ?? "", options: arguments.dropFirst().first?.recordValue ?? Record())
+        }
+        try runner.registerFunction("__testPress") { [unowned self] arguments in
+            let app = try self.app(arguments)
+            for key in arguments.dropFirst().first?.arrayValue ?? [] {
+                for event in try KeyEvent.parseKeys(key.stringValue ?? "") where !app.runtime.quitRequested {
+                    app.runtime.send(event)
+                }
+            }
+            try settle(app)
+            return .null
+        }
+        try runner.registerFunction("__testType") { [unowned self] arguments in
+            let app = try self.app(arguments)
+            for character in arguments.dropFirst().first?.stringValue ?? "" where !app.runtime.quitRequested {
+                app.runtime.send(character == "\n" ? KeyEvent(.enter) : KeyEvent.character(character))
+            }
+            try settle(app)
+            return .null
+        }
+        try runner.registerFunction("__testAdvance") { [unowned self] arguments in
+            let app = try self.app(arguments)
+            app.runtime.advance(by: arguments.dropFirst().first?.doubleValue ?? 0)
+            try settle(app)
+            return .null
+        }
+        try runner.registerFunction("__testResize") { [unowned self] arguments in
+            let app = try self.app(arguments)
+            let size = arguments.dropFirst().compactMap(\.intValue)
+            guard size.count == 2, size.allSatisfy({ (1...2_000).contains($0) }) else {
+                throw TestError("app:resize: expected a width and a height from 1 to 2000")
+            }
+            app.runtime.resize(width: size[0], height: size[1])
+            return .null
+        }
+        try runner.registerFunction("__testScreen") { [unowned self] arguments in
+            let app = try self.app(arguments)
+            return .string(arguments.dropFirst().first?.boolValue == true ? app.runtime.ansiText : app.runtime.text)
+        }
+        try runner.registerFunction("__testFind") { [unowned self] arguments in
+            let app = try self.app(arguments)
+            let name = arguments.dropFirst().first?.stringValue ?? ""
+            let key = arguments.dropFirst(2).first
+            let found = app.runtime.componentTree.flatMap(\.all).first { snapshot in
+                snapshot.name == name && (key == nil || key == .null || snapshot.key?.value == key)
+            }
+            guard let found else { return .null }
+            return .record(["props": found.props, "state": found.state, "renders": .int(found.renderCount)])
+        }
+        try runner.registerFunction("__testEmitted") { [unowned self] arguments in
+            .array(ValueArray(try self.app(arguments).emitted))
+        }
+        try runner.registerFunction("__testSnapshot") { [unowned self] arguments in
+            let app = try self.app(arguments)
+            return try snapshot(app.runtime.text, named: arguments.dropFirst().first?.stringValue)
+        }
+    }
+
+    private func app(_ arguments: [Value]) throws -> MountedApp {
+        guard let id = arguments.first?.intValue, let app = apps[id] else {
+            throw TestError("this app was mounted by another test; mount it again in this one")
+        }
+        lastApp = id
+        return app
+    }
+
+    /// Mounts the app at `path` (relative to the test file) in a runtime of its own.
+    private func mount(_ path: String, options record: Record) throws -> Value {
+        let (width, height) = try size(record["size"])
+        var appOptions = options.runtime
+        appOptions.permissions = try permissions(record["allow"])
+        let runtime = try Runtime(options: appOptions, width: width, height: height)
+        let app = MountedApp(runtime: runtime)
+        runtime.onEmit = { [unowned app] name, payload in
+            app.emitted.append(.record(["name": .string(name), "payload": payload]))
+        }
+        runtime.onLog = { line in print("  log: " + line) }
+        let file = Paths.absolute(path, in: folder)
+        try runtime.load(file: file)
+        try runtime.mount(props: record["props"]?.recordValue ?? Record())
+        let id = nextApp
+        nextApp += 1
+        apps[id] = app
+        lastApp = id
+        try settle(app)
+        return .int(id)
+    }
+
+    /// Lets spawned processes finish, as `render` does; fails the call with the app's
+    /// first error.
+    private func settle(_ app: MountedApp) throws {
+        app.runtime.waitForProcesses(timeout: .seconds(5))
+        if let error = app.runtime.takeErrors().first { throw TestError(error) }
+    }
+
+    private func size(_ value: Value?) throws -> (Int, Int) {
+        guard let text = value?.stringValue else { return (80, 24) }
+        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts.allSatisfy({ (1...2_000).contains($0) }) else {
+            throw TestError("t.mount: size must look like \"40x8\", got \"\(text)\"")
+        }
+        return (parts[0], parts[1])
+    }
+
+    /// What `allow = { run = ..., read = ... }` asks for, within what `theolua test`
+    /// was granted: a test cannot widen the sandbox.
+    private func permissions(_ value: Value?) throws -> Permissions {
+        guard let allow = value?.recordValue else { return Permissions() }
+        var granted = Permissions()
+        let cli = options.runtime.permissions
+        if let run = allow["run"], run != .null, run != .bool(false) {
+            guard cli.run != .none else { throw TestError("t.mount: allow.run needs theolua test --allow-run") }
+            granted.run = cli.run
+        }
+        if let read = allow["read"], read != .null, read != .bool(false) {
+            guard cli.read != .none else { throw TestError("t.mount: allow.read needs theolua test --allow-read") }
+            granted.read = cli.read
+        }
+        return granted
+    }
+
+    // MARK: Snapshots
+
+    /// Compares `screen` with the stored snapshot (`__snapshots__/<file>/<name>.txt`),
+    /// writing it when missing or when updating; returns the mismatch, or nil.
+    private func snapshot(_ screen: String, named name: String?) throws -> Value {
+        let testName = running.map { names[$0] } ?? "snapshot"
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = fileName.hasSuffix(".lua") ? String(fileName.dropLast(4)) : fileName
+        let folder = self.folder + "/__snapshots__/" + stem
+        let file = folder + "/" + Self.safeName(name ?? testName) + ".txt"
+        let text = screen + "\n"
+        if !options.update, let stored = Self.read(file) {
+            if stored == text { return .null }
+            return .string(
+                "snapshot \(Self.safeName(name ?? testName)) differs (run with --update to accept):\n"
+                    + Self.difference(stored, text))
+        }
+        guard Self.makeFolders(folder), Self.write(text, to: file) else {
+            throw TestError("cannot write the snapshot \(file)")
+        }
+        written.append(file)
+        return .null
+    }
+
+    /// `name` as a file name: letters, digits, `_` and `.` kept, every other run of
+    /// characters one `-` ("counter › counts with +" → "counter-counts-with").
+    static func safeName(_ name: String) -> String {
+        var result = ""
+        for character in name {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                result.append(character)
+            } else if !result.isEmpty && result.last != "-" {
+                result.append("-")
+            }
+        }
+        while result.last == "-" { result.removeLast() }
+        return result.isEmpty ? "snapshot" : result
+    }
+
+    /// The lines that differ: `-` as stored, `+` as now, numbered.
+    static func difference(_ stored: String, _ now: String) -> String {
+        let old = stored.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = now.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines: [String] = []
+        for index in 0..<max(old.count, new.count) {
+            let a = index < old.count ? String(old[index]) : nil
+            let b = index < new.count ? String(new[index]) : nil
+            guard a != b else { continue }
+            let number = String(index + 1)
+            let margin = String(repeating: " ", count: max(0, 4 - number.count)) + number
+            if let a { lines.append(margin + " - " + a) }
+            if let b { lines.append(margin + " + " + b) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func read(_ path: String) -> String? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func write(_ text: String, to path: String) -> Bool {
+        guard let file = fopen(path, "wb") else { return false }
+        defer { fclose(file) }
+        let bytes = Array(text.utf8)
+        return fwrite(bytes, 1, bytes.count, file) == bytes.count
+    }
+
+    static func makeFolders(_ path: String) -> Bool {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if mkdir(current, 0o755) != 0 && errno != EEXIST { return false }
+        }
+        return true
+    }
+}
+
+/// A failure of the test API itself, raised into the test as a script error.
+struct TestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,148 @@
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `theolua test` and `render --tree`: the examples' own tests pass, a broken
+/// expectation fails clearly, snapshots are written, compared and updated.
+@Suite struct TestRunnerTests {
+    static let app = """
+        local ui = require("theolua")
+        return ui.component("Greeting", {
+          props = { name = { "string", default = "world" } },
+          initialState = function() return { shown = 1 } end,
+          render = function(self)
+            return ui.column { onKey = self:handler("key"),
+              ui.text("hello " .. self.props.name), ui.text("shown " .. self.state.shown) }
+          end,
+          actions = { key = function(self, event)
+            if event.name ~= "n" then return false end
+            self:updateState(function(s) return { shown = s.shown + 1 } end)
+            ui.emit("counted", { n = self.state.shown + 1 })
+            return true
+          end },
+        })
+        """
+
+    @Test func theExamplesTestsPass() {
+        let result = runTheolua(
+            ["test", Paths.package + "/Examples", "--allow-run=git", "--allow-read=\(Paths.package)"], timeout: 120)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("14 passed, 0 failed\n"), "\(result.stdout)")
+    }
+
+    @Test func aBrokenExpectationFailsWithItsLineAndTheScreen() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write("app.lua", Self.app)
+        folder.write(
+            "app_test.lua",
+            """
+            local t = require("theolua.test")
+            t.test("passes", function()
+              local app = t.mount("app.lua", { size = "20x2", props = { name = "ada" } })
+              app:press("n", "n")
+              t.expect(app:screen()):toBe("hello ada\\nshown 3")
+              t.expect(app:find("Greeting").state):toEqual({ shown = 3 })
+              t.expect(app:emitted()[2]):toEqual({ name = "counted", payload = { n = 3 } })
+            end)
+            t.describe("greeting", function()
+              t.test("fails", function()
+                local app = t.mount("app.lua", { size = "20x2" })
+                t.expect(app:find("Greeting").props.name):toBe("ada")
+              end)
+            end)
+            """)
+        let result = runTheolua(["test", folder.path, "--junit", folder.path + "/junit.xml"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("✓ app_test.lua › passes (") == true, "\(result.stdout)")
+        #expect(lines.dropFirst().first?.hasPrefix("✗ app_test.lua › greeting › fails (") == true, "\(result.stdout)")
+        #expect(lines.contains("    app_test.lua:12: expected \"world\" to be \"ada\""), "\(result.stdout)")
+        #expect(lines.contains("    │hello world"), "\(result.stdout)")
+        #expect(lines.last == "1 passed, 1 failed")
+        let junit = Files.read(folder.path + "/junit.xml") ?? ""
+        #expect(junit.contains(#"<testsuites tests="2" failures="1""#), "\(junit)")
+        #expect(
+            junit.contains(#"<failure message="app_test.lua:12: expected &quot;world&quot; to be &quot;ada&quot;">"#))
+
+        let filtered = runTheolua(["test", folder.path, "--filter", "passes"])
+        #expect(filtered.status == 0)
+        #expect(filtered.stdout.hasSuffix("1 passed, 0 failed\n"))
+    }
+
+    @Test func snapshotsAreWrittenComparedAndUpdated() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write("app.lua", Self.app)
+        folder.write(
+            "snap_test.lua",
+            """
+            local t = require("theolua.test")
+            t.test("greets", function()
+              local app = t.mount("app.lua", { size = "20x2" })
+              t.snapshot(app)
+            end)
+            """)
+        let snapshot = folder.path + "/__snapshots__/snap_test/greets.txt"
+        #expect(runTheolua(["test", folder.path]).status == 0)
+        #expect(Files.read(snapshot) == "hello world\nshown 1\n")
+        #expect(runTheolua(["test", folder.path]).status == 0)
+        _ = Files.write("hello world\nshown 2\n", to: snapshot)
+        let mismatch = runTheolua(["test", folder.path])
+        #expect(mismatch.status == 1)
+        #expect(
+            mismatch.stdout.contains("snapshot greets differs (run with --update to accept):"), "\(mismatch.stdout)")
+        #expect(mismatch.stdout.contains("   2 - shown 2\n       2 + shown 1"), "\(mismatch.stdout)")
+        #expect(runTheolua(["test", folder.path, "--update"]).status == 0)
+        #expect(Files.read(snapshot) == "hello world\nshown 1\n")
+    }
+
+    @Test func aScriptThatDoesNotLoadIsAFailure() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write("bad_test.lua", "local t = require('theolua.test')\nt.test('x', function() end\n")
+        let result = runTheolua(["test", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("✗ bad_test.lua › (loading)"), "\(result.stdout)")
+        #expect(result.stdout.contains("bad_test.lua:3:"), "\(result.stdout)")
+        let empty = ScriptFolder()
+        defer { empty.remove() }
+        let none = runTheolua(["test", empty.path])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("no *_test.lua files"), "\(none.stderr)")
+    }
+
+    @Test func aTestCannotWidenTheSandbox() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write("app.lua", "local ui = require('theolua')\nreturn ui.text(ui.readFile('app.lua'):sub(1, 5))")
+        folder.write(
+            "read_test.lua",
+            """
+            local t = require("theolua.test")
+            t.test("reads", function()
+              local app = t.mount("app.lua", { size = "10x1", allow = { read = true } })
+              t.expect(app:screen()):toBe("local")
+            end)
+            """)
+        let denied = runTheolua(["test", folder.path])
+        #expect(denied.status == 1)
+        #expect(denied.stdout.contains("t.mount: allow.read needs theolua test --allow-read"), "\(denied.stdout)")
+        #expect(runTheolua(["test", folder.path, "--allow-read"]).status == 0)
+    }
+
+    @Test func renderPrintsTheComponentTree() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        let app = folder.write("app.lua", Self.app)
+        let result = runTheolua(["render", app, "--size", "20x2", "--keys", "n", "--tree"])
+        #expect(result.stdout == "hello world\nshown 2\nGreeting props { name = \"world\" } state { shown = 2 }\n")
+        let only = runTheolua(["render", Paths.package + "/Examples/todo.lua", "--tree-only"])
+        #expect(only.status == 0)
+        Golden.check(only.stdout, named: "todo-tree")
+    }
+}
