@@ -58,6 +58,8 @@
 
     /// How many times it has rendered since it mounted (for inspection).
     @exclusivity(unchecked) var renderCount = 0
+    /// How long its last render took, while the reconciler measures render times.
+    @exclusivity(unchecked) var lastRenderTime: Duration?
     /// Its props and state as plain values (for inspection).
     var inspectedProps: Value { .null }
     var inspectedState: Value { .null }

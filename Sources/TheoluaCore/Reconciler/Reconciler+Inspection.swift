@@ -13,6 +13,9 @@ public struct ComponentSnapshot: Sendable, Equatable {
     public var state: Value
     /// How many times it has rendered since it mounted.
     public var renderCount: Int
+    /// How long its last render took (its render function, not its children's),
+    /// when the reconciler measured it (``Reconciler/measuresRenderTimes``).
+    public var lastRenderTime: Duration?
     /// The components it rendered, directly or inside host elements, in order.
     public var children: [ComponentSnapshot]
 
@@ -48,7 +51,8 @@ extension Reconciler {
                 ComponentSnapshot(
                     id: component.id, name: component.componentName, key: component.element.key,
                     props: component.inspectedProps, state: component.inspectedState,
-                    renderCount: component.renderCount, children: snapshots(below: component))
+                    renderCount: component.renderCount, lastRenderTime: component.lastRenderTime,
+                    children: snapshots(below: component))
             ]
         }
     }

@@ -87,6 +87,8 @@ extension Reconciler {
     func render(_ component: ComponentInstanceBase, anchor: Anchor, isFirst: Bool) {
         let elements: [Element]
         component.renderCount += 1
+        let started = measuresRenderTimes ? ContinuousClock.now : nil
+        defer { if let started { component.lastRenderTime = ContinuousClock.now - started } }
         do {
             elements = try stageClock.measure(.script) { try component.render() }
         } catch {

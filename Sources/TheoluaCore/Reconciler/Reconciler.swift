@@ -50,6 +50,9 @@ public final class Reconciler {
     /// no Lua memory cap sees. Past either, the element that would cross it is not
     /// mounted and an error is reported.
     @exclusivity(unchecked) public var limits = HostLimits()
+    /// Whether each component's render is timed (``ComponentSnapshot/lastRenderTime``):
+    /// on while an inspector shows the times, off (and free) otherwise.
+    @exclusivity(unchecked) public var measuresRenderTimes = false
     /// Instances mounted now.
     @exclusivity(unchecked) public internal(set) var mountedCount = 0
     /// Bytes of the string props of the host nodes mounted now.

@@ -9,7 +9,7 @@ import TheoluaTerminal
 ///
 /// The loop: run due work (turns and timers), paint a frame if anything changed (one
 /// write, only the changed cells), then wait for a key, a signal, the next timer or the
-/// next file check. A script error shows an overlay over the last good frame; the app
+/// next file check. F12 shows the log and F11 the inspector (``Inspector``). A script error shows an overlay over the last good frame; the app
 /// keeps running and the next good save clears it. The terminal is restored on every
 /// way out: return, ctrl+c, SIGTERM/SIGINT/SIGHUP, and errors.
 public final class TerminalApp {
@@ -52,6 +52,10 @@ public final class TerminalApp {
     private let watcher = FileWatcher()
     private var log: [String] = []
     private var showingLog = false
+    /// The F11 panel; it holds and measures nothing while closed.
+    private var inspector = Inspector()
+    /// The app's last frame without panels, for the inspector's repaint outline.
+    private var previousAppFrame: CellBuffer?
     private var overlayMessage: String?
 
     private let prepare: (Runtime) throws -> Void
@@ -88,10 +92,14 @@ public final class TerminalApp {
             if let error = runtime.takeErrors().last { overlayMessage = error }
             for warning in runtime.takeWarnings() { appendToLog("warning: " + warning) }
             var frame = runtime.screen
+            if inspector.isOpen { inspector.record(frame, previous: previousAppFrame, runtime: runtime) }
+            previousAppFrame = frame
             if let overlayMessage { frame = Overlay.error(overlayMessage, over: frame) }
             if showingLog { frame = Overlay.log(log, over: frame) }
+            if inspector.isOpen { frame = inspector.draw(over: frame, runtime: runtime) }
             let bytes = encoder.encode(from: previous, to: frame)
             if !bytes.isEmpty { try session.write(bytes) }
+            if inspector.isOpen { inspector.recordOutput(bytes: bytes.count) }
             previous = frame
             if runtime.quitRequested { break }
 
@@ -108,6 +116,10 @@ public final class TerminalApp {
                 case .input(.key(let key)):
                     if key.name == "f12" {
                         showingLog.toggle()
+                    } else if key.name == "f11" {
+                        inspector.toggle(runtime)
+                    } else if inspector.isOpen && !inspector.keysToApp {
+                        inspector.handle(key, runtime)
                     } else {
                         runtime.send(key)
                     }

@@ -149,6 +149,12 @@ final class TerminalProcess {
         wait(timeout: timeout) { $0.screen.text.contains(text) }
     }
 
+    /// Waits until the screen no longer shows `text`.
+    @discardableResult
+    func waitForScreen(notContaining text: String, timeout: Double = 5) -> Bool {
+        wait(timeout: timeout) { !$0.screen.text.contains(text) }
+    }
+
     /// Waits for the child to end, reading its last output; nil if it is still running.
     func waitForExit(timeout: Double = 5) -> Int32? {
         wait(timeout: timeout) { $0.exitStatus != nil }
