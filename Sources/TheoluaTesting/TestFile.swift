@@ -278,6 +278,7 @@ final class TestFile {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Writes `text` to the file at `path`, replacing it; returns whether it could.
     static func write(_ text: String, to path: String) -> Bool {
         guard let file = fopen(path, "wb") else { return false }
         defer { fclose(file) }

@@ -123,6 +123,11 @@ public struct TestRunner {
         }
     }
 
+    /// Writes `results` as JUnit XML to `path`; returns whether it could.
+    public static func writeJUnit(_ results: [Result], to path: String) -> Bool {
+        TestFile.write(junit(results), to: path)
+    }
+
     /// The results as JUnit XML, for CI systems.
     public static func junit(_ results: [Result]) -> String {
         func escape(_ text: String) -> String {

@@ -37,7 +37,7 @@ struct Test: ParsableCommand {
         let runner = TestRunner(options: TestOptions(runtime: script.runtimeOptions, update: update, filter: filter))
         let results = runner.run(files)
         if let junit {
-            guard Foundationless.writeFile(TestRunner.junit(results), to: junit) else {
+            guard TestRunner.writeJUnit(results, to: junit) else {
                 throw ScriptFailure(messages: ["theolua test: cannot write \(junit)"])
             }
         }

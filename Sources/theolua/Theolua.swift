@@ -95,14 +95,6 @@ enum Foundationless {
         }
     }
 
-    /// Writes `text` to the file at `path`, replacing it; returns whether it could.
-    static func writeFile(_ text: String, to path: String) -> Bool {
-        guard let file = fopen(path, "wb") else { return false }
-        defer { fclose(file) }
-        let bytes = Array(text.utf8)
-        return fwrite(bytes, 1, bytes.count, file) == bytes.count
-    }
-
     static func fileIsReadable(_ path: String) -> Bool {
         guard let file = fopen(path, "rb") else { return false }
         fclose(file)

@@ -16,6 +16,13 @@ extension LuaBridge {
     /// defined anew, and the core keeps the state of those whose name and place are
     /// unchanged.
     public func loadApp(file path: String) throws(ScriptError) -> AppRoot {
+        let source = try readScript(path)
+        return try loadApp(source: source, name: displayName(of: path), file: path)
+    }
+
+    /// The bytes of the script at `path`; its folder becomes the one paths and
+    /// `require` resolve against.
+    private func readScript(_ path: String) throws(ScriptError) -> [UInt8] {
         let source: [UInt8]
         do {
             source = try ScriptFile.read(path)
@@ -25,7 +32,7 @@ extension LuaBridge {
         let slash = path.lastIndex(of: "/")
         appFolder = slash.map { String(path[..<$0]) } ?? "."
         if appFolder.isEmpty { appFolder = "/" }
-        return try loadApp(source: source, name: displayName(of: path), file: path)
+        return source
     }
 
     /// Loads and runs an app given as source text, named `name` in messages.
@@ -100,15 +107,7 @@ extension LuaBridge {
     /// app: the same sandbox, `require` relative to its folder, modules loaded afresh;
     /// what it returns is ignored.
     public func runScript(file path: String) throws(ScriptError) {
-        let source: [UInt8]
-        do {
-            source = try ScriptFile.read(path)
-        } catch {
-            throw ScriptError(.runtime, message: error.description)
-        }
-        let slash = path.lastIndex(of: "/")
-        appFolder = slash.map { String(path[..<$0]) } ?? "."
-        if appFolder.isEmpty { appFolder = "/" }
+        let source = try readScript(path)
         drainReleases()
         definedNames = [:]
         loadedFiles = [path]
