@@ -54,3 +54,21 @@ import TheoluaCanvas
         #expect(Inspector.milliseconds(.milliseconds(12)) == "12 ms")
     }
 }
+
+/// Lists and tables say what matters about themselves in the tree, not their closures.
+@Suite struct InspectableListTests {
+    @Test func aListShowsItsCountAndSelection() throws {
+        let runtime = try Runtime(width: 30, height: 5)
+        try runtime.load(
+            source: """
+                local ui = require("theolua")
+                return ui.list { count = 50, selected = 3, itemHeight = 1,
+                  render = function(i) return ui.text { key = i, "item " .. i } end }
+                """, name: "app.lua")
+        try runtime.mount()
+        // A controlled selection lives in the props; the state keeps the list's own.
+        #expect(
+            runtime.treeText.hasPrefix(
+                "list props { count = 50, follow = false, itemHeight = 1, selected = 3 } state { followsEnd = false"))
+    }
+}

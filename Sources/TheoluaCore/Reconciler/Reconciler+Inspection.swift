@@ -25,12 +25,20 @@ public struct ComponentSnapshot: Sendable, Equatable {
     }
 }
 
+/// Props or state that say what matters about themselves to an inspector (a list's
+/// count and selection, not its item closure).
+public protocol Inspectable {
+    /// What the inspector, `render --tree` and tests' `app:find` show.
+    var inspectionValue: Value { get }
+}
+
 /// The plain-value view of a component's props or state: itself for a ``Value``, a
-/// record for a ``Record``, the encoding of an `Encodable` value, `nil` for no state,
-/// and the type's name for anything else (a closure-holding list's props, say).
+/// record for a ``Record``, what an ``Inspectable`` says, the encoding of an
+/// `Encodable` value, `nil` for no state, and the type's name for anything else.
 public func inspectionValue(of value: some Sendable) -> Value {
     switch value {
     case let value as Value: return value
+    case let inspectable as any Inspectable: return inspectable.inspectionValue
     case let record as Record: return .record(record)
     case is NoState: return .null
     case let encodable as any Encodable: return (try? ValueEncoder().encode(encodable)) ?? .string("\(type(of: value))")
@@ -101,5 +109,31 @@ extension Value {
         default:
             return self
         }
+    }
+}
+
+extension ListProps: Inspectable {
+    public var inspectionValue: Value {
+        var fields: [(String, Value)] = [("count", .int(count)), ("follow", .bool(follow))]
+        if let selected { fields.append(("selected", .int(selected))) }
+        if let itemHeight { fields.append(("itemHeight", .int(itemHeight))) }
+        return .record(Record(fields))
+    }
+}
+
+extension ListState: Inspectable {
+    public var inspectionValue: Value {
+        .record(["selected": .int(selected), "followsEnd": .bool(followsEnd)])
+    }
+}
+
+extension TableProps: Inspectable {
+    public var inspectionValue: Value {
+        var fields: [(String, Value)] = [
+            ("columns", .array(ValueArray(columns.map { .string($0.title) }))), ("count", .int(count)),
+            ("follow", .bool(follow)),
+        ]
+        if let selected { fields.append(("selected", .int(selected))) }
+        return .record(Record(fields))
     }
 }

@@ -155,7 +155,8 @@ struct Inspector {
         if let chosen {
             lines.append(("", CellStyle()))
             lines.append((chosen.snapshot.name + (chosen.snapshot.key.map { " #\($0.value)" } ?? ""), border))
-            for (title, value) in [("props", chosen.snapshot.props), ("state", chosen.snapshot.state)] {
+            for (title, value) in [("props", chosen.snapshot.props), ("state", chosen.snapshot.state)]
+            where value != .null {
                 for piece in Overlay.wrap("\(title) \(value.sortedForDisplay)", width: inner) {
                     lines.append((piece, CellStyle()))
                 }
