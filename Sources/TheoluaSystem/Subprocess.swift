@@ -91,6 +91,9 @@ public final class Subprocess: IOSource {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
         }
+        #if canImport(Darwin)
+            _ = fcntl(pipes[0][1], F_SETNOSIGPIPE, 1)
+        #endif
         defer { for end in [pipes[0][0], pipes[1][1], pipes[2][1]] { close(end) } }
 
         #if canImport(Glibc)
@@ -171,8 +174,12 @@ public final class Subprocess: IOSource {
 
     private func flushInput() {
         guard input >= 0 else { return }
+        // A process that has closed its input makes the write fail with EPIPE and
+        // raise SIGPIPE, which would end theolua: hold the signal while writing.
+        let held = SignalHold(SIGPIPE)
+        defer { held.release() }
         while !pendingInput.isEmpty {
-            let written = pendingInput.withUnsafeBytes { Glibc_write(input, $0.baseAddress, $0.count) }
+            let written = pendingInput.withUnsafeBytes { systemWrite(input, $0.baseAddress, $0.count) }
             if written > 0 {
                 pendingInput.removeFirst(written)
             } else if written < 0 && errno == EINTR {
@@ -315,9 +322,40 @@ public final class Subprocess: IOSource {
     }
 }
 
+/// A signal blocked on this thread until ``release()``, which discards one the thread
+/// raised meanwhile (on Linux; Darwin's pipes are made not to raise it instead).
+private struct SignalHold {
+    private let number: Int32
+    private var previous = sigset_t()
+
+    init(_ number: Int32) {
+        self.number = number
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, number)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    }
+
+    func release() {
+        var previous = previous
+        #if os(Linux)
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, number) == 1 && sigismember(&previous, number) == 0 {
+                var only = sigset_t()
+                sigemptyset(&only)
+                sigaddset(&only, number)
+                var now = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&only, nil, &now)
+            }
+        #endif
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+}
+
 /// write(2), named apart from ``Subprocess/write(_:)``.
 @inline(__always)
-private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
         Glibc.write(descriptor, buffer, count)
     #else

@@ -77,6 +77,25 @@ import Testing
         #expect(processEnds(pid), "the spawned process outlived theolua")
     }
 
+    /// Writing to a process that closed its input would raise SIGPIPE, which ends a
+    /// process that does not hold it.
+    @Test func aProcessThatClosesItsInputDoesNotEndTheApp() {
+        let source = """
+            local ui = require("theolua")
+            return ui.component("P", {
+              initialState = function() return { s = "running" } end,
+              render = function(self) return ui.text(self.state.s) end,
+              controller = { init = function(ctl)
+                ui.spawn("sh", { "-c", "exec 0<&-; sleep 0.1" }, { stdin = string.rep("x", 1 << 20),
+                  onExit = function(code) ctl:updateState({ s = "exit " .. code }) end })
+              end },
+            })
+            """
+        let result = render(source, ["--size", "20x1", "--allow-run=sh"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "exit 0\n")
+    }
+
     @Test func aDeniedSpawnFailsTheRenderNamingTheFlag() {
         let result = render(Self.collector, ["--size", "30x2", "--allow-run=ls", "--props", props("true")])
         #expect(result.status == 1)

@@ -66,6 +66,16 @@ import TheoluaSystem
         #expect(record.termination?.code == 0)
     }
 
+    @Test func writingToAProcessThatClosedItsInputIsHarmless() throws {
+        let reactor = IOReactor()
+        let (process, record) = try start(
+            "exec 0<&-; sleep 0.1; echo done", input: String(repeating: "x", count: 1 << 20))
+        reactor.add(process)
+        serviceUntilReported(reactor, record)
+        #expect(record.lines == ["out done"])
+        #expect(record.termination?.code == 0)
+    }
+
     @Test func theWorkingFolderIsTheOneGiven() throws {
         let reactor = IOReactor()
         let (process, record) = try start("pwd -P", folder: "/")
