@@ -27,14 +27,21 @@ public enum Files {
         public var description: String
     }
 
-    /// The whole content of the file at `path`, at most `limit` bytes.
+    /// The whole content of the regular file at `path`, at most `limit` bytes.
     public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Opened without blocking, so that a FIFO with no writer cannot hang the app;
+        // only regular files are read (not a FIFO, a device or a socket).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure(path) }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else { throw Failure(description: "is a folder") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw Failure(description: "is a folder")
+        default: throw Failure(description: "is not a regular file")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

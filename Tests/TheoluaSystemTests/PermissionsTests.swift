@@ -89,6 +89,22 @@ import TheoluaSystem
     }
 }
 
+/// Reading files refuses what could hang or flood the app.
+@Suite struct FilesTests {
+    @Test func aFifoOrADeviceIsRefusedAtOnce() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let fifo = scratch.path + "/pipe"
+        mkfifo(fifo, 0o600)
+        let started = ContinuousClock.now
+        #expect(throws: Files.Failure.self) { try Files.read(fifo, limit: 1 << 20) }
+        #expect(throws: Files.Failure.self) { try Files.read("/dev/zero", limit: 1 << 20) }
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(try Files.read(scratch.write("a.txt", "abc"), limit: 10) == Array("abc".utf8))
+        #expect(throws: Files.Failure.self) { try Files.read(scratch.write("b.txt", "0123456789ab"), limit: 10) }
+    }
+}
+
 func chmodExecutable(_ path: String) {
     chmod(path, 0o755)
 }
