@@ -384,6 +384,10 @@ public final class Runtime {
     /// The screen with colors and styles as ANSI escape codes.
     public var ansiText: String { screen.ansiText }
 
+    /// The screen with escape codes, its colors mapped to `depth` (as a terminal of
+    /// that many colors would get them).
+    public func ansiText(colors depth: ColorDepth) -> String { screen.ansiText(colors: depth) }
+
     /// Returns and clears the errors collected so far.
     public func takeErrors() -> [String] {
         defer { errors.removeAll() }

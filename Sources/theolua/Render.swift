@@ -39,6 +39,13 @@ struct Render: ParsableCommand {
     @Flag(help: "Print colors and styles as ANSI escape codes.")
     var ansi = false
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --ansi, the colors of a terminal with this many: 16, 256, truecolor or none (default: truecolor).",
+            valueName: "DEPTH"))
+    var colors: String?
+
     @Flag(help: "After the screen, print the component tree with keys, props and state.")
     var tree = false
 
@@ -61,6 +68,9 @@ struct Render: ParsableCommand {
         }
         if let time, !(time.isFinite && time >= 0 && time <= 1e7) {
             throw ValidationError("--time must be a number of seconds from 0 to 10000000, got \(time)")
+        }
+        if let colors, ColorDepth(rawValue: colors) == nil {
+            throw ValidationError("--colors must be 16, 256, truecolor or none, got '\(colors)'")
         }
         guard wait.isFinite && wait >= 0 && wait <= 3600 else {
             throw ValidationError("--wait must be a number of seconds from 0 to 3600, got \(wait)")
@@ -109,7 +119,8 @@ struct Render: ParsableCommand {
             try failIfErrors(runtime)
         }
         for warning in runtime.takeWarnings() { Foundationless.printError("warning: \(warning)") }
-        if !treeOnly { print(ansi ? runtime.ansiText : runtime.text) }
+        let depth = colors.flatMap(ColorDepth.init(rawValue:)) ?? .truecolor
+        if !treeOnly { print(ansi ? runtime.ansiText(colors: depth) : runtime.text) }
         if tree || treeOnly { print(runtime.treeText) }
     }
 

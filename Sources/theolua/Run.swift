@@ -5,7 +5,7 @@ import TheoluaRuntime
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run an app full-screen; reload it on save, keeping its state.",
-        discussion: "ctrl+c quits. F12 shows the log of print and warn.")
+        discussion: "ctrl+c quits. F12 shows the log of print and warn; F11 the inspector.")
 
     @OptionGroup var app: AppArgument
     @OptionGroup var props: PropsOption
@@ -13,12 +13,26 @@ struct Run: ParsableCommand {
     @Flag(name: .customLong("no-watch"), help: "Do not reload when the app or its modules change.")
     var noWatch = false
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The terminal's colors: 16, 256, truecolor or none (default: from NO_COLOR, COLORTERM and TERM).",
+            valueName: "DEPTH"))
+    var colors: String?
+
     @OptionGroup var script: ScriptOptions
+
+    func validate() throws {
+        if let colors, ColorDepth(rawValue: colors) == nil {
+            throw ValidationError("--colors must be 16, 256, truecolor or none, got '\(colors)'")
+        }
+    }
 
     func run() throws {
         try app.checkReadable()
-        let configuration = TerminalApp.Configuration(
+        var configuration = TerminalApp.Configuration(
             file: app.app, props: try props.record(), watch: !noWatch, options: script.runtimeOptions)
+        configuration.colors = colors.flatMap(ColorDepth.init(rawValue:))
         let device: TTYTerminal
         do {
             // Props piped in leave standard input to the data: the app then talks to

@@ -19,6 +19,12 @@ extension CellBuffer {
     /// The screen with escape codes as one string: `ansiLines` joined with newlines.
     public var ansiText: String { ansiLines.joined(separator: "\n") }
 
+    /// The screen with escape codes, its colors mapped to `depth`.
+    public func ansiText(colors depth: ColorDepth) -> String {
+        var colors = ColorAdapter(depth)
+        return (0..<height).map { ansiLine($0, &colors) }.joined(separator: "\n")
+    }
+
     /// One row as plain text with trailing spaces removed.
     public func plainLine(_ row: Int) -> String {
         guard row >= 0, row < height else { return "" }
@@ -32,8 +38,14 @@ extension CellBuffer {
         return line
     }
 
-    /// One row with SGR escape codes, starting and ending with the default pen.
-    public func ansiLine(_ row: Int) -> String {
+    /// One row with SGR escape codes, starting and ending with the default pen, its
+    /// colors mapped to `depth`.
+    public func ansiLine(_ row: Int, colors depth: ColorDepth = .truecolor) -> String {
+        var colors = ColorAdapter(depth)
+        return ansiLine(row, &colors)
+    }
+
+    private func ansiLine(_ row: Int, _ colors: inout ColorAdapter) -> String {
         guard row >= 0, row < height else { return "" }
         let start = row * width
         var end = width
@@ -43,8 +55,9 @@ extension CellBuffer {
         for column in 0..<end {
             let cell = cells[start + column]
             if cell.width == 0 { continue }
-            SGR.appendTransition(from: pen, to: cell.style, into: &bytes)
-            pen = cell.style
+            let style = colors.adapt(cell.style)
+            SGR.appendTransition(from: pen, to: style, into: &bytes)
+            pen = style
             bytes.append(contentsOf: cell.text.utf8)
         }
         SGR.appendTransition(from: pen, to: .plain, into: &bytes)

@@ -20,9 +20,19 @@ public struct FrameEncoder: Sendable {
     /// The pen (colors and attributes) after the last frame, if known.
     public private(set) var pen: CellStyle?
 
-    /// Creates an encoder for a terminal whose pen is the default and cursor unknown.
-    public init() {
+    /// How many colors the terminal shows: colors are mapped down to them as they are
+    /// written.
+    public var colorDepth: ColorDepth {
+        get { colors.depth }
+        set { colors = ColorAdapter(newValue) }
+    }
+    private var colors = ColorAdapter(.truecolor)
+
+    /// Creates an encoder for a terminal whose pen is the default and cursor unknown,
+    /// showing `colorDepth` colors.
+    public init(colorDepth: ColorDepth = .truecolor) {
         pen = .plain
+        colors = ColorAdapter(colorDepth)
     }
 
     /// Forgets the cursor position and the pen, after other output reached the terminal.
@@ -127,6 +137,7 @@ public struct FrameEncoder: Sendable {
     }
 
     private mutating func setPen(_ style: CellStyle, _ out: inout [UInt8]) {
+        let style = colors.adapt(style)
         if let pen {
             SGR.appendTransition(from: pen, to: style, into: &out)
         } else {

@@ -29,6 +29,9 @@ public final class TerminalApp {
         public var watch: Bool
         /// Sandbox and limits.
         public var options: Runtime.Options
+        /// How many colors the terminal shows; `nil` reads it from the environment
+        /// (`NO_COLOR`, `COLORTERM`, `TERM`).
+        public var colors: ColorDepth? = nil
 
         /// A configuration running the script `file` with `props`, watching unless told
         /// not to.
@@ -84,7 +87,9 @@ public final class TerminalApp {
         try prepare(runtime)
         start(runtime)
 
-        var encoder = FrameEncoder()
+        // Colors as the terminal has them: NO_COLOR, COLORTERM and TERM, unless the
+        // configuration says.
+        var encoder = FrameEncoder(colorDepth: configuration.colors ?? .ofEnvironment)
         var previous: CellBuffer? = nil
         while !runtime.quitRequested {
             loop.runDueWork { [unowned runtime] in runtime.quitRequested }
