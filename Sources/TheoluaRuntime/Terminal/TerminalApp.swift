@@ -8,10 +8,11 @@ import TheoluaTerminal
 /// UI built in Swift.
 ///
 /// The loop: run due work (turns and timers), paint a frame if anything changed (one
-/// write, only the changed cells), then wait for a key, a signal, the next timer or the
-/// next file check. F12 shows the log and F11 the inspector (``Inspector``). A script error shows an overlay over the last good frame; the app
-/// keeps running and the next good save clears it. The terminal is restored on every
-/// way out: return, ctrl+c, SIGTERM/SIGINT/SIGHUP, and errors.
+/// write, only the changed cells), then wait for a key, a signal, the next timer, the
+/// next file check or output of a process a script started. F12 shows the log and F11
+/// the inspector (``Inspector``). A script error shows an overlay over the last good
+/// frame; the app keeps running and the next good save clears it. The terminal is
+/// restored on every way out: return, ctrl+c, SIGTERM/SIGINT/SIGHUP, and errors.
 public final class TerminalApp {
     /// What to run and how.
     public struct Configuration: Sendable {
