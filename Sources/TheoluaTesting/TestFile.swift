@@ -30,8 +30,6 @@ final class TestFile {
     private var lastApp: Int?
     private var running: Int?
     private var failure: String?
-    /// Snapshots written (new or updated) by this file.
-    private(set) var written: [String] = []
 
     final class MountedApp {
         let runtime: Runtime
@@ -229,7 +227,6 @@ final class TestFile {
         guard Self.makeFolders(folder), Self.write(text, to: file) else {
             throw TestError("cannot write the snapshot \(file)")
         }
-        written.append(file)
         return .null
     }
 
@@ -265,17 +262,9 @@ final class TestFile {
         return lines.joined(separator: "\n")
     }
 
+    /// The stored snapshot at `path`, if there is one.
     static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        (try? Files.read(path, limit: 16 << 20)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Writes `text` to the file at `path`, replacing it; returns whether it could.

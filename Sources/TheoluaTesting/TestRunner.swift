@@ -61,23 +61,12 @@ public struct TestRunner {
     }
 
     private static func collect(in folder: String, into files: inout [String]) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        var entries: [(String, Bool)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") || name == "__snapshots__" { continue }
-            let path = folder == "." ? name : folder + "/" + name
-            var info = stat()
-            guard stat(path, &info) == 0 else { continue }
-            entries.append((path, (info.st_mode & S_IFMT) == S_IFDIR))
-        }
-        for (path, isFolder) in entries {
-            if isFolder {
+        for entry in (try? Files.list(folder)) ?? [] {
+            if entry.name.hasPrefix(".") || entry.name == "__snapshots__" { continue }
+            let path = folder == "." ? entry.name : folder + "/" + entry.name
+            if entry.kind == .directory {
                 collect(in: path, into: &files)
-            } else if path.hasSuffix("_test.lua") {
+            } else if entry.kind == .file && entry.name.hasSuffix("_test.lua") {
                 files.append(path)
             }
         }
