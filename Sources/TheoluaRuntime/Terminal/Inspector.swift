@@ -53,7 +53,7 @@ struct Inspector {
     /// Handles a key while the panel has the keys: moves the selection, toggles the
     /// repaint outline, or closes (esc). The app does not see it.
     mutating func handle(_ key: KeyEvent, _ runtime: Runtime) {
-        let count = runtime.componentTree.flatMap(\.all).count
+        let count = runtime.reconciler.componentCount
         switch key.name {
         case "esc": close(runtime)
         case "up", "k": selected = max(0, selected - 1)
@@ -115,17 +115,11 @@ struct Inspector {
         guard width >= 12, size.height >= 6 else { return buffer }
         let left = size.width - width
         let inner = width - 4
-        buffer.fill(Rect(x: left, y: 0, width: width, height: size.height))
+        Overlay.frame(
+            Rect(x: left, y: 0, width: width, height: size.height), title: " inspector ", color: .magenta,
+            in: &buffer)
         let border = CellStyle(foreground: .magenta)
         let dim = CellStyle(attributes: .dim)
-        let horizontal = String(repeating: "─", count: width - 2)
-        buffer.write("╭" + horizontal + "╮", x: left, y: 0, style: border)
-        buffer.write("╰" + horizontal + "╯", x: left, y: size.height - 1, style: border)
-        buffer.write(String(" inspector ".prefix(inner)), x: left + 2, y: 0, style: border)
-        for y in 1..<(size.height - 1) {
-            buffer.write("│", x: left, y: y, style: border)
-            buffer.write("│", x: left + width - 1, y: y, style: border)
-        }
 
         var lines: [(String, CellStyle)] = []
         let total = stages.reduce(Duration.zero) { $0 + $1.time }

@@ -18,6 +18,22 @@ enum Overlay {
             color: .cyan, maxHeight: frame.size.height, over: frame, fill: true, keepsFirst: false)
     }
 
+    /// Clears `area` and draws a rounded border around it in `color`, with `title` in
+    /// its top edge: the frame of every panel.
+    static func frame(_ area: Rect, title: String, color: Color, in buffer: inout CellBuffer) {
+        guard area.width >= 2, area.height >= 2 else { return }
+        buffer.fill(area)
+        let border = CellStyle(foreground: color)
+        let horizontal = String(repeating: "─", count: area.width - 2)
+        _ = buffer.write("╭" + horizontal + "╮", x: area.x, y: area.y, style: border)
+        _ = buffer.write("╰" + horizontal + "╯", x: area.x, y: area.maxY - 1, style: border)
+        _ = buffer.write(String(title.prefix(max(0, area.width - 4))), x: area.x + 2, y: area.y, style: border)
+        for y in (area.y + 1)..<(area.maxY - 1) {
+            _ = buffer.write("│", x: area.x, y: y, style: border)
+            _ = buffer.write("│", x: area.maxX - 1, y: y, style: border)
+        }
+    }
+
     /// `line` broken into pieces of at most `width` cells: at the last space that fits,
     /// or inside a word longer than the width.
     static func wrap(_ line: String, width: Int) -> [String] {
@@ -84,19 +100,8 @@ enum Overlay {
             shown = Array(wrapped.suffix(height - 2))
         }
         let top = frame.size.height - height
-        let border = CellStyle(foreground: color)
         let text = CellStyle()
-        for y in top..<(top + height) {
-            for x in 0..<width { buffer.put(" ", x: x, y: y, style: text) }
-        }
-        let horizontal = String(repeating: "─", count: width - 2)
-        buffer.write("╭" + horizontal + "╮", x: 0, y: top, style: border)
-        buffer.write("╰" + horizontal + "╯", x: 0, y: top + height - 1, style: border)
-        buffer.write(String(title.prefix(max(0, width - 4))), x: 2, y: top, style: border)
-        for row in 1..<(height - 1) {
-            buffer.write("│", x: 0, y: top + row, style: border)
-            buffer.write("│", x: width - 1, y: top + row, style: border)
-        }
+        Overlay.frame(Rect(x: 0, y: top, width: width, height: height), title: title, color: color, in: &buffer)
         for (index, line) in shown.enumerated() {
             buffer.write(line, x: 2, y: top + 1 + index, style: text)
         }
