@@ -301,8 +301,15 @@ static int theolua_trampoline(lua_State *L) {
     }
     if (support->memory_overdraft && !outer) {
         support->memory_overdraft = 0;
-        support->memory_exceeded = 1;
-        return luaL_error(L, "memory limit exceeded");
+        /* Lua collects before it refuses an allocation: an allocation Swift made over
+           the limit gets the same chance, now that Swift has returned. */
+        if (support->limit != 0 && support->used > support->limit) {
+            lua_gc(L, LUA_GCCOLLECT);
+        }
+        if (support->limit != 0 && support->used > support->limit) {
+            support->memory_exceeded = 1;
+            return luaL_error(L, "memory limit exceeded");
+        }
     }
     return results;
 }
@@ -318,10 +325,15 @@ void theolua_pushfunction(lua_State *L, theolua_function fn, int nupvalues) {
 /* Pushes a zeroed userdata of `size` bytes with `nuvalues` user values, holding
    `object` in its first word, with the metatable of kind `kind`: `[]` → `[u]`. */
 static void *theolua_new_object(lua_State *L, void *object, int kind, size_t size, int nuvalues) {
+    theolua_support *support = theolua_getsupport(L);
+    if (theolua_is_batched_kind(kind)) {
+        return theolua_new_batched(L, support, object, kind, size < 2 * sizeof(void *) ? 2 * sizeof(void *) : size,
+                                   nuvalues);
+    }
     void **block = (void **)lua_newuserdatauv(L, size, nuvalues);
     memset(block, 0, size);
     *block = object;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, theolua_getsupport(L)->metatable_refs[kind]);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, support->metatable_refs[kind]);
     lua_setmetatable(L, -2);
     return block;
 }
@@ -350,6 +362,7 @@ typedef struct theolua_snapshot_field {
 
 typedef struct theolua_snapshot_block {
     void *object;
+    theolua_batch *batch;
     int count;
     const void *definition;
     theolua_snapshot_field fields[];
@@ -406,14 +419,15 @@ static int theolua_pool_reuse(lua_State *L, theolua_support *support) {
     if (key == LUA_TNUMBER ? !lua_isinteger(L, 3) : key != LUA_TSTRING) {
         goto miss;
     }
-    /* Only our element userdata have the element metatable; of those, only a snapshot
-       block is this long (a script with the debug library can reach the registry). */
-    if (lua_rawget(L, 2) != LUA_TUSERDATA || !lua_getmetatable(L, 3)) { /* [t pool u mt] */
-        goto miss;
+    /* Only our element userdata are members of element batches; of those, only a
+       snapshot block is this long (a script with the debug library can reach the
+       registry). */
+    if (lua_rawget(L, 2) != LUA_TUSERDATA || theolua_batched_object(L, 3, THEOLUA_ELEMENT_KIND, NULL) == NULL) {
+        goto miss; /* [t pool u] */
     }
     const theolua_snapshot_block *block = (const theolua_snapshot_block *)lua_touserdata(L, 3);
     size_t length = lua_rawlen(L, 3);
-    if (lua_topointer(L, 4) != support->metatables[THEOLUA_ELEMENT_KIND] || length < sizeof(theolua_snapshot_block) ||
+    if (length < sizeof(theolua_snapshot_block) ||
         block->count <= 0 || block->count > SNAPSHOT_MAX_FIELDS ||
         length < sizeof(theolua_snapshot_block) + (size_t)block->count * sizeof(theolua_snapshot_field) ||
         block->definition != lua_touserdata(L, lua_upvalueindex(2))) {
@@ -421,8 +435,7 @@ static int theolua_pool_reuse(lua_State *L, theolua_support *support) {
     }
     int count = 0;
     int undecided = 0;
-    lua_pushnil(L);
-    lua_replace(L, 4); /* [t pool u nil] */
+    lua_pushnil(L); /* [t pool u nil] */
     while (lua_next(L, 1) != 0) { /* [t pool u k v] */
         if (count == block->count || lua_type(L, -2) != LUA_TSTRING) {
             goto miss;
@@ -585,7 +598,8 @@ void theolua_push_object(lua_State *L, void *object, int kind) {
     theolua_new_object(L, object, kind, sizeof(void *), 0);
 }
 
-/* The object of the userdata at `index` if its metatable is `metatable`. */
+/* The object of the userdata at `index` if its metatable is `metatable` (of a kind
+   whose userdata are not batched). */
 static void *theolua_object_with(lua_State *L, int index, const void *metatable) {
     /* The type first: with the debug library a script can give any value, a light
        userdata among them, the element metatable. */
@@ -601,17 +615,34 @@ static void *theolua_object_with(lua_State *L, int index, const void *metatable)
     return slot != NULL ? *slot : NULL;
 }
 
-void *theolua_object(lua_State *L, int index, int kind) {
+/* The object of the userdata at `index` if it is one of kind `kind`. */
+static inline void *theolua_object_of_kind(lua_State *L, int index, int kind, theolua_batch_lookup *lookup) {
+    if (theolua_is_batched_kind(kind)) {
+        return theolua_batched_object(L, index, kind, lookup);
+    }
     return theolua_object_with(L, index, theolua_getsupport(L)->metatables[kind]);
+}
+
+void *theolua_object(lua_State *L, int index, int kind) {
+    return theolua_object_of_kind(L, index, kind, NULL);
+}
+
+int theolua_object_kind(lua_State *L, int index) {
+    for (int kind = 0; kind < THEOLUA_OBJECT_KINDS; kind++) {
+        if (theolua_object_of_kind(L, index, kind, NULL) != NULL) {
+            return kind;
+        }
+    }
+    return -1;
 }
 
 int theolua_objects(lua_State *L, int table, int count, int kind, void **objects) {
     table = lua_absindex(L, table);
-    const void *metatable = theolua_getsupport(L)->metatables[kind];
+    theolua_batch_lookup lookup = {NULL, NULL};
     int stored = 0;
     while (stored < count) {
         lua_rawgeti(L, table, stored + 1);
-        void *object = theolua_object_with(L, -1, metatable);
+        void *object = theolua_object_of_kind(L, -1, kind, &lookup);
         lua_pop(L, 1);
         if (object == NULL) {
             break;
@@ -623,14 +654,14 @@ int theolua_objects(lua_State *L, int table, int count, int kind, void **objects
 
 int theolua_sequence_objects(lua_State *L, int table, int capacity, int kind, void **objects) {
     table = lua_absindex(L, table);
-    const void *metatable = theolua_getsupport(L)->metatables[kind];
+    theolua_batch_lookup lookup = {NULL, NULL};
     int entries = 0;
     int highest = 0;
     lua_pushnil(L);
     while (lua_next(L, table) != 0) { /* [k v] */
         int is_integer = 0;
         lua_Integer position = lua_type(L, -2) == LUA_TNUMBER ? lua_tointegerx(L, -2, &is_integer) : 0;
-        void *object = is_integer && position >= 1 && position <= capacity ? theolua_object_with(L, -1, metatable) : NULL;
+        void *object = is_integer && position >= 1 && position <= capacity ? theolua_object_of_kind(L, -1, kind, &lookup) : NULL;
         lua_pop(L, 1);
         if (object == NULL) {
             lua_pop(L, 1);

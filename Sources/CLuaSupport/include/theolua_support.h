@@ -8,6 +8,32 @@
 #define THEOLUA_OBJECT_KINDS 8
 /// The kind of element userdata, which component constructors pool.
 #define THEOLUA_ELEMENT_KIND 0
+/// The kinds whose userdata have no finalizer of their own, their objects released in
+/// batches (theolua_batches.c): elements, handlers and views (see Userdata.swift).
+#define THEOLUA_BATCHED_KINDS ((1 << 0) | (1 << 1) | (1 << 2))
+/// Whether userdata of `kind` are batched.
+static inline int theolua_is_batched_kind(int kind) {
+    return kind >= 0 && kind < 31 && (THEOLUA_BATCHED_KINDS & (1 << kind)) != 0;
+}
+/// The most objects one batch holds.
+#define THEOLUA_BATCH_SIZE 256
+
+/// A batch: the retained objects of up to THEOLUA_BATCH_SIZE userdata of one kind,
+/// released together when the batch is collected (theolua_batches.c).
+typedef struct theolua_batch {
+    int kind;
+    int count;
+    /// Cleared by the finalizer: the objects are released.
+    int alive;
+    void *objects[THEOLUA_BATCH_SIZE];
+} theolua_batch;
+
+/// The last metatable a run of reads found a batch in, so that reading a list of
+/// userdata of one batch looks the batch up once.
+typedef struct theolua_batch_lookup {
+    const void *metatable;
+    theolua_batch *batch;
+} theolua_batch_lookup;
 
 /// Blocks of up to this many bytes come from the state's arenas (theolua_blocks.c).
 #define THEOLUA_SMALL_LIMIT 256
@@ -91,6 +117,13 @@ typedef struct theolua_support {
     /// tells a bridge userdata's kind, and its registry reference.
     const void *metatables[THEOLUA_OBJECT_KINDS];
     int metatable_refs[THEOLUA_OBJECT_KINDS];
+    /// The batch each batched kind's new userdata join, or NULL; registry references of
+    /// the weak table of their metatables (kind + 1 → metatable) and of the batches'
+    /// own metatable; how a batch releases an object.
+    theolua_batch *batches[THEOLUA_OBJECT_KINDS];
+    int open_batches_ref;
+    int batch_mt_ref;
+    void (*release_object)(void *object);
     /// Registry reference of the interned string "key".
     int key_ref;
     /// Where Lua code last ran, as `file:line`, noted by the count hook: the best
@@ -217,8 +250,28 @@ int theolua_push_component_element(
     lua_State *L, void *object, int kind, int snapshot, const char *const *kept, int kept_count);
 
 /// Pushes a userdata holding `object` (a retained Swift object), with the metatable of
-/// object kind `kind`: `[]` → `[u]`.
+/// object kind `kind`: `[]` → `[u]`. The userdata of a batched kind hands the object to
+/// a batch.
 void theolua_push_object(lua_State *L, void *object, int kind);
+
+/// Makes the metatable of batches and the table of open batches, after the kinds'
+/// metatables; `release` releases one retained object.
+void theolua_install_batches(lua_State *L, void (*release)(void *object));
+
+/// Closes the open batches: userdata made from now on join new ones.
+void theolua_close_batches(lua_State *L);
+
+/// Pushes a zeroed userdata of `size` bytes (at least two words) with `nuvalues` user
+/// values, holding `object` in its first word, in the open batch of `kind` (a batched
+/// kind): `[]` → `[u]`.
+void *theolua_new_batched(lua_State *L, theolua_support *support, void *object, int kind, size_t size, int nuvalues);
+
+/// The object of the userdata at `index` if it is a member of a live batch of `kind`,
+/// else NULL: `[]` → `[]`. `lookup`, if not NULL, remembers the last batch found.
+void *theolua_batched_object(lua_State *L, int index, int kind, theolua_batch_lookup *lookup);
+
+/// The kind of the bridge userdata at `index`, or -1 for any other value.
+int theolua_object_kind(lua_State *L, int index);
 
 /// The object held by the userdata at `index` if it has the metatable of kind `kind`,
 /// else NULL: `[]` → `[]`.

@@ -42,13 +42,35 @@ extension LuaBridge {
         registryTable(.controllerMetatable)
         lua_setmetatable(L, -2)
         // Which component a controller belongs to is kept beside it, not in it or in a
-        // metatable of its own: every controller shares one metatable.
-        registryTable(.controllers)  // stack: ctl, controllers
-        lua_pushvalue(L, -2)
-        pushSelf(of: component)
+        // metatable of its own: every controller shares one metatable. A strong table,
+        // its entries removed as components unmount or restart their controllers: the
+        // collector visits a table with weak keys in full at every minor collection.
+        pushSelf(of: component)  // stack: ctl, self
+        guard let box = object(at: -1, kind: .component, as: ComponentBox.self) else {
+            state.pop(2)
+            return nil
+        }
+        forgetController(of: box)
+        registryTable(.controllers)  // stack: ctl, self, controllers
+        lua_pushvalue(L, -3)
+        lua_pushvalue(L, -3)
         lua_rawset(L, -3)
-        state.pop()  // stack: ctl
-        return ScriptController(component: component, table: LuaRef(popping: L, releases: releases), bridge: self)
+        state.pop(2)  // stack: ctl
+        let table = LuaRef(popping: L, releases: releases)
+        box.controllerTable = table
+        return ScriptController(component: component, table: table, bridge: self)
+    }
+
+    /// Removes the entry of the component's controller, if it has one, from the
+    /// registry's `controllers`.
+    func forgetController(of box: ComponentBox) {
+        guard let table = box.controllerTable else { return }
+        box.controllerTable = nil
+        registryTable(.controllers)
+        table.push(L)
+        lua_pushnil(L)
+        lua_rawset(L, -3)
+        state.pop()
     }
 
     /// The component of the controller table at `index`.

@@ -51,6 +51,8 @@ public final class LuaBridge {
     var processes: [ScriptProcess] = []
     /// The reconciler handlers dispatch into; set by the runtime that mounts the app.
     public weak var reconciler: Reconciler?
+    /// The reconciler's pass the open batches belong to.
+    private var batchGeneration = 0
 
     /// The stage clock, when a benchmark measures stages (the reconciler's: see
     /// `Runtime.stageClock`).
@@ -169,10 +171,18 @@ public final class LuaBridge {
     /// Bytes the Lua state uses now.
     public var memoryUsed: Int { state.memoryUsed }
 
-    /// Releases registry references whose owners went away. Runs before calls into Lua.
+    /// Releases registry references whose owners went away, and starts new batches when
+    /// the reconciler has begun a pass since the last call. Runs before calls into Lua.
     func drainReleases() {
         for reference in releases.take() {
             luaL_unref(L, LuaState.registryIndex, reference)
+        }
+        // Objects of two passes share no batch: a userdata a script keeps then holds
+        // back only objects of its own pass (theolua_batches.c).
+        let generation = reconciler?.generation ?? 0
+        if generation != batchGeneration {
+            batchGeneration = generation
+            theolua_close_batches(L)
         }
     }
 

@@ -6,7 +6,7 @@ extension LuaBridge {
     /// Builds the `theolua` module table and the registry tables.
     func installModule() throws(ScriptError) {
         for table in RegistryTable.allCases where table != .module {
-            resetRegistryTable(table, weakKeys: table == .constructors || table == .controllers)
+            resetRegistryTable(table, weakKeys: table == .constructors)
         }
         keptKeyName = [keyString]
         propsName = internedName("props")

@@ -10,7 +10,7 @@ enum RegistryTable: Int, CaseIterable {
     case controllerMethods
     /// The metatable every controller table has.
     case controllerMetatable
-    /// Controller table → its component's `self` userdata (weak keys).
+    /// Controller table → its component's `self` userdata, while the component is mounted.
     case controllers
     /// Modules loaded by `require` in the current load of the app.
     case loaded

@@ -13,6 +13,9 @@ final class ComponentBox {
     var lastState: Value?
     /// The component's name, for messages after it unmounted.
     let name: String
+    /// The component's controller table, the key of its entry in the registry's
+    /// `controllers` table while it is mounted.
+    var controllerTable: LuaRef?
 
     init(_ component: ComponentRef<ScriptComponent>) {
         self.component = component
@@ -24,6 +27,7 @@ final class ComponentBox {
         lastProps = component?.props
         lastState = component?.state
         component = nil
+        controllerTable = nil
     }
 }
 
@@ -43,11 +47,15 @@ extension LuaBridge {
         state.pop()
     }
 
-    /// Drops the component's `self` from the cache once it has unmounted.
+    /// Drops the component's `self` from the cache, and its controller from the
+    /// registry's `controllers`, once it has unmounted.
     func forgetSelf(of component: ComponentRef<ScriptComponent>) {
         registryTable(.selves)
         lua_rawgeti(L, -1, lua_Integer(component.id.rawValue))
-        object(at: -1, kind: .component, as: ComponentBox.self)?.release()
+        if let box = object(at: -1, kind: .component, as: ComponentBox.self) {
+            forgetController(of: box)
+            box.release()
+        }
         state.pop()
         lua_pushnil(L)
         lua_rawseti(L, -2, lua_Integer(component.id.rawValue))

@@ -28,6 +28,11 @@ enum ObjectKind: String, CaseIterable {
         case .watch: 7
         }
     }
+
+    /// Whether the kind's userdata hand their objects to batches, released together,
+    /// instead of each having a finalizer (theolua_batches.c): the kinds renders make by
+    /// the thousand.
+    var isBatched: Bool { theolua_is_batched_kind(Int32(index)) != 0 }
 }
 
 /// A Swift value boxed for a userdata.
@@ -64,16 +69,16 @@ extension LuaBridge {
     }
 
     /// The kind of bridge userdata at `index`, if it is one: the kind whose metatable it
-    /// has (metatables are compared by address; scripts cannot change a userdata's).
+    /// has, or whose batch it is in (metatables are compared by address; scripts cannot
+    /// change a userdata's).
     func objectKind(at index: Int32) -> ObjectKind? {
-        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
-        let metatable = lua_topointer(L, -1)
-        lua_settop(L, -2)
-        return ObjectKind.allCases.first { state.metatableAddress(ofKind: $0.index) == metatable }
+        let kind = Int(theolua_object_kind(L, index))
+        return ObjectKind.allCases.first { $0.index == kind }
     }
 
-    /// Creates the metatables of every object kind, each with `__gc` releasing the Swift
-    /// object and `__metatable` hiding the metatable from scripts.
+    /// Creates the metatables of every object kind, each with `__metatable` hiding the
+    /// metatable from scripts and, unless the kind is batched, `__gc` releasing the Swift
+    /// object.
     func installMetatables() {
         lua_pushstring(L, "key")
         keyString = lua_tolstring(L, -1, nil)
@@ -81,19 +86,21 @@ extension LuaBridge {
         state.keyReference = keyStringRef
         for kind in ObjectKind.allCases {
             lua_createtable(L, 0, 8)  // stack: mt
-            // A plain C function, not one through the trampoline: a finalizer must
-            // release its object even while the instruction budget is spent.
-            lua_pushcclosure(
-                L,
-                { L in
-                    guard let L, let slot = lua_touserdata(L, 1) else { return 0 }
-                    if let pointer = slot.load(as: UnsafeMutableRawPointer?.self) {
-                        slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
-                        Unmanaged<AnyObject>.fromOpaque(pointer).release()
-                    }
-                    return 0
-                }, 0)
-            lua_setfield(L, -2, "__gc")
+            if !kind.isBatched {
+                // A plain C function, not one through the trampoline: a finalizer must
+                // release its object even while the instruction budget is spent.
+                lua_pushcclosure(
+                    L,
+                    { L in
+                        guard let L, let slot = lua_touserdata(L, 1) else { return 0 }
+                        if let pointer = slot.load(as: UnsafeMutableRawPointer?.self) {
+                            slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+                            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+                        }
+                        return 0
+                    }, 0)
+                lua_setfield(L, -2, "__gc")
+            }
             state.push("locked")
             lua_setfield(L, -2, "__metatable")
             state.push(kind.rawValue)
@@ -101,6 +108,9 @@ extension LuaBridge {
             installMethods(for: kind)  // stack: mt
             let address = lua_topointer(L, -1)
             state.setMetatable(ofKind: kind.index, address: address, reference: luaL_ref(L, LuaState.registryIndex))
+        }
+        theolua_install_batches(L) { object in
+            if let object { Unmanaged<AnyObject>.fromOpaque(object).release() }
         }
     }
 

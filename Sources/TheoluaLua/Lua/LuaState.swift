@@ -99,13 +99,6 @@ final class LuaState {
         }
     }
 
-    /// The address of object kind `kind`'s metatable.
-    func metatableAddress(ofKind kind: Int) -> UnsafeRawPointer? {
-        withUnsafeBytes(of: support.pointee.metatables) {
-            $0.load(fromByteOffset: kind * MemoryLayout<UnsafeRawPointer?>.stride, as: UnsafeRawPointer?.self)
-        }
-    }
-
     /// The registry reference of the interned string "key", for the constructors.
     var keyReference: Int32 {
         get { support.pointee.key_ref }
