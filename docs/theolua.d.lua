@@ -115,6 +115,7 @@
 ---@field focusable? boolean
 ---@field autoFocus? boolean
 ---@field onKey? theolua.HandlerLike Receives a theolua.KeyEvent; return true to stop the key.
+---@field onPaste? theolua.HandlerLike Receives pasted text; return false to pass it on.
 ---@field id? string Names the element for self:focus(id).
 ---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
 ---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.

@@ -19,6 +19,11 @@ function App:press(...) end
 ---@return theolua.TestApp
 function App:type(text) end
 
+---Pastes `text` as one event, as a terminal's bracketed paste arrives.
+---@param text string
+---@return theolua.TestApp
+function App:paste(text) end
+
 ---Moves the virtual clock, firing due timers in order.
 ---@param seconds number
 ---@return theolua.TestApp

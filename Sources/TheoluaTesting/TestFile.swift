@@ -106,6 +106,12 @@ final class TestFile {
             try settle(app)
             return .null
         }
+        try runner.registerFunction("__testPaste") { [unowned self] arguments in
+            let app = try self.app(arguments)
+            if !app.runtime.quitRequested { app.runtime.paste(arguments.dropFirst().first?.stringValue ?? "") }
+            try settle(app)
+            return .null
+        }
         try runner.registerFunction("__testAdvance") { [unowned self] arguments in
             let app = try self.app(arguments)
             app.runtime.advance(by: arguments.dropFirst().first?.doubleValue ?? 0)

@@ -66,6 +66,12 @@ enum TestModule {
           return self
         end
 
+        function App:paste(text)
+          if type(text) ~= "string" then error("app:paste: expected text, got " .. type(text), 2) end
+          ui.__testPaste(self.id, text)
+          return self
+        end
+
         function App:advance(seconds)
           if type(seconds) ~= "number" then error("app:advance: expected seconds, got " .. type(seconds), 2) end
           ui.__testAdvance(self.id, seconds)

@@ -61,27 +61,40 @@ import TheoluaCore
             ])
     }
 
-    @Test func withNothingFocusedTopLevelOnKeyHandlersGetKeys() {
+    @Test func withNothingFocusedTopLevelHandlersGetKeysAndPastes() {
         let log = CallLog()
         let harness = HostHarness(
             .box(
-                ["onKey": .handler(log.handler("root"))],
+                ["onKey": .handler(log.handler("root")), "onPaste": .handler(log.handler("root paste"))],
                 children: [
                     .box(["onKey": .handler(log.handler("child"))], children: [.text("no focusables")])
                 ]))
         harness.press("q")
-        harness.paste("clip")
-        #expect(log.take() == ["root q", "root paste"])
+        #expect(harness.paste("clip"))
+        #expect(log.take() == ["root q", "root paste \"clip\""])
     }
 
-    @Test func pasteOutsideAnInputBubblesAsAPasteKey() {
+    @Test func aPasteGoesToTheNearestOnPasteAndNeverToOnKey() {
         let log = CallLog()
         let harness = HostHarness(
             .box(
-                ["onKey": .handler(log.handler("root", returning: true))],
-                children: [.button("b", onPress: nil)]))
+                ["onKey": .handler(log.handler("keys", returning: true)), "onPaste": .handler(log.handler("outer"))],
+                children: [
+                    .box(
+                        ["onPaste": .handler(log.handler("inner", returning: false))],
+                        children: [.button("b", onPress: nil)])
+                ]))
+        // The inner handler returns false: the paste goes on to the outer one.
         #expect(harness.paste("hello"))
-        #expect(log.take() == ["root paste"])
+        #expect(log.take() == ["inner \"hello\"", "outer \"hello\""])
+    }
+
+    @Test func aPasteNobodyTakesIsNotHandled() {
+        let log = CallLog()
+        let harness = HostHarness(
+            .box(["onKey": .handler(log.handler("keys", returning: true))], children: [.button("b", onPress: nil)]))
+        #expect(!harness.paste("hello"))
+        #expect(log.take() == [])
     }
 
     @Test func handlersRunThroughTheReconcilersDispatch() {

@@ -30,6 +30,7 @@ enum PrimitiveSchemas {
             field("justify", .enumeration(["start", "center", "end", "between", "around"])),
             field("focusable", .boolean), field("autoFocus", .boolean), field("onKey", .function),
             field("id", .string), field("onFocus", .function), field("onBlur", .function),
+            field("onPaste", .function),
         ]
 
     static let text = RecordSchema(

@@ -38,10 +38,28 @@ extension CanvasHost {
         {
             return true
         }
-        let record: Record = [
-            "name": "paste", "text": .string(text), "ctrl": false, "alt": false, "shift": false,
-        ]
-        return bubble(record)
+        // The nearest `onPaste` from the focused element up takes it, unless it returns
+        // false. A paste is never a key: it reaches no `onKey` and no key binding.
+        for handler in chain(\.pasteHandler) {
+            switch dispatch(handler, [.string(text)]) {
+            case .handled(.bool(false)), .unhandled, .targetGone: continue
+            case .handled, .failed: return true
+            }
+        }
+        return false
+    }
+
+    /// The handlers at `path` of the focused view and its ancestors, innermost first; of
+    /// the top-level views when nothing has focus.
+    private func chain(_ path: KeyPath<HostView, Handler?>) -> [Handler] {
+        guard let focused = focusedView else { return rootView.children.compactMap { $0[keyPath: path] } }
+        var handlers: [Handler] = []
+        var node: HostView? = focused
+        while let current = node, current !== rootView {
+            if let handler = current[keyPath: path] { handlers.append(handler) }
+            node = current.parent
+        }
+        return handlers
     }
 
     /// Routes an input event from the terminal.
@@ -66,17 +84,7 @@ extension CanvasHost {
     /// The handlers are collected first: a handler may change the tree (a Swift handler
     /// can flush updates), and the chain is the one the key was pressed in.
     private func bubble(_ event: Record) -> Bool {
-        var handlers: [Handler] = []
-        if let focused = focusedView {
-            var node: HostView? = focused
-            while let current = node, current !== rootView {
-                if let handler = current.keyHandler { handlers.append(handler) }
-                node = current.parent
-            }
-        } else {
-            handlers = rootView.children.compactMap(\.keyHandler)
-        }
-        for handler in handlers {
+        for handler in chain(\.keyHandler) {
             if case .handled(.bool(true)) = dispatch(handler, [.record(event)]) { return true }
         }
         return false

@@ -218,6 +218,9 @@ final class HostView {
     /// The `onKey` handler, if the props have one.
     var keyHandler: Handler? { props["onKey"]?.handlerValue }
 
+    /// The `onPaste` handler, if the props have one.
+    var pasteHandler: Handler? { props["onPaste"]?.handlerValue }
+
     /// Whether the view is in the tree under `root` (walks up: O(depth)).
     func isAttached(to root: HostView) -> Bool {
         var node: HostView? = self

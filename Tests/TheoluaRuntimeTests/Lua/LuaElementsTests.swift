@@ -201,4 +201,36 @@ import TheoluaRuntime
             message
                 == "app.lua:2: ui.column: child '[2]': expected an element or a string, got boolean (true)")
     }
+
+    @Test func aBoxTakesPastesWithOnPasteAndAnInputKeepsItsOwn() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            return ui.component("Notes", {
+              initialState = function() return { pasted = "-", typed = "" } end,
+              render = function(self)
+                return ui.column { onPaste = self:handler("paste"), onKey = self:handler("key"),
+                  ui.text("pasted " .. self.state.pasted),
+                  ui.input { value = self.state.typed, onChange = self:handler("edit") },
+                  ui.button { "ok" },
+                }
+              end,
+              actions = {
+                paste = function(self, text) self:updateState({ pasted = text, typed = self.state.typed }) end,
+                key = function(self, event) print("key", event.name) end,
+                edit = function(self, value) self:updateState({ pasted = self.state.pasted, typed = value }) end,
+              },
+            })
+            """, width: 24, height: 3)
+        // The input, focused as the first focusable, inserts the paste, its line break
+        // as a space.
+        app.runtime.paste("a\nb")
+        expectScreen(app, ["pasted -", "a b", "[ ok ]"])
+        // From the button, the column's onPaste takes it; onKey never sees a paste.
+        app.press("tab")
+        app.runtime.paste("two")
+        expectScreen(app, ["pasted two", "a b", "[ ok ]"])
+        #expect(app.logs.filter { $0.contains("paste") } == [])
+        #expect(app.errors() == [])
+    }
 }
