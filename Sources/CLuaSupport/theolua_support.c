@@ -661,7 +661,9 @@ int theolua_sequence_objects(lua_State *L, int table, int capacity, int kind, vo
     while (lua_next(L, table) != 0) { /* [k v] */
         int is_integer = 0;
         lua_Integer position = lua_type(L, -2) == LUA_TNUMBER ? lua_tointegerx(L, -2, &is_integer) : 0;
-        void *object = is_integer && position >= 1 && position <= capacity ? theolua_object_of_kind(L, -1, kind, &lookup) : NULL;
+        void *object = is_integer && position >= 1 && position <= capacity
+                           ? theolua_object_of_kind(L, -1, kind, &lookup)
+                           : NULL;
         lua_pop(L, 1);
         if (object == NULL) {
             lua_pop(L, 1);
