@@ -65,9 +65,7 @@ void theolua_install_batches(lua_State *L, void (*release)(void *object)) {
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     support->open_batches_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    for (int kind = 0; kind < THEOLUA_OBJECT_KINDS; kind++) {
-        support->batches[kind] = NULL;
-    }
+    theolua_close_batches(L);
 }
 
 void theolua_close_batches(lua_State *L) {
