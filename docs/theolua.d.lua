@@ -65,16 +65,25 @@
 ---| "enter" | "tab" | "backtab" | "esc" | "backspace" | "delete" | "insert"
 ---| "up" | "down" | "left" | "right" | "home" | "end" | "pageup" | "pagedown" | "space"
 ---| "f1" | "f2" | "f3" | "f4" | "f5" | "f6" | "f7" | "f8" | "f9" | "f10" | "f11" | "f12"
----| "paste"
 ---| string
 
 ---The table `onKey` handlers receive (a fresh, mutable copy).
 ---@class theolua.KeyEvent
----@field name theolua.KeyName The key with its modifiers: "j", "J", "enter", "ctrl+x", "shift+up"; "paste" for a paste.
----@field text string|nil What the key types (the character, " " for space, the pasted text); nil otherwise.
+---@field name theolua.KeyName The key with its modifiers: "j", "J", "enter", "ctrl+x", "shift+up".
+---@field text string|nil What the key types (the character, " " for space); nil otherwise.
 ---@field ctrl boolean
 ---@field alt boolean
 ---@field shift boolean Set only for special keys; for characters the case of `name` carries it.
+
+---The table `onMouse` and `onClick` handlers receive (a fresh, mutable copy).
+---@class theolua.MouseEvent
+---@field x integer Column in the handler's element, from 0 at its left edge (border included).
+---@field y integer Row in the handler's element, from 0 at its top edge.
+---@field button "left"|"middle"|"right"|"none"|"up"|"down"|"wheelleft"|"wheelright"|"other" The button, or the wheel's direction.
+---@field kind "press"|"release"|"drag"|"wheel"|"click"
+---@field ctrl boolean
+---@field alt boolean
+---@field shift boolean
 
 ------------------------------------------------------------------------------
 -- Primitive props
@@ -116,6 +125,8 @@
 ---@field autoFocus? boolean
 ---@field onKey? theolua.HandlerLike Receives a theolua.KeyEvent; return true to stop the key.
 ---@field onPaste? theolua.HandlerLike Receives pasted text; return false to pass it on.
+---@field onClick? theolua.HandlerLike Receives a theolua.MouseEvent for a click; return true to stop it.
+---@field onMouse? theolua.HandlerLike Receives every theolua.MouseEvent over it; return true to stop it.
 ---@field id? string Names the element for self:focus(id).
 ---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
 ---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
@@ -124,6 +135,8 @@
 ---@class theolua.TextProps : theolua.TextStyleProps, theolua.SizingProps
 ---@field wrap? theolua.Wrap Default "word".
 ---@field align? theolua.TextAlign Default "left".
+---@field onClick? theolua.HandlerLike Receives a theolua.MouseEvent for a click; return true to stop it.
+---@field onMouse? theolua.HandlerLike Receives every theolua.MouseEvent over it; return true to stop it.
 ---@field [integer] string|number|false|nil The text; items are joined.
 
 ---@class theolua.BoxProps : theolua.BoxLayoutProps

@@ -9,7 +9,8 @@ local t = {}
 ---@class theolua.TestApp
 local App = {}
 
----Sends keys by name (`"down"`, `"ctrl+s"`, `"text:abc"`), rendering after each.
+---Sends keys by name (`"down"`, `"ctrl+s"`, `"text:abc"`) and mouse items
+---(`"click:4,2"`, `"wheel:down@0,5"`), rendering after each.
 ---@param ... string
 ---@return theolua.TestApp
 function App:press(...) end
@@ -23,6 +24,21 @@ function App:type(text) end
 ---@param text string
 ---@return theolua.TestApp
 function App:paste(text) end
+
+---Clicks the cell at column `x`, row `y` (from 0 at the top-left): a press and a
+---release of `button` there, as `click:X,Y` in `app:press`.
+---@param x integer
+---@param y integer
+---@param button? "left"|"middle"|"right"
+---@return theolua.TestApp
+function App:click(x, y, button) end
+
+---One step of the wheel over the cell at column `x`, row `y`.
+---@param direction "up"|"down"
+---@param x integer
+---@param y integer
+---@return theolua.TestApp
+function App:wheel(direction, x, y) end
 
 ---Moves the virtual clock, firing due timers in order.
 ---@param seconds number

@@ -21,6 +21,9 @@ enum InputDecoderTarget {
         split += pieces.flushTimeout()
         guard once == split else { return "decoding in pieces gave \(split), at once \(once)" }
         if whole.hasPendingInput || pieces.hasPendingInput { return "bytes pending after a flush" }
+        for case .mouse(let mouse) in once where mouse.x < 0 || mouse.y < 0 {
+            return "a mouse report at \(mouse.x),\(mouse.y), off the screen"
+        }
         // A bracketed paste of plain text arrives as exactly that text.
         let text = String(decoding: bytes.filter { $0 >= 0x20 && $0 < 0x7F && $0 != 0x1B }, as: UTF8.self)
         var paste = InputDecoder()

@@ -273,10 +273,37 @@ public final class Runtime {
         settleAfterInput()
     }
 
-    /// Sends each key of a space-separated list of key names (`"down down enter"`,
-    /// `"text:abc"`), letting pending updates render after each.
+    /// Sends each item of a space-separated list of key names and mouse items
+    /// (`"down down enter"`, `"text:abc"`, `"click:4,2"`, `"wheel:down@10,5"`; see
+    /// ``InputEvent/parse(script:)``), letting pending updates render after each.
     public func send(keys: String) throws(KeyNameError) {
-        for key in try KeyEvent.parseKeys(keys) { send(key) }
+        for event in try InputEvent.parse(script: keys) where !quitRequested { send(event) }
+    }
+
+    /// Sends one input event: a key, a paste or a mouse event.
+    public func send(_ event: InputEvent) {
+        switch event {
+        case .key(let key): send(key)
+        case .paste(let text): paste(text)
+        case .mouse(let mouse): send(mouse)
+        }
+    }
+
+    /// Sends one mouse event, at a cell of the screen (from 0 at the top-left): the
+    /// `onMouse` handlers under it, then focus, clicks (`onClick`, buttons, list
+    /// items) and wheel scrolling. Pending updates render before this returns.
+    public func send(_ mouse: MouseEvent) {
+        // The pointer finds what is drawn where the last layout put it; lay out what is
+        // pending (nothing, once a frame is drawn) so it finds the screen of this moment.
+        host.canvas.layout()
+        host.handleMouse(mouse)
+        settleAfterInput()
+    }
+
+    /// Clicks `button` at the cell (`x`, `y`): a press and a release there.
+    public func click(x: Int, y: Int, button: MouseEvent.Button = .left) {
+        send(MouseEvent(.press, button, x: x, y: y))
+        send(MouseEvent(.release, button, x: x, y: y))
     }
 
     /// Sends pasted text to the focused element.

@@ -91,7 +91,7 @@ final class TestFile {
         try runner.registerFunction("__testPress") { [unowned self] arguments in
             let app = try self.app(arguments)
             for key in arguments.dropFirst().first?.arrayValue ?? [] {
-                for event in try KeyEvent.parseKeys(key.stringValue ?? "") where !app.runtime.quitRequested {
+                for event in try InputEvent.parse(script: key.stringValue ?? "") where !app.runtime.quitRequested {
                     app.runtime.send(event)
                 }
             }

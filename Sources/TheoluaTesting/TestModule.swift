@@ -72,6 +72,30 @@ enum TestModule {
           return self
         end
 
+        local function cell(verb, x, y)
+          if math.type(x) ~= "integer" or math.type(y) ~= "integer" then
+            error("app:" .. verb .. ": expected the cell as two whole numbers, column then row, from 0", 3)
+          end
+        end
+
+        function App:click(x, y, button)
+          cell("click", x, y)
+          if button ~= nil and button ~= "left" and button ~= "middle" and button ~= "right" then
+            error("app:click: the button must be left, middle or right, got " .. tostring(button), 2)
+          end
+          ui.__testPress(self.id, { ("click:%s@%d,%d"):format(button or "left", x, y) })
+          return self
+        end
+
+        function App:wheel(direction, x, y)
+          if direction ~= "up" and direction ~= "down" then
+            error("app:wheel: the direction must be up or down, got " .. tostring(direction), 2)
+          end
+          cell("wheel", x, y)
+          ui.__testPress(self.id, { ("wheel:%s@%d,%d"):format(direction, x, y) })
+          return self
+        end
+
         function App:advance(seconds)
           if type(seconds) ~= "number" then error("app:advance: expected seconds, got " .. type(seconds), 2) end
           ui.__testAdvance(self.id, seconds)

@@ -22,7 +22,9 @@ struct Render: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Space-separated key names to send, e.g. \"down down enter text:abc\".", valueName: "KEYS"))
+        help: ArgumentHelp(
+            "Space-separated key names and mouse items to send, e.g. \"down enter text:abc click:4,2 wheel:down@0,5\".",
+            valueName: "KEYS"))
     var keys: String?
 
     @Option(
@@ -61,7 +63,7 @@ struct Render: ParsableCommand {
         }
         if let keys {
             do {
-                _ = try KeyEvent.parseKeys(keys)
+                _ = try InputEvent.parse(script: keys)
             } catch {
                 throw ValidationError("--keys: \(error)")
             }
@@ -101,8 +103,8 @@ struct Render: ParsableCommand {
         }
         try failIfErrors(runtime)
         if let keys {
-            for key in try KeyEvent.parseKeys(keys) where !runtime.quitRequested {
-                runtime.send(key)
+            for event in try InputEvent.parse(script: keys) where !runtime.quitRequested {
+                runtime.send(event)
                 try failIfErrors(runtime)
             }
         }

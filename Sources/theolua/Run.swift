@@ -13,6 +13,11 @@ struct Run: ParsableCommand {
     @Flag(name: .customLong("no-watch"), help: "Do not reload when the app or its modules change.")
     var noWatch = false
 
+    @Flag(
+        name: .customLong("no-mouse"),
+        help: "Do not ask the terminal for mouse reports; its own text selection works as usual.")
+    var noMouse = false
+
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -33,6 +38,7 @@ struct Run: ParsableCommand {
         var configuration = TerminalApp.Configuration(
             file: app.app, props: try props.record(), watch: !noWatch, options: script.runtimeOptions)
         configuration.colors = colors.flatMap(ColorDepth.init(rawValue:))
+        configuration.mouse = !noMouse
         let device: TTYTerminal
         do {
             // Props piped in leave standard input to the data: the app then talks to

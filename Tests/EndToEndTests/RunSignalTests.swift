@@ -101,6 +101,7 @@ import Testing
         #expect(terminal.waitForExit(timeout: 5) == 128 + SIGINT)
         #expect(!terminal.screen.alternateScreen)
         #expect(terminal.screen.cursorVisible)
+        #expect(terminal.screen.mouseModes.isEmpty)
         #expect(terminal.modes().map { $0.c_lflag & tcflag_t(ICANON) != 0 } == true)
     }
 
@@ -113,6 +114,7 @@ import Testing
         kill(terminal.pid, SIGTERM)
         #expect(terminal.waitForExit(timeout: 5) == 128 + SIGTERM)
         #expect(!terminal.screen.alternateScreen)
+        #expect(terminal.screen.mouseModes.isEmpty)
         #expect(terminal.modes().map { $0.c_lflag & tcflag_t(ICANON) != 0 } == true)
     }
 
@@ -148,6 +150,7 @@ import Testing
         }
         end(terminal)
         #expect(terminal.waitForExit(timeout: 5) == status)
+        #expect(terminal.screen.mouseModes.isEmpty, "mouse reports are turned off on every way out")
         let gone = processEnds(child)
         #expect(gone, "the child \(child) outlived theolua run")
         if !gone { kill(child, SIGKILL) }

@@ -30,6 +30,19 @@ import TheoluaCore
         #expect(Self.cursorColumn(harness) == 8)
     }
 
+    @Test func aClickPutsTheCursorOnTheCharacterClickedOrAfterTheLast() {
+        let (harness, _) = Self.field("ab日本cd", width: 12)
+        harness.mouse("click:1,0")
+        #expect(Self.cursorColumn(harness) == 1)
+        harness.type("X")
+        #expect(harness.lines == ["aXb日本cd"])
+        // The right half of a wide character is the character.
+        harness.mouse("click:4,0")
+        #expect(Self.cursorColumn(harness) == 3)
+        harness.mouse("click:9,0")
+        #expect(Self.cursorColumn(harness) == 9)
+    }
+
     @Test func cursorMovesAndEditsAtItsPosition() {
         let (harness, log) = Self.field("abcd")
         #expect(Self.cursorColumn(harness) == 4)

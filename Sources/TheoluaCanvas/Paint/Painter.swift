@@ -4,9 +4,6 @@
 /// border, so nothing is ever drawn outside its box. A text or border without its own
 /// background shows the background of the nearest box that has one.
 enum Painter {
-    /// Boxes with more children than this find the first visible one by binary search.
-    private static let searchThreshold = 16
-
     /// Paints `node`, whose parent's border box starts at `origin`, clipped to `clip`.
     static func paint(
         _ node: CanvasNode, origin: (x: Int, y: Int), clip: Rect, background: Color,
@@ -33,16 +30,7 @@ enum Painter {
         let content = rect.inset(by: style.border == nil ? .zero : Edges(1)).intersection(clip)
         if content.isEmpty { return }
         let children = node.children
-        var range = children.indices
-        if node.kind == .scroll {
-            let visibleChildren = node.scrollState.visible
-            range =
-                min(
-                    visibleChildren.lowerBound, children.count)..<min(
-                    visibleChildren.upperBound, children.count)
-        } else if children.count > searchThreshold {
-            range = visibleRange(of: node, clip: content.offsetBy(dx: -rect.x, dy: -rect.y))
-        }
+        let range = node.childrenDrawn(within: content.offsetBy(dx: -rect.x, dy: -rect.y))
         for index in range {
             paint(children[index], origin: (rect.x, rect.y), clip: content, background: fill, into: &buffer)
         }
@@ -50,30 +38,6 @@ enum Painter {
             let frame = children[highlighted].frame.offsetBy(dx: rect.x, dy: rect.y)
             buffer.addAttributes(.inverse, in: frame.intersection(content))
         }
-    }
-
-    /// The children of a box that can intersect `clip` (in the box's coordinates).
-    /// Children are laid out in main-axis order without overlapping, so their frames
-    /// are sorted along it.
-    private static func visibleRange(of node: CanvasNode, clip: Rect) -> Range<Int> {
-        let children = node.children
-        let isRow = node.boxStyle.direction == .row
-        let clipStart = isRow ? clip.x : clip.y
-        let clipEnd = isRow ? clip.maxX : clip.maxY
-        var low = 0
-        var high = children.count
-        while low < high {
-            let middle = (low + high) / 2
-            let frame = children[middle].frame
-            if (isRow ? frame.maxX : frame.maxY) <= clipStart { low = middle + 1 } else { high = middle }
-        }
-        var end = low
-        while end < children.count {
-            let frame = children[end].frame
-            if (isRow ? frame.x : frame.y) >= clipEnd { break }
-            end += 1
-        }
-        return low..<end
     }
 
     private static func paintBorder(

@@ -12,7 +12,8 @@
 ///
 /// Keys reach the list through its host primitive, which sends them to the component's
 /// `list.key` action: `up`, `down`, `pageup`, `pagedown`, `home` and `end` move the selection
-/// (calling `onSelect(i)`), `enter` calls `onActivate(i)`.
+/// (calling `onSelect(i)`), `enter` calls `onActivate(i)`. A click sends `pick` with the
+/// item's index: it selects the item, or activates it when it was selected already.
 public struct ListDefinition: ComponentDefinition {
     public typealias Props = ListProps
     public typealias State = ListState
@@ -80,6 +81,16 @@ public struct ListDefinition: ComponentDefinition {
         case "enter":
             if let onActivate = props.onActivate { component.dispatch(onActivate, [.int(selected)]) }
             return .bool(true)
+        case "pick":
+            // A click on item `arguments[2]`: selects it, or activates it when selected.
+            guard arguments.count > 2, let index = arguments[2].intValue, (1...count).contains(index) else {
+                return .bool(false)
+            }
+            if index == selected {
+                if let onActivate = props.onActivate { component.dispatch(onActivate, [.int(selected)]) }
+                return .bool(true)
+            }
+            target = index
         default: return .bool(false)
         }
         let next = min(max(target, 1), count)

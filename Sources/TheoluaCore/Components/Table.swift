@@ -6,7 +6,7 @@
 /// as its column says (cells, a percentage of the table, or a share of what is left). A
 /// cell given as text is cut with `…` where it does not fit. With `onSort`, the titles
 /// are focusable (before the rows in tab order; the rows take focus when the table
-/// mounts, and `backtab` reaches the titles) and `enter` or `space` on one calls
+/// mounts, and `backtab` reaches the titles) and `enter`, `space` or a click on one calls
 /// `onSort(column)`.
 public struct TableDefinition: ComponentDefinition {
     public typealias Props = TableProps
@@ -22,9 +22,9 @@ public struct TableDefinition: ComponentDefinition {
         guard action == "table.sort", let onSort = component.props.onSort, let column = arguments.first else {
             return nil
         }
-        // The key event a focused title heard: enter and space activate it.
+        // The key event a focused title heard (enter and space activate it), or a click.
         guard case .record(let event)? = arguments.dropFirst().first,
-            let name = event["name"]?.stringValue, name == "enter" || name == "space"
+            event["kind"]?.stringValue == "click" || ["enter", "space"].contains(event["name"]?.stringValue)
         else { return .bool(false) }
         component.dispatch(onSort, [column])
         return .bool(true)
@@ -44,9 +44,10 @@ public struct TableDefinition: ComponentDefinition {
                 continue
             }
             // A title that sorts is a focusable box (drawn inverse when focused) of the
-            // column's size: enter or space calls onSort.
-            let box = boxProps[index].setting("focusable", to: true).setting(
-                "onKey", to: .handler(component.handler("table.sort", .int(index + 1))))
+            // column's size: enter, space or a click calls onSort.
+            let sort = Value.handler(component.handler("table.sort", .int(index + 1)))
+            let box = boxProps[index].setting("focusable", to: true).setting("onKey", to: sort).setting(
+                "onClick", to: sort)
             let look: Record = ["align": .string(column.align.rawValue), "wrap": "ellipsis", "bold": true]
             titles.append(.host(Primitive.box.rawValue, props: box, children: [.text(column.title, look)]))
         }

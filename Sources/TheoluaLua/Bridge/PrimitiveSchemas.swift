@@ -30,13 +30,14 @@ enum PrimitiveSchemas {
             field("justify", .enumeration(["start", "center", "end", "between", "around"])),
             field("focusable", .boolean), field("autoFocus", .boolean), field("onKey", .function),
             field("id", .string), field("onFocus", .function), field("onBlur", .function),
-            field("onPaste", .function),
+            field("onPaste", .function), field("onClick", .function), field("onMouse", .function),
         ]
 
     static let text = RecordSchema(
         fields: textStyle + sizing + [
             field("wrap", .enumeration(["word", "char", "none", "ellipsis"])),
             field("align", .enumeration(["left", "center", "right"])),
+            field("onClick", .function), field("onMouse", .function),
         ])
 
     static let box = RecordSchema(

@@ -28,9 +28,8 @@ extension CanvasHost {
         }
     }
 
-    /// Routes pasted text: the focused input inserts it; otherwise it bubbles to the
-    /// `onKey` handlers as a key named `paste` whose `text` is the pasted text (an
-    /// extension of the contract's key names). Returns whether something used it.
+    /// Routes pasted text: the focused input inserts it; otherwise the nearest `onPaste`
+    /// from the focused element up takes it. Returns whether something used it.
     @discardableResult
     package func handlePaste(_ text: String) -> Bool {
         if let focused = focusedView,
@@ -68,6 +67,7 @@ extension CanvasHost {
         switch event {
         case .key(let key): handleKey(key)
         case .paste(let text): handlePaste(text)
+        case .mouse(let mouse): handleMouse(mouse)
         }
     }
 

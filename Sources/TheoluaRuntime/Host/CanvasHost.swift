@@ -1,5 +1,6 @@
 import TheoluaCanvas
 import TheoluaCore
+import TheoluaTerminal
 
 /// The host renderer that mounts primitives into a text canvas, owns focus and routes
 /// keys: what joins the core's reconciler to the canvas.
@@ -49,6 +50,10 @@ package final class CanvasHost: HostRenderer {
 
     /// Hears warnings about requests that found nothing to focus.
     package var onWarning: (String) -> Void = { _ in }
+
+    /// What the mouse button held down was pressed on (outermost first), and which
+    /// button: drags and the release go there.
+    @exclusivity(unchecked) var pressed: (views: [HostView], button: MouseEvent.Button)?
 
     /// The mounted inputs, which fit their text to their width after each layout.
     @exclusivity(unchecked) var inputs: [ObjectIdentifier: (view: HostView, widget: InputWidget)] = [:]

@@ -221,6 +221,18 @@ final class HostView {
     /// The `onPaste` handler, if the props have one.
     var pasteHandler: Handler? { props["onPaste"]?.handlerValue }
 
+    /// The `onMouse` handler, if the props have one.
+    var mouseHandler: Handler? { props["onMouse"]?.handlerValue }
+
+    /// The `onClick` handler, if the props have one.
+    var clickHandler: Handler? { props["onClick"]?.handlerValue }
+
+    /// The child whose canvas node is `node`, the child at `index` of the container.
+    func child(drawnAs node: CanvasNode, at index: Int) -> HostView? {
+        if index < children.count, children[index].node === node { return children[index] }
+        return children.first { $0.node === node }
+    }
+
     /// Whether the view is in the tree under `root` (walks up: O(depth)).
     func isAttached(to root: HostView) -> Bool {
         var node: HostView? = self

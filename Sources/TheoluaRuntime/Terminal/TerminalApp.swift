@@ -8,7 +8,7 @@ import TheoluaTerminal
 /// UI built in Swift.
 ///
 /// The loop: run due work (turns and timers), paint a frame if anything changed (one
-/// write, only the changed cells), then wait for a key, a signal, the next timer, the
+/// write, only the changed cells), then wait for a key, the mouse, a signal, the next timer, the
 /// next file check or output of a process a script started. F12 shows the log and F11
 /// the inspector (``Inspector``). A script error shows an overlay over the last good
 /// frame; the app keeps running and the next good save clears it. The terminal is
@@ -33,6 +33,9 @@ public final class TerminalApp {
         /// How many colors the terminal shows; `nil` reads it from the environment
         /// (`NO_COLOR`, `COLORTERM`, `TERM`).
         public var colors: ColorDepth? = nil
+        /// Whether to ask the terminal for mouse reports (`run --no-mouse` turns it off,
+        /// leaving the terminal's own text selection as it is).
+        public var mouse = true
 
         /// A configuration running the script `file` with `props`, watching unless told
         /// not to.
@@ -75,7 +78,9 @@ public final class TerminalApp {
     /// Runs until the app quits; returns the process exit status. Throws only when the
     /// terminal cannot be used.
     public func run(on device: any TerminalDevice) throws -> Int32 {
-        let session = try TerminalSession(device: device)
+        var modes = InteractiveModes.fullScreen
+        modes.mouse = configuration.mouse
+        let session = try TerminalSession(device: device, modes: modes)
         defer { session.close() }
         let size = session.size()
         let runtime = try Runtime(
@@ -131,6 +136,10 @@ public final class TerminalApp {
                     }
                 case .input(.paste(let text)):
                     runtime.paste(text)
+                case .input(.mouse(let mouse)):
+                    // The log and the inspector cover the app; the mouse reaches it only
+                    // when neither is open.
+                    if !showingLog && !inspector.isOpen { runtime.send(mouse) }
                 case .resize(let size):
                     runtime.resize(width: size.columns, height: size.rows)
                     previous = nil

@@ -18,6 +18,9 @@ enum EscapeSequence {
         if introducer == UInt8(ascii: "["), index < bytes.endIndex, bytes[index] == UInt8(ascii: "[") {
             return scanLinuxFunctionKey(bytes, atTimeout: atTimeout)
         }
+        if introducer == UInt8(ascii: "["), index < bytes.endIndex, bytes[index] == UInt8(ascii: "M") {
+            return scanX10Mouse(bytes, atTimeout: atTimeout)
+        }
         let parametersStart = index
         var intermediatesStart: Int?
         while index < bytes.endIndex {
@@ -62,6 +65,22 @@ enum EscapeSequence {
         return .token(.key(KeyEvent(key)), length: 4)
     }
 
+    /// A mouse report in the old X10 form, `ESC [ M` and three bytes (button, column,
+    /// row, each plus 32), which a terminal without SGR reporting sends instead: read
+    /// whole, so its bytes are never taken for typed keys.
+    private static func scanX10Mouse(_ bytes: ArraySlice<UInt8>, atTimeout: Bool) -> ScanResult {
+        let start = bytes.startIndex
+        guard bytes.count >= 6 else {
+            return atTimeout ? .token(.ignored, length: bytes.count) : .incomplete
+        }
+        let code = Int(bytes[start + 3]) - 32
+        let column = Int(bytes[start + 4]) - 32
+        let row = Int(bytes[start + 5]) - 32
+        // Button 3 is "released" in this form, which does not say which button was.
+        let event = MouseEvent(sgrButton: code, column: column, row: row, released: code & 0xE3 == 3)
+        return .token(event.map(InputToken.mouse) ?? .ignored, length: 6)
+    }
+
     private static func finish(
         _ bytes: ArraySlice<UInt8>, _ introducer: UInt8, _ parameters: Range<Int>,
         _ intermediates: Range<Int>?, _ final: UInt8, end: Int
@@ -75,7 +94,7 @@ enum EscapeSequence {
     /// The meaning of a complete sequence without intermediate bytes.
     static func interpret(introducer: UInt8, parameters: ArraySlice<UInt8>, final: UInt8) -> InputToken {
         if let first = parameters.first, (0x3C...0x3F).contains(first) {
-            return .ignored  // private parameters: mouse reports, terminal replies.
+            return privateToken(marker: first, parameters: parameters.dropFirst(), final: final)
         }
         let numbers = parseNumbers(parameters)
         func number(_ position: Int) -> Int? {
@@ -102,6 +121,25 @@ enum EscapeSequence {
             var modifiers = KeyModifiers(parameter: number(1))
             if key.name == SpecialKey.backtab.rawValue { modifiers.shift = false }  // shift is implied.
             return .key(modifiers.applied(to: key))
+        }
+    }
+
+    /// Sequences with a private marker: SGR mouse reports (`CSI < b ; x ; y M` or `m`)
+    /// and the keyboard protocol's reply (`CSI ? flags u`); other terminal replies
+    /// (device attributes, `CSI ? … c`) are dropped.
+    private static func privateToken(marker: UInt8, parameters: ArraySlice<UInt8>, final: UInt8) -> InputToken {
+        switch (marker, final) {
+        case (UInt8(ascii: "<"), UInt8(ascii: "M")), (UInt8(ascii: "<"), UInt8(ascii: "m")):
+            let numbers = parseNumbers(parameters)
+            guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2],
+                let event = MouseEvent(
+                    sgrButton: code, column: column, row: row, released: final == UInt8(ascii: "m"))
+            else { return .ignored }
+            return .mouse(event)
+        case (UInt8(ascii: "?"), UInt8(ascii: "u")):
+            return .keyboardProtocolReply
+        default:
+            return .ignored
         }
     }
 
@@ -202,8 +240,13 @@ enum EscapeSequence {
             base = control
         case 0x20:
             base = KeyEvent(.space)
+        case Self.keypadCodes:
+            guard let key = keypadKey(code) else { return nil }
+            // A keypad character is the character: shift is in what it types, as for others.
+            let kept = key.specialKey == nil ? KeyModifiers(ctrl: modifiers.ctrl, alt: modifiers.alt) : modifiers
+            return kept.applied(to: key)
         case 0x80...0x9F, 0xE000...0xF8FF:
-            return nil  // C1 controls; kitty's functional keys live in the private use area.
+            return nil  // C1 controls; kitty's other functional keys (F13…, media, modifiers).
         default:
             var character = Character(scalar)
             var modifiers = modifiers
@@ -216,6 +259,40 @@ enum EscapeSequence {
             return .character(character, ctrl: modifiers.ctrl, alt: modifiers.alt)
         }
         return modifiers.applied(to: base)
+    }
+}
+
+extension EscapeSequence {
+    /// The code points kitty's keyboard protocol gives the keypad's keys (in the
+    /// private use area), which its disambiguation reports apart from the main keys.
+    static let keypadCodes = 57399...57427
+
+    /// The key a keypad code stands for: the digit or operator it types, or the
+    /// navigation key it is without num lock.
+    static func keypadKey(_ code: Int) -> KeyEvent? {
+        switch code {
+        case 57399...57408:
+            return Unicode.Scalar(UInt32(code - 57399) + 0x30).map { KeyEvent.character(Character($0)) }
+        case 57409: return .character(".")
+        case 57410: return .character("/")
+        case 57411: return .character("*")
+        case 57412: return .character("-")
+        case 57413: return .character("+")
+        case 57414: return KeyEvent(.enter)
+        case 57415: return .character("=")
+        case 57416: return .character(",")
+        case 57417: return KeyEvent(.left)
+        case 57418: return KeyEvent(.right)
+        case 57419: return KeyEvent(.up)
+        case 57420: return KeyEvent(.down)
+        case 57421: return KeyEvent(.pageup)
+        case 57422: return KeyEvent(.pagedown)
+        case 57423: return KeyEvent(.home)
+        case 57424: return KeyEvent(.end)
+        case 57425: return KeyEvent(.insert)
+        case 57426: return KeyEvent(.delete)
+        default: return nil  // 57427, the keypad's middle key (begin), has no name here
+        }
     }
 }
 

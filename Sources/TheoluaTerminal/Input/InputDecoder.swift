@@ -1,4 +1,4 @@
-/// Turns the bytes a terminal sends into key and paste events, incrementally.
+/// Turns the bytes a terminal sends into key, paste and mouse events, incrementally.
 ///
 /// Feed it whatever each `read` returned; it keeps the unfinished tail (half a UTF-8
 /// character, half an escape sequence, an open paste) for the next call, so splitting
@@ -42,6 +42,17 @@ public struct InputDecoder: Sendable {
     public init(escapeTimeout: Duration = .milliseconds(50), pasteTimeout: Duration = .seconds(1)) {
         self.escapeTimeout = escapeTimeout
         self.pasteTimeout = pasteTimeout
+    }
+
+    /// Whether the terminal has answered the keyboard protocol query since the last
+    /// ``takeKeyboardProtocolReply()``.
+    private var keyboardProtocolReplied = false
+
+    /// Whether the terminal answered the query `CSI ? u` (it speaks the kitty keyboard
+    /// protocol) since the last call; answers are not events, so they are kept here.
+    public mutating func takeKeyboardProtocolReply() -> Bool {
+        defer { keyboardProtocolReplied = false }
+        return keyboardProtocolReplied
     }
 
     /// Whether bytes are held back waiting for the rest of a character, sequence or paste.
@@ -100,6 +111,8 @@ public struct InputDecoder: Sendable {
                     offset += length
                     switch token {
                     case .key(let key): events.append(.key(key))
+                    case .mouse(let mouse): events.append(.mouse(mouse))
+                    case .keyboardProtocolReply: keyboardProtocolReplied = true
                     case .ignored: break
                     case .pasteStart:
                         pasteStarted = true

@@ -12,6 +12,11 @@ enum InputToken: Equatable {
     case key(KeyEvent)
     /// `ESC [ 200 ~`: a bracketed paste starts.
     case pasteStart
+    /// A mouse report (SGR form).
+    case mouse(MouseEvent)
+    /// The terminal's answer to the keyboard protocol query (`CSI ? flags u`): it
+    /// speaks the kitty keyboard protocol.
+    case keyboardProtocolReply
     /// Bytes that mean nothing to us (an unknown or malformed sequence, a stray paste
     /// end, a C1 control): dropped.
     case ignored

@@ -8,12 +8,14 @@ public enum KeyNameError: Error, Sendable, Hashable {
     case unknownModifier(name: String, modifier: String)
     /// `shift` was combined with a character other than a letter, which no terminal sends.
     case shiftedCharacter(name: String)
+    /// A mouse item (`click:`, `wheel:`…) whose cell or button cannot be read.
+    case badMouse(name: String, reason: String)
 
     /// The whole name as it was given.
     public var name: String {
         switch self {
         case .empty(let name), .unknownKey(let name, _), .unknownModifier(let name, _),
-            .shiftedCharacter(let name):
+            .shiftedCharacter(let name), .badMouse(let name, _):
             name
         }
     }
@@ -33,6 +35,8 @@ extension KeyNameError: CustomStringConvertible {
         case .shiftedCharacter(let name):
             "unknown key '\(name)': shift combines with letters and special keys only; "
                 + "write the shifted character itself"
+        case .badMouse(let name, let reason):
+            "bad mouse item '\(name)': \(reason)"
         }
     }
 }

@@ -51,6 +51,10 @@ public final class TerminalSession {
         return lastGoodSize
     }
 
+    /// Whether the terminal answered the keyboard protocol query and its
+    /// disambiguation is on (see ``InteractiveModes/keyboardProtocol``).
+    public private(set) var keyboardProtocolActive = false
+
     /// The size last read that could be used.
     private var lastGoodSize = TerminalSize.standard
 
@@ -81,6 +85,10 @@ public final class TerminalSession {
                     if !bytes.isEmpty {
                         events += decoder.feed(bytes).map(TerminalEvent.input)
                         flushDeadline = decoder.pendingTimeout.map { ContinuousClock.now + $0 }
+                        if decoder.takeKeyboardProtocolReply() && modes.keyboardProtocol {
+                            try device.write(InteractiveModes.keyboardProtocolPush)
+                            keyboardProtocolActive = true
+                        }
                     }
                 } catch .inputClosed {
                     events += decoder.flushTimeout().map(TerminalEvent.input)
@@ -109,6 +117,7 @@ public final class TerminalSession {
     /// calls this when it sees it, then repaints everything.
     public func suspend() throws(TerminalError) {
         device.leaveInteractiveMode()
+        keyboardProtocolActive = false
         Suspension.stopProcess()
         try device.enterInteractiveMode(modes)
     }
@@ -116,6 +125,7 @@ public final class TerminalSession {
     /// Leaves interactive mode, restoring the terminal. Idempotent.
     public func close() {
         device.leaveInteractiveMode()
+        keyboardProtocolActive = false
         decoder.reset()
         flushDeadline = nil
     }
@@ -131,6 +141,7 @@ public final class TerminalSession {
         case .resume:
             if device.isInteractive {
                 device.leaveInteractiveMode()
+                keyboardProtocolActive = false
                 try device.enterInteractiveMode(modes)
             }
             return .resume

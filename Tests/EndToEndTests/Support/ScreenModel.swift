@@ -1,7 +1,7 @@
 /// A tiny terminal emulator for tests: applies what `theolua run` writes (printable
 /// text, CUP and relative cursor moves, CR/LF, erase in line/display) to a grid of
 /// cells, and keeps track of the modes it turns on and off (alternate screen, cursor
-/// visibility, synchronized update), and which cells were written in inverse video
+/// visibility, synchronized update, mouse reports, the keyboard protocol), and which cells were written in inverse video
 /// (SGR 7). Other SGR attributes and other sequences are parsed and ignored.
 struct ScreenModel: CustomStringConvertible {
     private(set) var width: Int
@@ -20,6 +20,10 @@ struct ScreenModel: CustomStringConvertible {
     private(set) var cursorVisible = true
     /// Whether a synchronized update is open (`CSI ?2026h` without its `l` yet).
     private(set) var inSynchronizedUpdate = false
+    /// The mouse reporting modes on (`CSI ?1000h`, `?1002h`, `?1003h`, `?1006h`).
+    private(set) var mouseModes: Set<Int> = []
+    /// Keyboard protocol flags pushed (`CSI > n u`) and not popped (`CSI < u`).
+    private(set) var keyboardProtocolPushes = 0
     /// Bytes of an escape sequence or UTF-8 character cut by the end of a chunk.
     private var pending: [UInt8] = []
 
@@ -158,9 +162,15 @@ struct ScreenModel: CustomStringConvertible {
                     clear()
                 case 25: cursorVisible = on
                 case 2026: inSynchronizedUpdate = on
+                case 1000, 1002, 1003, 1006:
+                    if on { mouseModes.insert(mode) } else { mouseModes.remove(mode) }
                 default: break
                 }
             }
+        case UInt8(ascii: "u") where parameters.hasPrefix(">"):
+            keyboardProtocolPushes += 1
+        case UInt8(ascii: "u") where parameters.hasPrefix("<"):
+            keyboardProtocolPushes = max(0, keyboardProtocolPushes - max(Int(parameters.dropFirst()) ?? 1, 1))
         case UInt8(ascii: "m"):
             selectGraphicRendition(numbers.map { $0 ?? 0 })
         default:

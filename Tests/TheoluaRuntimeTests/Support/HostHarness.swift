@@ -109,6 +109,11 @@ final class LoggingFunction: HandlerFunction {
     func call(_ arguments: [Value]) throws -> Value {
         let shown = arguments.map { value -> String in
             if let key = value["name"]?.stringValue { return key }
+            if let kind = value["kind"]?.stringValue, let button = value["button"]?.stringValue,
+                let x = value["x"]?.intValue, let y = value["y"]?.intValue
+            {
+                return "\(kind):\(button)@\(x),\(y)"
+            }
             return value.description
         }
         log.add(([name] + shown).joined(separator: " "))
@@ -149,5 +154,22 @@ struct Field: Component {
             context.mutateState { $0.value = uppercase ? text.uppercased() : text }
         }
         return true
+    }
+}
+
+extension HostHarness {
+    /// Sends the mouse items of an input script (`"click:3,1 wheel:down@0,2"`), laying
+    /// out first as the runtime does and running pending turns after each event;
+    /// returns whether each event was used.
+    @discardableResult
+    func mouse(_ script: String) -> [Bool] {
+        let events = (try? InputEvent.parse(script: script)) ?? []
+        #expect(!events.isEmpty, "no events in '\(script)'")
+        return events.map { event in
+            guard case .mouse(let mouse) = event else { return false }
+            host.canvas.layout()
+            defer { loop.runUntilIdle() }
+            return host.handleMouse(mouse)
+        }
     }
 }

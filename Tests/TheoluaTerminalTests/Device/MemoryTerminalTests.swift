@@ -18,11 +18,11 @@ struct MemoryTerminalTests {
         try terminal.enterInteractiveMode(.fullScreen)
         try terminal.enterInteractiveMode(.fullScreen)
         #expect(terminal.isInteractive)
-        #expect(visible(terminal.takeOutput()) == "␛[?1049h␛[?25l␛[?2004h")
+        #expect(visible(terminal.takeOutput()) == "␛[?1049h␛[?25l␛[?2004h␛[?1000h␛[?1002h␛[?1006h␛[?u")
         terminal.leaveInteractiveMode()
         terminal.leaveInteractiveMode()
         #expect(!terminal.isInteractive)
-        #expect(visible(terminal.takeOutput()) == "␛[0m␛[?2004l␛[?25h␛[?1049l")
+        #expect(visible(terminal.takeOutput()) == "␛[0m␛[<u␛[?1006l␛[?1002l␛[?1000l␛[?2004l␛[?25h␛[?1049l")
         #expect(terminal.enterCount == 1 && terminal.leaveCount == 1)
     }
 

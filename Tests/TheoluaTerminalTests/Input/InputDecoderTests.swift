@@ -124,6 +124,61 @@ let altCases: [DecodingCase] = [
     DecodingCase("x^[", "x", "esc"),
 ]
 
+/// Builds a mouse event tersely.
+func mouse(
+    _ kind: MouseEvent.Kind, _ button: MouseEvent.Button, _ x: Int, _ y: Int, ctrl: Bool = false, alt: Bool = false,
+    shift: Bool = false
+) -> InputEvent {
+    .mouse(MouseEvent(kind, button, x: x, y: y, ctrl: ctrl, alt: alt, shift: shift))
+}
+
+let mouseCases: [DecodingCase] = [
+    DecodingCase("^[[<0;3;4M", [mouse(.press, .left, 2, 3)]),
+    DecodingCase("^[[<0;3;4m", [mouse(.release, .left, 2, 3)]),
+    DecodingCase("^[[<1;1;1M^[[<2;10;20M", [mouse(.press, .middle, 0, 0), mouse(.press, .right, 9, 19)]),
+    DecodingCase("^[[<32;5;6M", [mouse(.drag, .left, 4, 5)]),
+    DecodingCase("^[[<35;5;6M", [mouse(.move, .none, 4, 5)]),
+    DecodingCase("^[[<64;7;8M", [mouse(.wheel, .up, 6, 7)]),
+    DecodingCase("^[[<65;7;8M", [mouse(.wheel, .down, 6, 7)]),
+    DecodingCase("^[[<66;1;1M", [mouse(.wheel, .wheelLeft, 0, 0)]),
+    DecodingCase("^[[<28;2;2M", [mouse(.press, .left, 1, 1, ctrl: true, alt: true, shift: true)]),
+    DecodingCase("^[[<0;300;200Mq", [mouse(.press, .left, 299, 199), key("q")]),
+    DecodingCase("^[[<128;1;1M", [mouse(.press, .other, 0, 0)]),
+    // Malformed reports are dropped, never typed.
+    DecodingCase("^[[<0;0;4Mq", "q"),
+    DecodingCase("^[[<0;3Mq", "q"),
+    DecodingCase("^[[<64;3;4mq", "q"),
+    DecodingCase("^[[<999;3;4Mq", "q"),
+    DecodingCase("^[[<0;3;99999999999Mq", "q"),
+    // The X10 form, from terminals without SGR reports: three bytes of value + 32.
+    DecodingCase("^[[M !!q", [mouse(.press, .left, 0, 0), key("q")]),
+    DecodingCase("^[[M#*+", [mouse(.release, .none, 9, 10)]),
+    DecodingCase("^[[M`!!", [mouse(.wheel, .up, 0, 0)]),
+]
+
+/// What a terminal speaking the kitty keyboard protocol sends once its disambiguation
+/// is on: the keys a legacy terminal sends alike come apart.
+let keyboardProtocolCases: [DecodingCase] = [
+    DecodingCase("^[[105;5u", "ctrl+i"),
+    DecodingCase("^[[109;5u", "ctrl+m"),
+    DecodingCase("^[[91;5u", "ctrl+["),
+    DecodingCase("^[[13;2u", "shift+enter"),
+    DecodingCase("^[[13;5u", "ctrl+enter"),
+    DecodingCase("^[[9;5u", "ctrl+tab"),
+    DecodingCase("^[[127;5u", "ctrl+backspace"),
+    DecodingCase("^[[27u", "esc"),
+    DecodingCase("^[[120;3u", "alt+x"),
+    DecodingCase("^[[91;3u", "alt+["),
+    DecodingCase("^[[99;5u", "ctrl+c"),
+    DecodingCase("^[[97;69u", "ctrl+a"),  // caps lock (64) is not a modifier
+    DecodingCase("^[[57399u^[[57408u^[[57413u", "0", "9", "+"),
+    DecodingCase("^[[57414u", "enter"),
+    DecodingCase("^[[57414;5u", "ctrl+enter"),
+    DecodingCase("^[[57417u^[[57426u", "left", "delete"),
+    DecodingCase("^[[57427u^[[57441uq", "q"),  // begin and a modifier key: no names
+    DecodingCase("^[[?1uq", "q"),  // the answer to the query is not a key
+]
+
 let pasteCases: [DecodingCase] = [
     DecodingCase("^[[200~hello^[[201~", [.paste("hello")]),
     DecodingCase("^[[200~^[[201~", [.paste("")]),
@@ -137,7 +192,6 @@ let pasteCases: [DecodingCase] = [
 let malformedCases: [DecodingCase] = [
     DecodingCase("^[[99~q", "q"),
     DecodingCase("^[[1;5X", []),
-    DecodingCase("^[[<0;3;4Mq", "q"),
     DecodingCase("^[[?1;2cq", "q"),
     DecodingCase("^[[1 qz", "z"),
     DecodingCase("^[[[Zq", "q"),
@@ -171,6 +225,27 @@ struct InputDecoderTests {
         #expect(Decoding.all(test.bytes) == test.expected)
     }
 
+    @Test(arguments: mouseCases)
+    func decodesMouseReports(_ test: DecodingCase) {
+        #expect(Decoding.all(test.bytes) == test.expected)
+    }
+
+    @Test(arguments: keyboardProtocolCases)
+    func decodesTheKeyboardProtocolsDisambiguatedKeys(_ test: DecodingCase) {
+        #expect(Decoding.all(test.bytes) == test.expected)
+    }
+
+    @Test func notesTheKeyboardProtocolsAnswerOnce() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array.terminal("^[[?0u")).isEmpty)
+        let first = decoder.takeKeyboardProtocolReply()
+        let second = decoder.takeKeyboardProtocolReply()
+        #expect(first && !second)
+        #expect(decoder.feed(Array.terminal("^[[?1;2c")).isEmpty)  // device attributes
+        let afterAttributes = decoder.takeKeyboardProtocolReply()
+        #expect(!afterAttributes)
+    }
+
     @Test(arguments: pasteCases)
     func decodesBracketedPasteAsOneEvent(_ test: DecodingCase) {
         #expect(Decoding.all(test.bytes) == test.expected)
@@ -183,7 +258,7 @@ struct InputDecoderTests {
 
     @Test(
         arguments: textCases + controlCases + sequenceCases + modifierCases + altCases + pasteCases
-            + malformedCases)
+            + malformedCases + mouseCases + keyboardProtocolCases)
     func givesTheSameEventsWhenSplitAtAnyByteBoundary(_ test: DecodingCase) {
         for pieces in Decoding.splits(test.bytes) {
             let cuts = pieces.map(\.count)

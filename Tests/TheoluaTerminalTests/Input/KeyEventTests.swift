@@ -117,4 +117,33 @@ struct KeyEventTests {
             try KeyEvent.parseKeys("up bogus nope")
         }
     }
+
+    @Test func readsMouseItemsAmongKeysInAnInputScript() throws {
+        let events = try InputEvent.parse(
+            script: "down click:4,2 wheel:down@10,5 text:a click:right@0,0 mousedown:1,1 drag:3,1 mouseup:3,1")
+        #expect(
+            events.map(\.description) == [
+                "down", "press:left@4,2", "release:left@4,2", "wheel:down@10,5", "a", "press:right@0,0",
+                "release:right@0,0", "press:left@1,1", "drag:left@3,1", "release:left@3,1",
+            ])
+        #expect(
+            try InputEvent.parse(script: "wheel:up@0,7 wheel:left@1,1").map(\.description) == [
+                "wheel:up@0,7", "wheel:wheelleft@1,1",
+            ])
+        // Not a mouse verb: a key name like any other, so `ctrl+:` still parses.
+        #expect(try InputEvent.parse(script: ":") == [.key(.character(":"))])
+    }
+
+    @Test(arguments: [
+        "click:3", "click:3,4,5", "click:-1,2", "click:a,b", "click:3,", "click:100001,0", "wheel:3,4",
+        "wheel:sideways@3,4", "click:wheel@3,4", "drag:up@1,1", "click:",
+    ])
+    func reportsAMouseItemItCannotRead(_ item: String) {
+        #expect {
+            try InputEvent.parse(script: "up \(item)")
+        } throws: { error in
+            guard case KeyNameError.badMouse(let name, _) = error else { return false }
+            return name == item
+        }
+    }
 }

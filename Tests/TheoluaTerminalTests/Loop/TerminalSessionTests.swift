@@ -29,6 +29,35 @@ struct TerminalSessionTests {
         #expect(try session.nextEvents() == [.input(key("j")), .input(key("up")), .input(.paste("hi"))])
     }
 
+    @Test func turnsOnTheKeyboardProtocolOnlyWhenTheTerminalAnswersTheQuery() throws {
+        let terminal = MemoryTerminal()
+        let session = try TerminalSession(device: terminal)
+        #expect(visible(terminal.takeOutput()).hasSuffix("␛[?u"))
+        terminal.queueInput("j")
+        _ = try session.nextEvents()
+        #expect(terminal.takeOutput().isEmpty && !session.keyboardProtocolActive)
+        terminal.queueInput("\u{1B}[?0u\u{1B}[105;5u")
+        #expect(try session.nextEvents() == [.input(key("ctrl+i"))])
+        #expect(visible(terminal.takeOutput()) == "␛[>1u")
+        #expect(session.keyboardProtocolActive)
+        session.close()
+        #expect(visible(terminal.takeOutput()).hasPrefix("␛[0m␛[<u"))
+    }
+
+    @Test func asksForNeitherMouseNorKeyboardProtocolWhenTheModesSayNot() throws {
+        let terminal = MemoryTerminal()
+        var modes = InteractiveModes.fullScreen
+        modes.mouse = false
+        modes.keyboardProtocol = false
+        let session = try TerminalSession(device: terminal, modes: modes)
+        #expect(visible(terminal.takeOutput()) == "␛[?1049h␛[?25l␛[?2004h")
+        terminal.queueInput("\u{1B}[?0u")
+        _ = try session.nextEvents()
+        #expect(terminal.takeOutput().isEmpty)
+        session.close()
+        #expect(visible(terminal.takeOutput()) == "␛[0m␛[?2004l␛[?25h␛[?1049l")
+    }
+
     @Test func reportsALoneEscAfterTheTimeoutWithoutTheCallersDeadline() throws {
         let terminal = MemoryTerminal()
         let session = try TerminalSession(device: terminal)

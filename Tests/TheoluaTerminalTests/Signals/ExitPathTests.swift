@@ -33,8 +33,8 @@ import Testing
             let after = try RawMode.settings(of: pty.replica)
             #expect(Self.same(before, after), "termios not restored after \(path)")
             let output = visible(pty.readOutput(firstByteTimeout: 500))
-            #expect(output.hasPrefix("␛[?1049h␛[?25l␛[?2004h"))
-            #expect(output.hasSuffix("␛[0m␛[?2004l␛[?25h␛[?1049l"))
+            #expect(output.hasPrefix("␛[?1049h␛[?25l␛[?2004h␛[?1000h␛[?1002h␛[?1006h␛[?u"))
+            #expect(output.hasSuffix("␛[0m␛[<u␛[?1006l␛[?1002l␛[?1000l␛[?2004l␛[?25h␛[?1049l"))
         }
 
         /// The child's side: does nothing unless run as a child by the test above.

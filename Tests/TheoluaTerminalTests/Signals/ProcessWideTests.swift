@@ -23,11 +23,11 @@ struct ProcessWideTests {
         let raw = try RawMode.settings(of: pty.replica)
         #expect(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0)
         #expect(raw.c_iflag & tcflag_t(ICRNL | IXON) == 0)
-        #expect(visible(pty.readOutput()) == "␛[?1049h␛[?25l␛[?2004h")
+        #expect(visible(pty.readOutput()) == "␛[?1049h␛[?25l␛[?2004h␛[?1000h␛[?1002h␛[?1006h␛[?u")
         terminal.leaveInteractiveMode()
         let after = try RawMode.settings(of: pty.replica)
         #expect(Self.same(before, after))
-        #expect(visible(pty.readOutput()) == "␛[0m␛[?2004l␛[?25h␛[?1049l")
+        #expect(visible(pty.readOutput()) == "␛[0m␛[<u␛[?1006l␛[?1002l␛[?1000l␛[?2004l␛[?25h␛[?1049l")
     }
 
     @Test func restoringTwiceIsHarmless() throws {
@@ -62,7 +62,7 @@ struct ProcessWideTests {
         _ = pty.readOutput()
         restoreTerminalAtExit()  // what atexit runs
         #expect(Self.same(before, try RawMode.settings(of: pty.replica)))
-        #expect(visible(pty.readOutput()) == "␛[0m␛[?2004l␛[?25h␛[?1049l")
+        #expect(visible(pty.readOutput()) == "␛[0m␛[<u␛[?1006l␛[?1002l␛[?1000l␛[?2004l␛[?25h␛[?1049l")
         terminal.leaveInteractiveMode()
         #expect(pty.readOutput(firstByteTimeout: 50).isEmpty)
     }

@@ -84,6 +84,20 @@ final class BoxWidget: HostWidget {
         }
         return true
     }
+
+    /// A scroll scrolls by ``wheelLines`` a wheel step, focused or not.
+    func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool {
+        guard isScroll else { return false }
+        switch direction {
+        case .up: node.scrollUp(by: Self.wheelLines)
+        case .down: node.scrollDown(by: Self.wheelLines)
+        default: return false
+        }
+        return true
+    }
+
+    /// The lines a scroll moves for one wheel step.
+    static let wheelLines = 3
 }
 
 /// A box's style without the focus look, while it is focused.

@@ -56,6 +56,12 @@ final class ButtonWidget: HostWidget {
         return true
     }
 
+    /// A click presses the button, as enter does.
+    func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool {
+        if let onPress = props["onPress"]?.handlerValue { _ = dispatch(onPress, []) }
+        return true
+    }
+
     private func showFocus() {
         node.boxStyle = isFocused ? FocusLook.focused(baseStyle) : baseStyle
         var style = labelStyle

@@ -27,6 +27,14 @@ protocol HostWidget: AnyObject {
     /// The primitive's own behaviour for pasted text while focused; returns whether it used it.
     func handlePaste(_ text: String, props: Record, dispatch: HandlerDispatch) -> Bool
 
+    /// The primitive's own behaviour for a click of the left button at (`x`, `y`) of its
+    /// own cells, where `child` is the index of its child under the pointer, if any;
+    /// returns whether it used it.
+    func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool
+
+    /// The primitive's own behaviour for a wheel step over it; returns whether it used it.
+    func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool
+
     /// Tells the widget whether it sits directly in the root container, which gives the
     /// app's root the whole canvas.
     func setTopLevel(_ topLevel: Bool, props: Record)
@@ -41,6 +49,10 @@ extension HostWidget {
     func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool { false }
     /// Uses no pastes.
     func handlePaste(_ text: String, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+    /// Does nothing on a click.
+    func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+    /// Does not scroll.
+    func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool { false }
 }
 
 /// How focus shows on a border: single, round and bold borders are drawn bold

@@ -38,6 +38,8 @@ struct InputEditor: Sendable, Equatable {
         case home
         /// To the end.
         case end
+        /// To the character boundary at or before this many UTF-8 bytes into the value.
+        case to(Int)
     }
 
     /// An edit asked for and not answered yet.
@@ -112,6 +114,7 @@ struct InputEditor: Sendable, Equatable {
         case .right: new = old < value.endIndex ? value.index(after: old) : old
         case .home: new = value.startIndex
         case .end: new = value.endIndex
+        case .to(let offset): new = InputEditor.boundary(atOrBefore: offset, in: value)
         }
         cursor = InputEditor.offset(of: new, in: value)
         return new != old

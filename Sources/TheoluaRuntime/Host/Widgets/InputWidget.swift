@@ -109,6 +109,21 @@ final class InputWidget: HostWidget {
         edit(.insert(Self.oneLine(text)), props, dispatch)
     }
 
+    /// A click puts the cursor on the character clicked, or after the last one.
+    func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool {
+        guard editor.request == nil else { return true }
+        let column = x - (baseStyle.border == nil ? 0 : 1)
+        var index = InputEditor.boundary(atOrBefore: offset, in: value)
+        var used = 0
+        while index < value.endIndex {
+            let (next, width) = InputWindow.step(after: index, in: value)
+            if used + width > column { break }
+            used += width
+            index = next
+        }
+        return move(.to(InputEditor.offset(of: index, in: value)))
+    }
+
     /// Ends a frame: an edit the parent never answered is settled (see ``InputEditor``).
     func settle() {
         if editor.settle(shown: value) { contentChanged() }

@@ -52,6 +52,23 @@ final class ListWidget: HostWidget {
         node.highlightedChild = isFocused ? selectedSlot : nil
     }
 
+    /// A click on an item selects it, or activates it when it was selected already:
+    /// the list component hears `pick` with the item's index.
+    func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool {
+        guard let child, let onListKey = props["onListKey"]?.handlerValue else { return false }
+        _ = dispatch(onListKey, [.string("pick"), .int(1), .int(first + child)])
+        return true
+    }
+
+    /// A wheel step moves the selection by one item, focused or not.
+    func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool {
+        guard direction == .up || direction == .down, let onListKey = props["onListKey"]?.handlerValue else {
+            return false
+        }
+        _ = dispatch(onListKey, [.string(direction == .up ? "up" : "down"), .int(1)])
+        return true
+    }
+
     func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
         guard key.isPlain, !key.shift, let onListKey = props["onListKey"]?.handlerValue else { return false }
         let name: String
