@@ -85,7 +85,8 @@ public final class TerminalSession {
                     if !bytes.isEmpty {
                         events += decoder.feed(bytes).map(TerminalEvent.input)
                         flushDeadline = decoder.pendingTimeout.map { ContinuousClock.now + $0 }
-                        if decoder.takeKeyboardProtocolReply() && modes.keyboardProtocol {
+                        // Pushed once per query: the leave sequence pops one entry.
+                        if decoder.takeKeyboardProtocolReply() && modes.keyboardProtocol && !keyboardProtocolActive {
                             try device.write(InteractiveModes.keyboardProtocolPush)
                             keyboardProtocolActive = true
                         }

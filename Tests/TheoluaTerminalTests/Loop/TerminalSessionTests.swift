@@ -40,6 +40,9 @@ struct TerminalSessionTests {
         #expect(try session.nextEvents() == [.input(key("ctrl+i"))])
         #expect(visible(terminal.takeOutput()) == "␛[>1u")
         #expect(session.keyboardProtocolActive)
+        terminal.queueInput("\u{1B}[?1u")  // a second answer pushes nothing more
+        _ = try session.nextEvents()
+        #expect(terminal.takeOutput().isEmpty)
         session.close()
         #expect(visible(terminal.takeOutput()).hasPrefix("␛[0m␛[<u"))
     }
