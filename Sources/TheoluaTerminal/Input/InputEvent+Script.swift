@@ -16,12 +16,18 @@ extension InputEvent {
     ///
     /// - Throws: ``KeyNameError`` for the first item that cannot be read.
     public static func parse(script: String) throws(KeyNameError) -> [InputEvent] {
+        try parse(script: script, readingMouseItems: true)
+    }
+
+    /// The events of `script`; without `readingMouseItems`, a mouse item is read as a
+    /// key name (and so is unknown).
+    static func parse(script: String, readingMouseItems: Bool) throws(KeyNameError) -> [InputEvent] {
         var events: [InputEvent] = []
         for item in script.split(whereSeparator: \.isWhitespace) {
             let item = String(item)
             if item.hasPrefix(KeyEvent.textPrefix) {
                 events += item.dropFirst(KeyEvent.textPrefix.count).map { .key(.character($0)) }
-            } else if let mouse = try mouseEvents(item) {
+            } else if readingMouseItems, let mouse = try mouseEvents(item) {
                 events += mouse.map(InputEvent.mouse)
             } else {
                 events.append(.key(try KeyEvent.parse(item)))

@@ -80,22 +80,17 @@ extension KeyEvent {
         return KeyEvent(special, ctrl: ctrl, alt: alt, shift: shift)
     }
 
-    /// Reads the CLI's `--keys` value: key names separated by spaces, where a
-    /// `text:abc` item types each character of `abc` in turn.
+    /// Reads key names separated by spaces, where a `text:abc` item types each
+    /// character of `abc` in turn: an input script without mouse items (which are
+    /// unknown keys here; ``InputEvent/parse(script:)`` reads them).
     ///
     /// `"down down enter text:hi ctrl+s"` is five keys and two typed characters.
     ///
     /// - Throws: ``KeyNameError`` for the first name that cannot be read.
     public static func parseKeys(_ keys: String) throws(KeyNameError) -> [KeyEvent] {
-        var events: [KeyEvent] = []
-        for item in keys.split(whereSeparator: \.isWhitespace) {
-            if item.hasPrefix(textPrefix) {
-                events += item.dropFirst(textPrefix.count).map { KeyEvent.character($0) }
-            } else {
-                events.append(try parse(String(item)))
-            }
+        try InputEvent.parse(script: keys, readingMouseItems: false).compactMap { event in
+            if case .key(let key) = event { key } else { nil }
         }
-        return events
     }
 
     /// The prefix of a `--keys` item that types its characters.

@@ -93,8 +93,8 @@ public struct MouseEvent: Sendable, Hashable {
 }
 
 extension MouseEvent: CustomStringConvertible {
-    /// The event in the form `--keys` reads for clicks and wheels (`wheel:up@3,4`), or
-    /// `press:left@3,4` for the others.
+    /// The kind, the modifiers, the button and the cell: `press:left@3,4`,
+    /// `wheel:up@3,4` (which `--keys` reads back), `drag:ctrl+left@5,1`.
     public var description: String {
         var modifiers = ""
         if ctrl { modifiers += "ctrl+" }

@@ -117,18 +117,22 @@ public final class TerminalSession {
     /// In raw mode ctrl+z is an ordinary key; a runtime that wants shell job control
     /// calls this when it sees it, then repaints everything.
     public func suspend() throws(TerminalError) {
-        device.leaveInteractiveMode()
-        keyboardProtocolActive = false
+        leaveModes()
         Suspension.stopProcess()
         try device.enterInteractiveMode(modes)
     }
 
     /// Leaves interactive mode, restoring the terminal. Idempotent.
     public func close() {
-        device.leaveInteractiveMode()
-        keyboardProtocolActive = false
+        leaveModes()
         decoder.reset()
         flushDeadline = nil
+    }
+
+    /// Leaves interactive mode, which also turns the keyboard protocol off.
+    private func leaveModes() {
+        device.leaveInteractiveMode()
+        keyboardProtocolActive = false
     }
 
     deinit {
@@ -141,8 +145,7 @@ public final class TerminalSession {
             return .resize(size())
         case .resume:
             if device.isInteractive {
-                device.leaveInteractiveMode()
-                keyboardProtocolActive = false
+                leaveModes()
                 try device.enterInteractiveMode(modes)
             }
             return .resume
