@@ -80,6 +80,8 @@ let package = Package(
         // `run` through a pseudo-terminal.
         .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden", "Hostile"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
+        // Yoga's generated layout tests, translated by scripts/yoga-fixtures.
+        .testTarget(name: "LayoutConformanceTests", dependencies: ["TheoluaCanvas"], exclude: ["YogaFixtures.json"]),
         .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal"]),
         .testTarget(name: "TheoluaSystemTests", dependencies: ["TheoluaSystem"]),
         // Replays Tests/FuzzCorpus through the fuzz targets.

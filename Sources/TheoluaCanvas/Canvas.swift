@@ -114,7 +114,7 @@ public final class Canvas {
     /// The root's border box: the whole canvas inside the root's margin, unless the
     /// root sets its own width or height.
     private func rootFrame(for style: BoxStyle) -> Rect {
-        let room = Rect(size: size).inset(by: style.margin.clampedToLimits)
+        let room = Rect(size: size).inset(by: style.margin.resolve(against: size.width))
         var width = style.width?.resolve(against: size.width) ?? room.width
         var height = style.height?.resolve(against: size.height) ?? room.height
         if let maximum = style.maxWidth?.resolve(against: size.width) { width = min(width, maximum) }

@@ -161,8 +161,8 @@ import Testing
 
     @Test func justifyDistributesFreeSpaceOnTheMainAxis() {
         let cases: [(Justification, String)] = [
-            (.start, "abc"), (.center, "   abc"), (.end, "       abc"),
-            (.between, "a   b    c"), (.around, " a  b  c"),
+            (.start, "abc"), (.center, "    abc"), (.end, "       abc"),
+            (.between, "a    b   c"), (.around, " a   b  c"), (.evenly, "  a  b c"),
         ]
         for (justify, line) in cases {
             let root = box(BoxStyle(direction: .row, justify: justify), [text("a"), text("b"), text("c")])
@@ -177,7 +177,7 @@ import Testing
 
     @Test func alignPlacesChildrenOnTheCrossAxis() {
         let cases: [(Alignment, String)] = [
-            (.start, "ab"), (.center, "   ab"), (.end, "       ab"), (.stretch, "ab"),
+            (.start, "ab"), (.center, "    ab"), (.end, "       ab"), (.stretch, "ab"),
         ]
         for (align, line) in cases {
             let root = box(BoxStyle(align: align), [box(BoxStyle(), [text("ab")])])

@@ -183,11 +183,26 @@ private enum Operation {
 
     static func randomStyle(using random: inout SeededGenerator) -> BoxStyle {
         var style = BoxStyle()
-        style.direction = Bool.random(using: &random) ? .row : .column
+        style.direction = [.row, .column, .rowReverse, .columnReverse].randomElement(using: &random) ?? .row
+        style.wrap = [.none, .none, .wrap, .reverse].randomElement(using: &random) ?? .none
         style.grow = Double(Int.random(in: 0...2, using: &random))
         style.shrink = Double(Int.random(in: 0...1, using: &random))
-        style.padding = Edges(Int.random(in: 0...1, using: &random))
-        style.gap = Int.random(in: 0...1, using: &random)
+        style.basis = [nil, nil, .cells(3), .percent(50)].randomElement(using: &random) ?? nil
+        style.padding = [BoxEdges(0), BoxEdges(1), BoxEdges(.percent(10))].randomElement(using: &random) ?? .zero
+        style.margin =
+            [BoxEdges(0), BoxEdges(0), BoxEdges(x: .auto, y: 0), BoxEdges(.percent(5))]
+            .randomElement(using: &random) ?? .zero
+        style.gap = [.cells(0), .cells(1), .percent(10)].randomElement(using: &random) ?? .cells(0)
+        style.justify =
+            [.start, .center, .end, .between, .around, .evenly, .safeEnd].randomElement(using: &random) ?? .start
+        style.alignSelf = [nil, nil, .center, .end].randomElement(using: &random) ?? nil
+        style.alignContent = [.start, .stretch, .between, .center].randomElement(using: &random) ?? .start
+        if Int.random(in: 0..<6, using: &random) == 0 {
+            style.position = .absolute
+            style.right = .cells(1)
+            style.top = .percent(20)
+        }
+        style.hidden = Int.random(in: 0..<8, using: &random) == 0
         style.border = [nil, .single, .round].randomElement(using: &random) ?? nil
         style.background = [.default, .blue].randomElement(using: &random) ?? .default
         style.align = [.start, .center, .end, .stretch].randomElement(using: &random) ?? .stretch

@@ -6,6 +6,7 @@ extension LayoutPass {
     /// since only the parent knows what a percentage is of.
     mutating func measure(_ node: CanvasNode, _ constraint: WidthConstraint) -> Size {
         if let cached = node.measureCache[constraint] { return cached }
+        if node.item.hidden { return .zero }
         measured += 1
         let size: Size
         switch node.kind {
@@ -29,36 +30,21 @@ extension LayoutPass {
     }
 
     private mutating func measureBox(_ node: CanvasNode, _ constraint: WidthConstraint) -> Size {
-        let style = node.boxStyle
-        let insets = style.insets
+        let insets = node.insets
         var isDefinite = false
         if case .exactly = constraint { isDefinite = true }
         let innerWidth = constraint.limit.map { max(0, $0 - insets.horizontal) }
-        let sizes = sizeItems(of: node, innerWidth: innerWidth, widthIsDefinite: isDefinite, innerHeight: nil)
-        var contentWidth = 0
-        var contentHeight = 0
-        let gaps = style.spacing * max(0, sizes.count - 1)
-        if style.direction == .column {
-            for (child, size) in zip(node.children, sizes) {
-                let margin = child.item.margin
-                contentWidth = max(contentWidth, size.width + margin.horizontal)
-                contentHeight += size.height + margin.vertical
-            }
-            contentHeight += gaps
-        } else {
-            for (child, size) in zip(node.children, sizes) {
-                let margin = child.item.margin
-                contentWidth += size.width + margin.horizontal
-                contentHeight = max(contentHeight, size.height + margin.vertical)
-            }
-            contentWidth += gaps
-        }
-        let height = contentHeight + insets.vertical
+        let content = flexLayout(
+            node, innerWidth: innerWidth, widthIsDefinite: isDefinite, innerHeight: nil, placing: false)
+        let height = content.contentHeight + insets.vertical
         switch constraint {
         case .exactly(let width): return Size(width: width, height: height)
         case .atMost(let width):
-            return Size(width: min(width, contentWidth + insets.horizontal), height: height)
-        case .unbounded: return Size(width: contentWidth + insets.horizontal, height: height)
+            // Fit-content: the room there is, but no less than what cannot shrink.
+            let wanted = content.contentWidth + insets.horizontal
+            if wanted <= width { return Size(width: wanted, height: height) }
+            return Size(width: max(width, min(wanted, minimumWidth(of: node))), height: height)
+        case .unbounded: return Size(width: content.contentWidth + insets.horizontal, height: height)
         }
     }
 }

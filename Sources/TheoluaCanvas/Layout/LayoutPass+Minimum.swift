@@ -16,16 +16,19 @@ extension LayoutPass {
             return measure(node, .exactly(width)).height
         case .box:
             let style = node.boxStyle
-            let insets = style.insets
+            let insets = node.insets
             let inner = max(0, width - insets.horizontal)
             var content = 0
-            if style.direction == .column {
-                for child in node.children {
+            if !style.direction.isRow {
+                var count = 0
+                for child in node.children where child.item.isInFlow {
                     let item = child.item
-                    let room = max(0, inner - item.margin.horizontal)
+                    let margin = item.margin(base: inner)
+                    let room = max(0, inner - margin.horizontal)
+                    let align = item.alignSelf ?? style.align
                     let childWidth =
                         item.width?.resolve(against: inner)
-                        ?? (style.align == .stretch ? room : measure(child, .atMost(room)).width)
+                        ?? (align == .stretch ? room : measure(child, .atMost(room)).width)
                     let height = contribution(item.minHeight, item.maxHeight) {
                         // An item that never shrinks keeps its whole size.
                         if item.shrink <= 0 {
@@ -34,18 +37,23 @@ extension LayoutPass {
                         let content = $0.minimumHeight(of: child, width: childWidth)
                         return item.height?.resolve(against: nil).map { min($0, content) } ?? content
                     }
-                    content += height + item.margin.vertical
+                    content =
+                        style.wrap == .none
+                        ? content + height + margin.vertical : max(content, height + margin.vertical)
+                    count += 1
                 }
-                content += style.spacing * max(0, node.children.count - 1)
+                if style.wrap == .none { content += style.verticalGap(innerHeight: nil) * max(0, count - 1) }
             } else {
-                // The children's widths as the row shares them out.
-                let sizes = sizeItems(of: node, innerWidth: inner, widthIsDefinite: true, innerHeight: nil)
-                for (child, size) in zip(node.children, sizes) {
+                // The children's widths as the row shares them out (frames of a zero height).
+                let frames = flexLayout(
+                    node, innerWidth: inner, widthIsDefinite: true, innerHeight: 0, placing: true
+                ).frames
+                for (child, frame) in zip(node.children, frames) where child.item.isInFlow {
                     let item = child.item
                     let height = contribution(item.minHeight, item.maxHeight) {
-                        $0.minimumHeight(of: child, width: size.width)
+                        $0.minimumHeight(of: child, width: frame.width)
                     }
-                    content = max(content, height + item.margin.vertical)
+                    content = max(content, height + item.margin(base: inner).vertical)
                 }
             }
             return content + insets.vertical
@@ -63,19 +71,23 @@ extension LayoutPass {
             return node.withTextLayout { $0.minimumWidth(mode: mode) }
         case .box:
             let style = node.boxStyle
+            // A row adds its children up, unless it wraps; a column takes the widest.
+            let adds = style.direction.isRow && style.wrap == .none
             var content = 0
-            for child in node.children {
+            var count = 0
+            for child in node.children where child.item.isInFlow {
                 let item = child.item
                 // An item that never shrinks is as wide as its content.
                 let width = contribution(item.minWidth, item.maxWidth) {
                     if let explicit = item.width?.resolve(against: nil) { return explicit }
                     return item.shrink > 0 ? $0.minimumWidth(of: child) : $0.measure(child, .unbounded).width
                 }
-                let outer = width + item.margin.horizontal
-                content = style.direction == .row ? content + outer : max(content, outer)
+                let outer = width + item.margin(base: nil).horizontal
+                content = adds ? content + outer : max(content, outer)
+                count += 1
             }
-            if style.direction == .row { content += style.spacing * max(0, node.children.count - 1) }
-            return content + style.insets.horizontal
+            if adds { content += style.horizontalGap(innerWidth: nil) * max(0, count - 1) }
+            return content + node.insets.horizontal
         }
     }
 

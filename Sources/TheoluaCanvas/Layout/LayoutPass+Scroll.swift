@@ -16,7 +16,8 @@ extension LayoutPass {
     /// The width a scroll's child gets: its own, or the window's (stretch), or its content's.
     private mutating func scrollChildWidth(_ child: CanvasNode, scroll: CanvasNode, innerWidth: Int) -> Int {
         let item = child.item
-        let room = max(0, innerWidth - item.margin.horizontal)
+        child.noteContainingWidth(innerWidth)
+        let room = max(0, innerWidth - item.margin(base: innerWidth).horizontal)
         var width: Int
         if let explicit = item.width?.resolve(against: innerWidth) {
             width = explicit
@@ -42,9 +43,11 @@ extension LayoutPass {
     /// The rows child `index` takes in the column: its height, margins and the gap after it.
     private mutating func extent(_ scroll: CanvasNode, _ index: Int, innerWidth: Int, viewport: Int) -> Int {
         let child = scrollChild(scroll, index)
+        if child.item.hidden { return 0 }
         let width = scrollChildWidth(child, scroll: scroll, innerWidth: innerWidth)
-        let gap = index + 1 < scroll.children.count ? scroll.boxStyle.spacing : 0
-        return scrollChildHeight(child, width: width, viewport: viewport) + child.item.margin.vertical + gap
+        let gap = index + 1 < scroll.children.count ? scroll.boxStyle.verticalGap(innerHeight: viewport) : 0
+        return scrollChildHeight(child, width: width, viewport: viewport) + child.item.margin(base: innerWidth).vertical
+            + gap
     }
 
     /// The anchor and offset that put the last row at the bottom of the window.
@@ -70,7 +73,7 @@ extension LayoutPass {
             state.pinnedToEnd = false
             return
         }
-        let gap = index + 1 < scroll.children.count ? scroll.boxStyle.spacing : 0
+        let gap = index + 1 < scroll.children.count ? scroll.boxStyle.verticalGap(innerHeight: viewport) : 0
         let height = extent(scroll, index, innerWidth: innerWidth, viewport: viewport) - gap
         var top = -state.lineOffset
         var between = state.anchor
@@ -125,7 +128,7 @@ extension LayoutPass {
         if !covered {
             damage.add(Rect(x: new.x, y: new.y, width: size.width, height: size.height))
         }
-        let inner = Rect(size: size).inset(by: scroll.boxStyle.insets)
+        let inner = Rect(size: size).inset(by: scroll.insets)
         let viewport = inner.height
         let count = scroll.children.count
         scroll.scrollState.viewportHeight = viewport
@@ -174,7 +177,12 @@ extension LayoutPass {
         var index = state.anchor
         while index < count, y < viewport {
             let child = scrollChild(scroll, index)
-            let margin = child.item.margin
+            if child.item.hidden {
+                hide(child, parentOld: old, covered: true)
+                index += 1
+                continue
+            }
+            let margin = child.item.margin(base: inner.width)
             let width = scrollChildWidth(child, scroll: scroll, innerWidth: inner.width)
             let height = scrollChildHeight(child, width: width, viewport: viewport)
             var crossOffset = 0
@@ -188,7 +196,7 @@ extension LayoutPass {
                 x: inner.x + margin.left + crossOffset, y: inner.y + y + margin.top, width: width,
                 height: height)
             place(child, frame: frame, parentOld: old, parentNew: new, covered: true)
-            y += height + margin.vertical + (index + 1 < count ? scroll.boxStyle.spacing : 0)
+            y += height + margin.vertical + (index + 1 < count ? scroll.boxStyle.verticalGap(innerHeight: viewport) : 0)
             index += 1
         }
         scroll.scrollState.visible = state.anchor..<index
@@ -198,7 +206,7 @@ extension LayoutPass {
     /// A scroll's content size: its first screenful of children, since measuring all of
     /// them would cost as much as the whole list. Give a scroll `grow` or a height.
     mutating func measureScroll(_ scroll: CanvasNode, _ constraint: WidthConstraint) -> Size {
-        let insets = scroll.boxStyle.insets
+        let insets = scroll.insets
         let limit = constraint.limit.map { max(0, $0 - insets.horizontal) }
         var widest = 0
         var total = 0
@@ -207,16 +215,21 @@ extension LayoutPass {
         while index < count, total < viewport.height {
             let child = scrollChild(scroll, index)
             let item = child.item
-            let room = limit.map { max(0, $0 - item.margin.horizontal) }
+            let margin = item.margin(base: limit)
+            if item.hidden {
+                index += 1
+                continue
+            }
+            let room = limit.map { max(0, $0 - margin.horizontal) }
             var width =
                 item.width?.resolve(against: limit)
                 ?? measure(child, room.map { .atMost($0) } ?? .unbounded).width
             if case .exactly = constraint, scroll.boxStyle.align == .stretch, let room, item.width == nil {
                 width = room
             }
-            widest = max(widest, width + item.margin.horizontal)
-            total += scrollChildHeight(child, width: width, viewport: viewport.height) + item.margin.vertical
-            if index + 1 < count { total += scroll.boxStyle.spacing }
+            widest = max(widest, width + margin.horizontal)
+            total += scrollChildHeight(child, width: width, viewport: viewport.height) + margin.vertical
+            if index + 1 < count { total += scroll.boxStyle.verticalGap(innerHeight: viewport.height) }
             index += 1
         }
         let height = min(total, viewport.height) + insets.vertical

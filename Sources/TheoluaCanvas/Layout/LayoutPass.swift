@@ -75,175 +75,121 @@ struct LayoutPass {
         case .scroll:
             arrangeScroll(node, size: size, old: old, new: new, covered: covered)
         case .box:
-            let style = node.boxStyle
-            let inner = Rect(size: size).inset(by: style.insets)
-            let sizes = sizeItems(
-                of: node, innerWidth: inner.width, widthIsDefinite: true, innerHeight: inner.height)
-            let frames = positions(of: node, sizes: sizes, inner: inner)
-            for (child, frame) in zip(node.children, frames) {
-                place(child, frame: frame, parentOld: old, parentNew: new, covered: covered)
-            }
-        }
-    }
-
-    /// Where each child's border box goes, given the sizes `sizeItems` chose: main-axis
-    /// justification, gaps and margins, cross-axis alignment.
-    private func positions(of node: CanvasNode, sizes: [Size], inner: Rect) -> [Rect] {
-        let style = node.boxStyle
-        let isRow = style.direction == .row
-        let children = node.children
-        var used = style.spacing * max(0, children.count - 1)
-        for (child, size) in zip(children, sizes) {
-            let margin = child.item.margin
-            used += isRow ? size.width + margin.horizontal : size.height + margin.vertical
-        }
-        let innerMain = isRow ? inner.width : inner.height
-        let innerCross = isRow ? inner.height : inner.width
-        let offsets = Distribution.justifyOffsets(
-            style.justify, free: innerMain - used, count: children.count)
-        var cursor = isRow ? inner.x : inner.y
-        var frames: [Rect] = []
-        frames.reserveCapacity(children.count)
-        for index in children.indices {
-            let margin = children[index].item.margin
-            let size = sizes[index]
-            cursor += offsets[index]
-            let crossSize = isRow ? size.height : size.width
-            let crossMargins = isRow ? margin.vertical : margin.horizontal
-            var crossOffset = 0
-            switch style.align {
-            case .start, .stretch: crossOffset = 0
-            case .center: crossOffset = (innerCross - crossMargins - crossSize) / 2
-            case .end: crossOffset = innerCross - crossMargins - crossSize
-            }
-            if isRow {
-                frames.append(
-                    Rect(
-                        x: cursor + margin.left, y: inner.y + margin.top + crossOffset, width: size.width,
-                        height: size.height))
-                cursor += size.width + margin.horizontal + style.spacing
-            } else {
-                frames.append(
-                    Rect(
-                        x: inner.x + margin.left + crossOffset, y: cursor + margin.top, width: size.width,
-                        height: size.height))
-                cursor += size.height + margin.vertical + style.spacing
-            }
-        }
-        return frames
-    }
-
-    // MARK: Sizing
-
-    /// The border-box size of each child of a box, by flexbox rules.
-    ///
-    /// `innerWidth` is the room for the children (nil: unbounded); `widthIsDefinite`
-    /// says whether the box is exactly that wide (so children may stretch and grow) or
-    /// only at most that wide (measuring). `innerHeight` is nil while measuring.
-    mutating func sizeItems(
-        of node: CanvasNode, innerWidth: Int?, widthIsDefinite: Bool, innerHeight: Int?
-    ) -> [Size] {
-        let style = node.boxStyle
-        let children = node.children
-        let count = children.count
-        var widths = [Int](repeating: 0, count: count)
-        var heights = [Int](repeating: 0, count: count)
-        let stretch = style.align == .stretch
-        if style.direction == .column {
-            for (index, child) in children.enumerated() {
+            let inner = Rect(size: size).inset(by: node.insets)
+            let outcome = flexLayout(
+                node, innerWidth: inner.width, widthIsDefinite: true, innerHeight: inner.height, placing: true)
+            for (index, child) in node.children.enumerated() {
                 let item = child.item
-                let room = innerWidth.map { max(0, $0 - item.margin.horizontal) }
-                var width: Int
-                if let explicit = item.width?.resolve(against: innerWidth) {
-                    width = explicit
-                } else if stretch, widthIsDefinite, let room {
-                    width = room
+                if item.hidden {
+                    hide(child, parentOld: old, covered: covered)
+                } else if item.isAbsolute {
+                    let frame = absoluteFrame(of: child, in: node, size: size, inner: inner)
+                    place(child, frame: frame, parentOld: old, parentNew: new, covered: covered)
                 } else {
-                    width = measure(child, room.map { .atMost($0) } ?? .unbounded).width
-                }
-                width = clamp(width, item.minWidth, item.maxWidth, base: innerWidth)
-                widths[index] = width
-                let height =
-                    item.height?.resolve(against: innerHeight) ?? measure(child, .exactly(width)).height
-                heights[index] = clamp(height, item.minHeight, item.maxHeight, base: innerHeight)
-            }
-            if let innerHeight {
-                heights = flexMain(
-                    children, bases: heights, available: innerHeight, gap: style.spacing, isRow: false,
-                    base: innerHeight, allowGrow: true
-                ) { pass, index in
-                    pass.minimumHeight(of: children[index], width: widths[index])
+                    let frame = outcome.frames[index].offsetBy(dx: inner.x, dy: inner.y)
+                    place(child, frame: frame, parentOld: old, parentNew: new, covered: covered)
                 }
             }
+        }
+    }
+
+    /// Lays out a hidden node (`display = "none"`) and its subtree as nothing: empty frames
+    /// at its parent's origin, so it is drawn nowhere and hit by nothing. What it covered
+    /// is repainted (nothing is drawn outside a box, so its own area covers its subtree).
+    mutating func hide(_ node: CanvasNode, parentOld: (x: Int, y: Int)?, covered: Bool) {
+        guard node.needsLayout || !node.hasLayout || node.frame != .zero else { return }
+        if !covered, node.hasLayout, let parentOld {
+            damage.add(node.frame.offsetBy(dx: parentOld.x, dy: parentOld.y))
+        }
+        node.pendingDamage.removeAll()
+        node.frame = .zero
+        node.hasLayout = true
+        node.needsPaint = false
+        node.needsLayout = false
+        node.arrangedSize = nil
+        for child in node.children { hide(child, parentOld: nil, covered: true) }
+    }
+
+    /// Where an absolutely positioned child goes: by its `left`/`right` and `top`/`bottom`
+    /// against the parent's padding box (the box inside its border), or, on an axis with
+    /// neither, where the parent's `justify` and `align` would put it alone.
+    private mutating func absoluteFrame(of child: CanvasNode, in node: CanvasNode, size: Size, inner: Rect) -> Rect {
+        let style = node.boxStyle
+        let item = child.item
+        let border = style.border == nil ? 0 : 1
+        let block = Size(width: max(0, size.width - 2 * border), height: max(0, size.height - 2 * border))
+        child.noteContainingWidth(block.width)
+        let margin = item.margin(base: block.width)
+        let insets = child.kind == .text ? Edges.zero : child.insets
+        let left = item.left?.resolve(against: block.width)
+        let right = item.right?.resolve(against: block.width)
+        let top = item.top?.resolve(against: block.height)
+        let bottom = item.bottom?.resolve(against: block.height)
+
+        var width = item.width?.resolve(against: block.width)
+        if width == nil, let left, let right { width = max(0, block.width - left - right - margin.horizontal) }
+        let measuredWidth = width ?? measure(child, .atMost(max(0, block.width - margin.horizontal))).width
+        let finalWidth = bound(
+            measuredWidth, item.minWidth, item.maxWidth, base: block.width, floor: insets.horizontal)
+        var height = item.height?.resolve(against: block.height)
+        if height == nil, let top, let bottom { height = max(0, block.height - top - bottom - margin.vertical) }
+        let measuredHeight = height ?? measure(child, .exactly(finalWidth)).height
+        let finalHeight = bound(
+            measuredHeight, item.minHeight, item.maxHeight, base: block.height, floor: insets.vertical)
+
+        let isRow = style.direction.isRow
+        let x: Int
+        if let left {
+            x = border + left + margin.left
+        } else if let right {
+            x = size.width - border - right - margin.right - finalWidth
         } else {
-            for (index, child) in children.enumerated() {
-                let item = child.item
-                let width = item.width?.resolve(against: innerWidth) ?? measure(child, .unbounded).width
-                widths[index] = clamp(width, item.minWidth, item.maxWidth, base: innerWidth)
-            }
-            if let innerWidth {
-                widths = flexMain(
-                    children, bases: widths, available: innerWidth, gap: style.spacing, isRow: true,
-                    base: innerWidth, allowGrow: widthIsDefinite
-                ) { pass, index in
-                    pass.minimumWidth(of: children[index])
-                }
-            }
-            for (index, child) in children.enumerated() {
-                let item = child.item
-                var height: Int
-                if let explicit = item.height?.resolve(against: innerHeight) {
-                    height = explicit
-                } else if stretch, let innerHeight {
-                    height = max(0, innerHeight - item.margin.vertical)
-                } else {
-                    height = measure(child, .exactly(widths[index])).height
-                }
-                heights[index] = clamp(height, item.minHeight, item.maxHeight, base: innerHeight)
-            }
+            x = staticOffset(
+                isMain: isRow, style: style, item: item, start: inner.x, room: inner.width,
+                size: finalWidth + margin.horizontal, leading: margin.left, reverse: isRow && style.direction.isReverse)
         }
-        return (0..<count).map { Size(width: widths[$0], height: heights[$0]) }
+        let y: Int
+        if let top {
+            y = border + top + margin.top
+        } else if let bottom {
+            y = size.height - border - bottom - margin.bottom - finalHeight
+        } else {
+            y = staticOffset(
+                isMain: !isRow, style: style, item: item, start: inner.y, room: inner.height,
+                size: finalHeight + margin.vertical, leading: margin.top,
+                reverse: !isRow && style.direction.isReverse)
+        }
+        node.childrenInOrder = false
+        return Rect(x: x, y: y, width: finalWidth, height: finalHeight)
     }
 
-    /// Grows or shrinks the children's main-axis sizes to fit `available` cells.
-    ///
-    /// An item shrinks no further than its `minWidth`/`minHeight`, or without one, than
-    /// `automaticMinimum` (its content's minimum): asked only when the items overflow.
-    private mutating func flexMain(
-        _ children: [CanvasNode], bases: [Int], available: Int, gap: Int, isRow: Bool, base: Int,
-        allowGrow: Bool, automaticMinimum: (inout LayoutPass, Int) -> Int
-    ) -> [Int] {
-        var grow: [Double] = []
-        var shrink: [Double] = []
-        var minimums: [Int] = []
-        var maximums: [Int?] = []
-        var outside = gap * max(0, children.count - 1)
-        grow.reserveCapacity(children.count)
-        shrink.reserveCapacity(children.count)
-        minimums.reserveCapacity(children.count)
-        maximums.reserveCapacity(children.count)
-        for child in children {
-            let item = child.item
-            grow.append(max(0, item.grow))
-            // Text shrinks by wrapping, which only a row can ask of it.
-            shrink.append(child.kind == .text && !isRow ? 0 : max(0, item.shrink))
-            minimums.append((isRow ? item.minWidth : item.minHeight)?.resolve(against: base) ?? -1)
-            maximums.append((isRow ? item.maxWidth : item.maxHeight)?.resolve(against: base))
-            outside += isRow ? item.margin.horizontal : item.margin.vertical
+    /// An absolute child's offset on an axis without insets: the start, center or end of
+    /// the parent's content box, as its `justify` (main axis) or the child's alignment
+    /// (cross axis) says.
+    private func staticOffset(
+        isMain: Bool, style: BoxStyle, item: FlexItem, start: Int, room: Int, size: Int, leading: Int,
+        reverse: Bool
+    ) -> Int {
+        enum Place { case start, center, end }
+        var place: Place
+        if isMain {
+            switch style.justify {
+            case .start, .between: place = .start
+            case .center, .safeCenter, .around, .evenly: place = .center
+            case .end, .safeEnd: place = .end
+            }
+            if reverse { place = place == .start ? .end : place == .end ? .start : .center }
+        } else {
+            switch item.alignSelf ?? style.align {
+            case .start, .stretch: place = style.wrap == .reverse ? .end : .start
+            case .center: place = .center
+            case .end: place = style.wrap == .reverse ? .start : .end
+            }
         }
-        let overflows = bases.reduce(outside, +) > available
-        for index in minimums.indices where minimums[index] < 0 {
-            minimums[index] = overflows && shrink[index] > 0 ? min(bases[index], automaticMinimum(&self, index)) : 0
+        switch place {
+        case .start: return start + leading
+        case .center: return start + Int((Double(room - size) / 2 + 0.5).rounded(.down)) + leading
+        case .end: return start + room - size + leading
         }
-        return Distribution.flex(
-            bases: bases, grow: grow, shrink: shrink, minimums: minimums, maximums: maximums,
-            available: available, outside: outside, allowGrow: allowGrow)
-    }
-
-    private func clamp(_ value: Int, _ minimum: Dimension?, _ maximum: Dimension?, base: Int?) -> Int {
-        var result = value
-        if let maximum = maximum?.resolve(against: base) { result = min(result, maximum) }
-        if let minimum = minimum?.resolve(against: base) { result = max(result, minimum) }
-        return result
     }
 }

@@ -21,11 +21,14 @@ public enum CanvasLimits {
 }
 
 /// A length along one axis: a number of cells or a percentage of the parent's inner size.
-public enum Dimension: Sendable, Hashable {
+public enum Dimension: Sendable, Hashable, ExpressibleByIntegerLiteral {
     /// An exact number of cells.
     case cells(Int)
     /// A percentage (50 means half) of the parent's inner width or height.
     case percent(Double)
+
+    /// A number of cells, as a literal: `width: 10`.
+    public init(integerLiteral cells: Int) { self = .cells(cells) }
 
     /// Parses a script's value: `"50%"` or a number of cells such as `"12"`; nil otherwise.
     public init?(parsing text: String) {
@@ -51,15 +54,35 @@ public enum Dimension: Sendable, Hashable {
     }
 }
 
-/// The axis a box lays its children along.
+/// The axis a box lays its children along, and which end they start from.
 public enum Direction: Sendable, Hashable {
     /// Top to bottom (the default).
     case column
     /// Left to right.
     case row
+    /// Bottom to top: the first child at the bottom.
+    case columnReverse
+    /// Right to left: the first child at the right.
+    case rowReverse
+
+    /// Whether the main axis is horizontal.
+    public var isRow: Bool { self == .row || self == .rowReverse }
+    /// Whether children start from the far end of the main axis.
+    public var isReverse: Bool { self == .rowReverse || self == .columnReverse }
+
+    /// Parses a script's direction: row, column, rowReverse or columnReverse.
+    public init?(parsing name: String) {
+        switch name {
+        case "column": self = .column
+        case "row": self = .row
+        case "columnReverse": self = .columnReverse
+        case "rowReverse": self = .rowReverse
+        default: return nil
+        }
+    }
 }
 
-/// Where children sit on the cross axis (`align` in scripts).
+/// Where children sit on the cross axis (`align` and `alignSelf` in scripts).
 public enum Alignment: Sendable, Hashable {
     /// Top of a row, left of a column.
     case start
@@ -67,11 +90,27 @@ public enum Alignment: Sendable, Hashable {
     case center
     /// Bottom of a row, right of a column.
     case end
-    /// As large as the box's inner cross size (the default), unless a size is set.
+    /// As large as the line's cross size (the default), unless a size is set.
     case stretch
+
+    /// Parses a script's alignment: start, center, end or stretch.
+    public init?(parsing name: String) {
+        switch name {
+        case "start": self = .start
+        case "center": self = .center
+        case "end": self = .end
+        case "stretch": self = .stretch
+        default: return nil
+        }
+    }
 }
 
 /// How free space on the main axis is shared out (`justify` in scripts).
+///
+/// When the children overflow the box, `center` and `end` let them start before the
+/// box (as Yoga and CSS do), so the start is cut off; the safe variants keep the start
+/// in view and let the end overflow instead. `between`, `around` and `evenly` pack the
+/// children at the start when there is no free space.
 public enum Justification: Sendable, Hashable {
     /// Children packed at the start (the default).
     case start
@@ -83,6 +122,185 @@ public enum Justification: Sendable, Hashable {
     case between
     /// Free space split evenly around each child, half a share at the ends.
     case around
+    /// Free space split into equal shares before, between and after the children.
+    case evenly
+    /// `center`, but children that overflow start at the box's start.
+    case safeCenter
+    /// `end`, but children that overflow start at the box's start.
+    case safeEnd
+
+    /// Parses a script's justification: start, center, end, between, around, evenly,
+    /// "safe center" or "safe end".
+    public init?(parsing name: String) {
+        switch name {
+        case "start": self = .start
+        case "center": self = .center
+        case "end": self = .end
+        case "between": self = .between
+        case "around": self = .around
+        case "evenly": self = .evenly
+        case "safe center": self = .safeCenter
+        case "safe end": self = .safeEnd
+        default: return nil
+        }
+    }
+}
+
+/// Whether a box's children break into several lines when they do not fit (`wrap`).
+public enum FlexWrap: Sendable, Hashable {
+    /// One line, however long (the default).
+    case none
+    /// New lines below (or right of) the first.
+    case wrap
+    /// New lines above (or left of) the first.
+    case reverse
+}
+
+/// How the lines of a wrapping box share its cross axis (`alignContent` in scripts).
+public enum ContentAlignment: Sendable, Hashable {
+    /// Lines packed at the start (the default, as in Yoga).
+    case start
+    /// Lines packed in the middle.
+    case center
+    /// Lines packed at the end.
+    case end
+    /// Free space shared out among the lines, which grow by it.
+    case stretch
+    /// Free space split evenly between lines.
+    case between
+    /// Free space split evenly around each line.
+    case around
+    /// Free space split into equal shares before, between and after the lines.
+    case evenly
+
+    /// Parses a script's value: start, center, end, stretch, between, around or evenly.
+    public init?(parsing name: String) {
+        switch name {
+        case "start": self = .start
+        case "center": self = .center
+        case "end": self = .end
+        case "stretch": self = .stretch
+        case "between": self = .between
+        case "around": self = .around
+        case "evenly": self = .evenly
+        default: return nil
+        }
+    }
+}
+
+/// Whether a box takes part in its parent's flex layout (`position` in scripts).
+public enum Positioning: Sendable, Hashable {
+    /// Laid out with its siblings, then moved by `top`/`left` (or `bottom`/`right`) if set.
+    case relative
+    /// Out of the flow: placed by `top`, `right`, `bottom` and `left` against the
+    /// parent's padding box, or where it would start as the only child.
+    case absolute
+}
+
+/// One side of a padding or margin: cells, a percentage of the containing box's inner
+/// width (as CSS does for every side), or `auto` (margins only), which takes free space.
+public enum EdgeLength: Sendable, Hashable, ExpressibleByIntegerLiteral {
+    /// A number of cells.
+    case cells(Int)
+    /// A percentage of the parent's inner width.
+    case percent(Double)
+    /// As much free space as there is, shared with the other auto margins of the line.
+    case auto
+
+    /// A number of cells, as a literal.
+    public init(integerLiteral cells: Int) { self = .cells(cells) }
+
+    /// Parses a script's value: `"auto"`, `"10%"` or a number of cells such as `"2"`.
+    public init?(parsing text: String) {
+        if text == "auto" {
+            self = .auto
+            return
+        }
+        switch Dimension(parsing: text) {
+        case .cells(let count): self = .cells(count)
+        case .percent(let value): self = .percent(value)
+        case nil: return nil
+        }
+    }
+
+    /// The length in cells given the parent's inner width; `auto` counts as 0 here.
+    func resolve(against base: Int?) -> Int {
+        switch self {
+        case .cells(let count): return CanvasLimits.length(count)
+        case .percent(let value): return Dimension.percent(value).resolve(against: base) ?? 0
+        case .auto: return 0
+        }
+    }
+}
+
+/// The four sides of a padding or margin, each in cells, percent or `auto`.
+public struct BoxEdges: Sendable, Hashable {
+    /// Above.
+    public var top: EdgeLength
+    /// To the right.
+    public var right: EdgeLength
+    /// Below.
+    public var bottom: EdgeLength
+    /// To the left.
+    public var left: EdgeLength
+
+    /// Creates edges in CSS order: top, right, bottom, left.
+    public init(top: EdgeLength, right: EdgeLength, bottom: EdgeLength, left: EdgeLength) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
+    }
+
+    /// The same length on every side.
+    public init(_ all: EdgeLength) { self.init(top: all, right: all, bottom: all, left: all) }
+
+    /// Horizontal and vertical lengths, as a script's `{ x, y }` means.
+    public init(x: EdgeLength, y: EdgeLength) { self.init(top: y, right: x, bottom: y, left: x) }
+
+    /// Edges of whole cells.
+    public init(_ edges: Edges) {
+        self.init(
+            top: .cells(edges.top), right: .cells(edges.right), bottom: .cells(edges.bottom), left: .cells(edges.left))
+    }
+
+    /// No space on any side.
+    public static let zero = BoxEdges(0)
+
+    /// The cells of each side when every side is a number of cells (the usual case,
+    /// which layout reads without resolving anything); nil otherwise.
+    var fixed: Edges? {
+        guard case .cells(let top) = top, case .cells(let right) = right, case .cells(let bottom) = bottom,
+            case .cells(let left) = left
+        else { return nil }
+        return Edges(top: top, right: right, bottom: bottom, left: left).clampedToLimits
+    }
+
+    /// Each side in cells given the parent's inner width (`auto` is 0).
+    func resolve(against base: Int?) -> Edges {
+        Edges(
+            top: top.resolve(against: base), right: right.resolve(against: base),
+            bottom: bottom.resolve(against: base), left: left.resolve(against: base))
+    }
+
+    /// Which sides are `auto`.
+    var autoSides: AutoSides {
+        var sides: AutoSides = []
+        if top == .auto { sides.insert(.top) }
+        if right == .auto { sides.insert(.right) }
+        if bottom == .auto { sides.insert(.bottom) }
+        if left == .auto { sides.insert(.left) }
+        return sides
+    }
+}
+
+/// A set of sides, for the margins that are `auto`.
+struct AutoSides: OptionSet, Sendable, Hashable {
+    let rawValue: UInt8
+    static let top = AutoSides(rawValue: 1)
+    static let right = AutoSides(rawValue: 2)
+    static let bottom = AutoSides(rawValue: 4)
+    static let left = AutoSides(rawValue: 8)
 }
 
 /// The line set a border is drawn with.
@@ -132,8 +350,10 @@ public enum BorderKind: Sendable, Hashable, CaseIterable {
 /// A plain value so a runtime can build it from validated props and assign it whole;
 /// assigning an equal style to a node does nothing.
 public struct BoxStyle: Sendable, Hashable {
-    /// The main axis. Scroll nodes always lay out as a column.
+    /// The main axis and its start. Scroll nodes always lay out as a column.
     public var direction: Direction = .column
+    /// Whether children break into lines when they do not fit on the main axis.
+    public var wrap: FlexWrap = .none
     /// The width, or nil for the content width (or the stretched width).
     public var width: Dimension?
     /// The height, or nil for the content height.
@@ -146,16 +366,25 @@ public struct BoxStyle: Sendable, Hashable {
     public var minHeight: Dimension?
     /// The largest height.
     public var maxHeight: Dimension?
+    /// The main-axis size before growing and shrinking, instead of `width`/`height` or
+    /// the content's size; a percentage is of the parent's inner main size.
+    public var basis: Dimension?
     /// This box's share of its parent's free main-axis space; 0 takes none.
     public var grow: Double = 0
     /// This box's share (weighted by its size) of its parent's overflow; 0 never shrinks.
     public var shrink: Double = 1
     /// Space between the border and the children.
-    public var padding: Edges = .zero
-    /// Space around the box, inside its parent.
-    public var margin: Edges = .zero
-    /// Cells between adjacent children on the main axis.
-    public var gap: Int = 0
+    public var padding: BoxEdges = .zero
+    /// Space around the box, inside its parent; `auto` sides take free space.
+    public var margin: BoxEdges = .zero
+    /// Cells between adjacent children on the main axis, and between lines.
+    public var gap: Dimension = .cells(0)
+    /// Cells between rows of children (between a column's children, between a wrapped
+    /// row's lines), instead of `gap`.
+    public var rowGap: Dimension?
+    /// Cells between columns of children (between a row's children, between a wrapped
+    /// column's lines), instead of `gap`.
+    public var columnGap: Dimension?
     /// The border, or nil for none. A border takes one cell on each side.
     public var border: BorderKind?
     /// The border's (and title's) color.
@@ -168,8 +397,26 @@ public struct BoxStyle: Sendable, Hashable {
     public var inverse = false
     /// Cross-axis placement of the children.
     public var align: Alignment = .stretch
+    /// This box's own cross-axis placement in its parent, instead of the parent's `align`.
+    public var alignSelf: Alignment?
+    /// How the lines of a wrapping box share its cross axis.
+    public var alignContent: ContentAlignment = .start
     /// Main-axis distribution of free space.
     public var justify: Justification = .start
+    /// In the flow of its siblings, or placed against the parent's padding box.
+    public var position: Positioning = .relative
+    /// Offsets from the parent's padding box (absolute), or from where the flow put the
+    /// box (relative); cells or a percentage of the parent's inner width or height.
+    public var top: Dimension?
+    /// See ``top``.
+    public var right: Dimension?
+    /// See ``top``.
+    public var bottom: Dimension?
+    /// See ``top``.
+    public var left: Dimension?
+    /// Laid out as nothing and drawn nowhere when true (`display = "none"`); the node
+    /// and its subtree stay, so whatever state they stand for is kept.
+    public var hidden = false
 
     /// Creates a style with every property at its `ui.box` default.
     public init() {}
@@ -186,20 +433,30 @@ public struct BoxStyle: Sendable, Hashable {
         self.height = height
         self.grow = grow
         self.shrink = shrink
-        self.padding = padding
-        self.margin = margin
-        self.gap = gap
+        self.padding = BoxEdges(padding)
+        self.margin = BoxEdges(margin)
+        self.gap = .cells(gap)
         self.border = border
         self.title = title
         self.align = align
         self.justify = justify
     }
 
-    /// Border plus padding: what lies between the box's edge and its children.
-    public var insets: Edges {
-        border == nil ? padding.clampedToLimits : padding.clampedToLimits + Edges(1)
+    /// Border plus padding, given the parent's inner width (for percentages): what lies
+    /// between the box's edge and its children.
+    public func insets(base: Int?) -> Edges {
+        let padding = padding.fixed ?? padding.resolve(against: base)
+        return border == nil ? padding : padding + Edges(1)
     }
 
-    /// The gap, 0…``CanvasLimits/maximumLength``.
-    var spacing: Int { CanvasLimits.length(gap) }
+    /// The gap between children along the horizontal axis (a row's items, a wrapped
+    /// column's lines), given the inner width.
+    func horizontalGap(innerWidth: Int?) -> Int {
+        (columnGap ?? gap).resolve(against: innerWidth) ?? 0
+    }
+
+    /// The gap between children along the vertical axis, given the inner height.
+    func verticalGap(innerHeight: Int?) -> Int {
+        (rowGap ?? gap).resolve(against: innerHeight) ?? 0
+    }
 }

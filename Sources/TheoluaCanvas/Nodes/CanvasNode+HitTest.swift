@@ -1,15 +1,16 @@
 extension CanvasNode {
     /// The children that can be drawn inside `clip` (in this node's coordinates): a
     /// scroll's window, or for a box with many children the run whose frames meet the
-    /// clip, found by binary search (children are laid out in main-axis order without
-    /// overlapping, so their frames are sorted along it).
+    /// clip, found by binary search when the children were laid out in main-axis order
+    /// without overlapping (one line, not reversed, nothing absolute or hidden), so that
+    /// their frames are sorted along it.
     func childrenDrawn(within clip: Rect) -> Range<Int> {
         if kind == .scroll {
             let window = scrollState.visible
             return min(window.lowerBound, children.count)..<min(window.upperBound, children.count)
         }
-        guard children.count > Self.searchThreshold else { return children.indices }
-        let isRow = boxStyle.direction == .row
+        guard children.count > Self.searchThreshold, childrenInOrder else { return children.indices }
+        let isRow = boxStyle.direction.isRow
         let clipStart = isRow ? clip.x : clip.y
         let clipEnd = isRow ? clip.maxX : clip.maxY
         var low = 0

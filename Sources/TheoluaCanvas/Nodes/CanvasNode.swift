@@ -97,6 +97,9 @@ public final class CanvasNode {
     @exclusivity(unchecked) var pendingDamage: [Rect] = []
     /// Where this node probably sits in its parent's `children`.
     @exclusivity(unchecked) var indexHint = 0
+    /// Whether the children's frames, as last laid out, follow one another along the main
+    /// axis without overlapping, so the ones in a clip can be found by binary search.
+    @exclusivity(unchecked) var childrenInOrder = true
     /// Text split into lines of glyphs, and the last wrapping (text nodes).
     @exclusivity(unchecked) var textCache: TextLayout?
     /// What few nodes have (a scroll's state, a debug name), kept apart so that the
@@ -110,6 +113,25 @@ public final class CanvasNode {
             let extras = withExtras { _ in }
             yield &extras.scrollState
         }
+    }
+
+    /// The parent's inner width at the last layout, which a percentage padding is of
+    /// (kept only for nodes whose padding has one).
+    var containingWidth: Int? { extras?.containingWidth }
+
+    /// Records the width a percentage padding is of; when it changed, the node's
+    /// measurements and arrangement are stale.
+    func noteContainingWidth(_ width: Int?) {
+        guard item.hasRelativePadding, containingWidth != width else { return }
+        withExtras { $0.containingWidth = width }
+        measureCache.removeAll()
+        needsLayout = true
+    }
+
+    /// Border plus padding in cells.
+    var insets: Edges {
+        let style = boxStyle
+        return style.insets(base: item.hasRelativePadding ? containingWidth : nil)
     }
 
     /// The node's extras, made if it has none yet, after `change`.
@@ -224,9 +246,12 @@ public final class CanvasNode {
 private final class Extras {
     @exclusivity(unchecked) var scrollState = ScrollState()
     @exclusivity(unchecked) var debugName: String?
+    @exclusivity(unchecked) var containingWidth: Int?
 }
 
-/// The properties a parent reads when it lays out a child: sizes, flex factors, margin.
+/// The properties a parent reads when it lays out a child: sizes, flex factors, margin,
+/// placement. Kept apart from `boxStyle` as plain values so layout does not copy whole
+/// styles.
 struct FlexItem: Sendable {
     var width: Dimension?
     var height: Dimension?
@@ -234,9 +259,24 @@ struct FlexItem: Sendable {
     var maxWidth: Dimension?
     var minHeight: Dimension?
     var maxHeight: Dimension?
+    var basis: Dimension?
     var grow: Double
     var shrink: Double
+    /// The margin when no side is a percentage (auto sides count 0).
     var margin: Edges
+    /// The margin as given, when a side is a percentage of the parent's inner width.
+    var relativeMargin: BoxEdges?
+    /// The margin sides that take free space.
+    var autoMargins: AutoSides
+    var alignSelf: Alignment?
+    var isAbsolute: Bool
+    var top: Dimension?
+    var right: Dimension?
+    var bottom: Dimension?
+    var left: Dimension?
+    var hidden: Bool
+    /// Whether the node's own padding has a percentage, which depends on its parent.
+    var hasRelativePadding: Bool
 
     init(_ style: BoxStyle) {
         width = style.width
@@ -245,10 +285,35 @@ struct FlexItem: Sendable {
         maxWidth = style.maxWidth
         minHeight = style.minHeight
         maxHeight = style.maxHeight
+        basis = style.basis
         grow = CanvasLimits.factor(style.grow)
         shrink = CanvasLimits.factor(style.shrink)
-        margin = style.margin.clampedToLimits
+        autoMargins = style.margin.autoSides
+        var hasPercent = false
+        for side in [style.margin.top, style.margin.right, style.margin.bottom, style.margin.left] {
+            if case .percent = side { hasPercent = true }
+        }
+        relativeMargin = hasPercent ? style.margin : nil
+        margin = style.margin.resolve(against: nil)
+        alignSelf = style.alignSelf
+        isAbsolute = style.position == .absolute
+        top = style.top
+        right = style.right
+        bottom = style.bottom
+        left = style.left
+        hidden = style.hidden
+        hasRelativePadding = style.padding.fixed == nil
     }
+
+    /// The margin in cells, given the parent's inner width (auto sides are 0).
+    @inline(__always)
+    func margin(base: Int?) -> Edges {
+        guard let relativeMargin else { return margin }
+        return relativeMargin.resolve(against: base)
+    }
+
+    /// Whether the item is laid out with its siblings (not absolute, not hidden).
+    var isInFlow: Bool { !isAbsolute && !hidden }
 }
 
 extension CanvasNode: CustomStringConvertible {

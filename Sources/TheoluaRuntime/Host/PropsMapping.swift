@@ -25,9 +25,19 @@ enum PropsMapping {
     @discardableResult
     static func applyBox(_ name: PropName, _ value: Value, to style: inout BoxStyle) -> Bool {
         switch name {
-        case .direction: style.direction = value.stringValue == "row" ? .row : .column
+        case .direction: style.direction = value.stringValue.flatMap(Direction.init(parsing:)) ?? .column
+        case .wrap:
+            switch value {
+            case .bool(true): style.wrap = .wrap
+            case .string("reverse"): style.wrap = .reverse
+            default: style.wrap = .none
+            }
         case .padding: style.padding = edges(value)
-        case .gap: style.gap = max(0, value.intValue ?? 0)
+        case .gap: style.gap = dimension(value) ?? .cells(0)
+        case .rowGap: style.rowGap = dimension(value)
+        case .columnGap: style.columnGap = dimension(value)
+        case .alignContent:
+            style.alignContent = value.stringValue.flatMap(ContentAlignment.init(parsing:)) ?? .start
         case .border: style.border = value.stringValue.flatMap(BorderKind.init(parsing:))
         case .borderColor: style.borderColor = color(value)
         case .title: style.title = value.stringValue
@@ -46,7 +56,8 @@ enum PropsMapping {
         }
     }
 
-    /// Sets a flex-item prop; returns whether `name` is one.
+    /// Sets a flex-item prop (sizes, flex factors, margin, `alignSelf`, `position` and its
+    /// offsets, `display`); returns whether `name` is one.
     @discardableResult
     static func applySizing(_ name: PropName, _ value: Value, to style: inout BoxStyle) -> Bool {
         switch name {
@@ -59,6 +70,14 @@ enum PropsMapping {
         case .grow: style.grow = number(value, default: 0)
         case .shrink: style.shrink = number(value, default: 1)
         case .margin: style.margin = edges(value)
+        case .basis: style.basis = dimension(value)
+        case .alignSelf: style.alignSelf = value.stringValue.flatMap(Alignment.init(parsing:))
+        case .position: style.position = value.stringValue == "absolute" ? .absolute : .relative
+        case .top: style.top = dimension(value)
+        case .right: style.right = dimension(value)
+        case .bottom: style.bottom = dimension(value)
+        case .left: style.left = dimension(value)
+        case .display: style.hidden = value.stringValue == "none"
         default: return false
         }
         return true
@@ -145,20 +164,27 @@ enum PropsMapping {
         }
     }
 
-    /// Spacing: a number for every side, `[top, right, bottom, left]`, `[x, y]` or `[all]`.
-    static func edges(_ value: Value?) -> Edges {
+    /// Spacing: a length for every side, `[top, right, bottom, left]`, `[x, y]` or
+    /// `[all]`, each a number of cells, `"N%"` or `"auto"`.
+    static func edges(_ value: Value?) -> BoxEdges {
         switch value {
-        case .int, .double: return Edges(cells(value))
+        case .int, .double, .string: return BoxEdges(edge(value))
         case .array(let items):
-            let sides = items.values.map { cells($0) }
+            let sides = items.values.map { edge($0) }
             switch sides.count {
-            case 1: return Edges(sides[0])
-            case 2: return Edges(x: sides[0], y: sides[1])
-            case 4: return Edges(top: sides[0], right: sides[1], bottom: sides[2], left: sides[3])
+            case 1: return BoxEdges(sides[0])
+            case 2: return BoxEdges(x: sides[0], y: sides[1])
+            case 4: return BoxEdges(top: sides[0], right: sides[1], bottom: sides[2], left: sides[3])
             default: return .zero
             }
         default: return .zero
         }
+    }
+
+    /// One side of a padding or margin.
+    static func edge(_ value: Value?) -> EdgeLength {
+        if case .string(let text) = value { return EdgeLength(parsing: text.trimmingSpaces) ?? .cells(0) }
+        return .cells(cells(value))
     }
 
     /// A color: a name, `"#rrggbb"`, or a palette index 0–255; the default color otherwise.
@@ -205,13 +231,7 @@ enum PropsMapping {
     }
 
     static func justification(_ value: Value?) -> Justification {
-        switch value?.stringValue {
-        case "center": .center
-        case "end": .end
-        case "between": .between
-        case "around": .around
-        default: .start
-        }
+        value?.stringValue.flatMap(Justification.init(parsing:)) ?? .start
     }
 }
 
@@ -226,8 +246,9 @@ extension String {
 /// The props the mapping reads. A key is told apart by its length first, so it costs
 /// a few comparisons, not one for each prop there is.
 enum PropName {
-    case width, height, minWidth, maxWidth, minHeight, maxHeight, grow, shrink, margin
-    case direction, padding, gap, border, borderColor, title, bg, align, justify
+    case width, height, minWidth, maxWidth, minHeight, maxHeight, grow, shrink, margin, basis, alignSelf
+    case position, top, right, bottom, left, display
+    case direction, padding, gap, rowGap, columnGap, border, borderColor, title, bg, align, justify, alignContent
     case color, bold, dim, italic, underline, inverse, strike, wrap
 
     init?(_ key: String) {
@@ -238,6 +259,7 @@ enum PropName {
             switch key {
             case "dim": name = .dim
             case "gap": name = .gap
+            case "top": name = .top
             default: name = nil
             }
         case 4:
@@ -245,6 +267,7 @@ enum PropName {
             case "bold": name = .bold
             case "grow": name = .grow
             case "wrap": name = .wrap
+            case "left": name = .left
             default: name = nil
             }
         case 5:
@@ -253,6 +276,8 @@ enum PropName {
             case "color": name = .color
             case "title": name = .title
             case "align": name = .align
+            case "basis": name = .basis
+            case "right": name = .right
             default: name = nil
             }
         case 6:
@@ -260,6 +285,8 @@ enum PropName {
             case "height": name = .height
             case "shrink": name = .shrink
             case "margin": name = .margin
+            case "rowGap": name = .rowGap
+            case "bottom": name = .bottom
             case "italic": name = .italic
             case "strike": name = .strike
             case "border": name = .border
@@ -270,12 +297,14 @@ enum PropName {
             case "padding": name = .padding
             case "justify": name = .justify
             case "inverse": name = .inverse
+            case "display": name = .display
             default: name = nil
             }
         case 8:
             switch key {
             case "minWidth": name = .minWidth
             case "maxWidth": name = .maxWidth
+            case "position": name = .position
             default: name = nil
             }
         case 9:
@@ -284,9 +313,12 @@ enum PropName {
             case "maxHeight": name = .maxHeight
             case "direction": name = .direction
             case "underline": name = .underline
+            case "alignSelf": name = .alignSelf
+            case "columnGap": name = .columnGap
             default: name = nil
             }
         case 11: name = key == "borderColor" ? .borderColor : nil
+        case 12: name = key == "alignContent" ? .alignContent : nil
         default: name = nil
         }
         guard let name else { return nil }

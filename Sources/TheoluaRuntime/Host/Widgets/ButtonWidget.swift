@@ -39,7 +39,7 @@ final class ButtonWidget: HostWidget {
             // The label ends with `…` only when the button is given a size: a row short of
             // room squeezes its other items instead.
             let labelWidth = label.text.split(separator: "\n").map { UnicodeWidth.of($0) }.max() ?? 0
-            baseStyle.minWidth = .cells(labelWidth + baseStyle.insets.horizontal)
+            baseStyle.minWidth = .cells(labelWidth + baseStyle.insets(base: nil).horizontal)
         }
         labelStyle.background = .default
         showFocus()
