@@ -81,7 +81,7 @@ import Testing
         let cases: [(String, String)] = [
             (
                 "ui.row { gap = math.maxinteger, ui.text \"a\", ui.text \"b\" }",
-                "ui.row: prop 'gap': expected integer from 0 to 1000000"
+                "ui.row: prop 'gap': expected size (0 to 1000000 cells"
             ),
             ("ui.box { height = math.maxinteger }", "ui.box: prop 'height': expected size"),
             ("ui.row { ui.box { width = math.maxinteger }, ui.box { width = math.maxinteger } }", "prop 'width'"),

@@ -118,8 +118,48 @@ import Testing
         #expect(canvas.lastDamage.count == 1)
     }
 
+    @Test func aWrappedRowMeasuresItsLinesAgainOnlyWhenAChildsSizeChanged() {
+        let style = {
+            var style = BoxStyle(direction: .row, gap: 1)
+            style.wrap = .wrap
+            return style
+        }()
+        let items = (0..<1000).map { text("item\($0 % 10)") }
+        let root = box(style, items)
+        let canvas = Canvas(width: 80, height: 24)
+        canvas.root = root
+        canvas.render()
+        #expect(canvas.buffer.lines[0].hasPrefix("item0 item1"))
+        // Same width: the row is arranged again from its children's cached sizes.
+        items[3].text = "ITEM3"
+        canvas.render()
+        #expect(canvas.buffer.lines[0].hasPrefix("item0 item1 item2 ITEM3"))
+        #expect(canvas.lastStatistics.arranged <= 3)
+        #expect(canvas.lastStatistics.measured <= 3)
+        // A wider child moves the items after it onto other lines.
+        items[3].text = "item3-wide"
+        canvas.render()
+        #expect(canvas.buffer.lines[0].hasPrefix("item0 item1 item2 item3-wide item4"))
+        #expect(canvas.lastStatistics.measured <= 3)
+    }
+
+    /// Damage whose edge falls inside a wide character repaints the character whole.
+    @Test func aWideCharacterNextToAChangeStaysWhole() {
+        let changing = text("1\n2")
+        let root = box(BoxStyle(direction: .row, justify: .between), [text("wide 漢字"), changing])
+        let canvas = Canvas(width: 24, height: 2)
+        canvas.root = root
+        canvas.render()
+        changing.text = "wide 漢字"
+        canvas.render()
+        #expect(canvas.buffer.lines[0] == "wide 漢字      wide 漢字")
+        let fresh = Canvas(width: 24, height: 2)
+        fresh.root = box(BoxStyle(direction: .row, justify: .between), [text("wide 漢字"), text("wide 漢字")])
+        #expect(canvas.buffer == fresh.render())
+    }
+
     @Test func incrementalRenderingMatchesAFreshRender() {
-        for seed in 1...25 {
+        for seed in 1...100 {
             var random = SeededGenerator(seed: UInt64(seed))
             var script: [Operation] = []
             let live = Replay()

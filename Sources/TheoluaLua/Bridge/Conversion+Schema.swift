@@ -99,29 +99,56 @@ extension LuaBridge {
         case .color:
             return try color(at: index, &context)
         case .dimension:
-            if luaType == LUA_TNUMBER {
-                do {
-                    return try value(at: index, as: SchemaType.cells, &context)
-                } catch {
-                    throw context.mismatch(type.description, found: found(at: index))
-                }
-            }
-            if luaType == LUA_TSTRING, let text = state.string(at: index), text.hasSuffix("%"),
-                let percent = Double(text.dropLast()), percent >= 0, percent <= SchemaType.maximumPercent
-            {
-                return .string(text)
-            }
-            throw context.mismatch(type.description, found: found(at: index))
-        case .spacing:
-            if luaType == LUA_TNUMBER { return try value(at: index, as: SchemaType.cells, &context) }
-            guard luaType == LUA_TTABLE else { throw context.mismatch(type.description, found: found(at: index)) }
-            let converted = try value(at: index, as: .array(of: SchemaType.cells), &context)
-            guard let count = converted.arrayValue?.count, count == 2 || count == 4 else {
-                throw context.mismatch(
-                    type.description, found: "a table of \(converted.arrayValue?.count ?? 0) numbers")
+            guard let converted = try dimension(at: index, &context) else {
+                throw context.mismatch(type.description, found: found(at: index))
             }
             return converted
+        case .spacing(let auto):
+            if luaType != LUA_TTABLE {
+                guard let side = try spacingSide(at: index, auto: auto, &context) else {
+                    throw context.mismatch(type.description, found: found(at: index))
+                }
+                return side
+            }
+            let table = state.absolute(index)
+            let count = Int(lua_rawlen(L, table))
+            guard count == 2 || count == 4 else {
+                throw context.mismatch(type.description, found: "a table of \(count) values")
+            }
+            var sides: [Value] = []
+            for position in 1...count {
+                lua_rawgeti(L, table, lua_Integer(position))
+                defer { state.pop() }
+                guard let side = try spacingSide(at: -1, auto: auto, &context) else {
+                    throw context.mismatch(type.description, found: found(at: -1)).inside(.index(position))
+                }
+                sides.append(side)
+            }
+            return .array(ValueArray(sides))
         }
+    }
+
+    /// A size: a number of cells, or a percentage string like `"50%"`; nil if it is neither.
+    private func dimension(at index: Int32, _ context: inout ConversionContext) throws(Mismatch) -> Value? {
+        switch lua_type(L, index) {
+        case LUA_TNUMBER:
+            return try? value(at: index, as: SchemaType.cells, &context)
+        case LUA_TSTRING:
+            guard let text = state.string(at: index), text.hasSuffix("%"),
+                let percent = Double(text.dropLast()), percent >= 0, percent <= SchemaType.maximumPercent
+            else { return nil }
+            return .string(text)
+        default:
+            return nil
+        }
+    }
+
+    /// One side of a padding or margin: a size, or `"auto"` when `auto` allows it.
+    private func spacingSide(at index: Int32, auto: Bool, _ context: inout ConversionContext) throws(Mismatch)
+        -> Value?
+    {
+        if auto, lua_type(L, index) == LUA_TSTRING, state.string(at: index) == "auto" { return .string("auto") }
+        return try dimension(at: index, &context)
     }
 
     private func check(
@@ -184,7 +211,9 @@ extension LuaBridge {
             if let position = schema.position(of: key) {
                 present.insert(position)
                 let type = schema.fields[position].type
-                if let converted = try field(key, &failures, { () throws(Mismatch) in try value(at: -1, as: type, &context) }) {
+                if let converted = try field(
+                    key, &failures, { () throws(Mismatch) in try value(at: -1, as: type, &context) })
+                {
                     entries.append(Record.Entry(key: key, value: converted))
                 }
             } else if !ignoring.contains(key) {

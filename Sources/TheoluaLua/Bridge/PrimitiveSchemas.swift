@@ -18,16 +18,25 @@ enum PrimitiveSchemas {
         field("minWidth", .dimension), field("maxWidth", .dimension),
         field("minHeight", .dimension), field("maxHeight", .dimension),
         field("grow", SchemaType.factor), field("shrink", SchemaType.factor),
-        field("margin", .spacing),
+        field("margin", .spacing(auto: true)), field("basis", .dimension),
+        field("alignSelf", .enumeration(["start", "center", "end", "stretch"])),
+        field("position", .enumeration(["relative", "absolute"])),
+        field("top", .dimension), field("right", .dimension), field("bottom", .dimension), field("left", .dimension),
+        field("display", .enumeration(["flex", "none"])),
     ]
 
     static let boxLayout: [SchemaField] =
         sizing + [
-            field("padding", .spacing), field("gap", SchemaType.cells),
+            field("padding", .spacing(auto: false)), field("gap", .dimension),
+            field("rowGap", .dimension), field("columnGap", .dimension),
+            field("wrap", .oneOf([.boolean, .enumeration(["reverse"])])),
+            field("alignContent", .enumeration(["start", "center", "end", "stretch", "between", "around", "evenly"])),
             field("border", .enumeration(["single", "double", "round", "bold", "ascii"])),
             field("borderColor", .color), field("title", .string), field("bg", .color),
             field("align", .enumeration(["start", "center", "end", "stretch"])),
-            field("justify", .enumeration(["start", "center", "end", "between", "around"])),
+            field(
+                "justify",
+                .enumeration(["start", "center", "end", "between", "around", "evenly", "safe center", "safe end"])),
             field("focusable", .boolean), field("autoFocus", .boolean), field("onKey", .function),
             field("id", .string), field("onFocus", .function), field("onBlur", .function),
             field("onPaste", .function), field("onClick", .function), field("onMouse", .function),
@@ -41,7 +50,7 @@ enum PrimitiveSchemas {
         ])
 
     static let box = RecordSchema(
-        fields: [field("direction", .enumeration(["column", "row"]))] + boxLayout)
+        fields: [field("direction", .enumeration(["column", "row", "columnReverse", "rowReverse"]))] + boxLayout)
 
     /// `ui.row`, `ui.column` and `ui.spacer`: their direction is fixed.
     static let fixedBox = RecordSchema(fields: boxLayout)

@@ -25,8 +25,10 @@ indirect enum SchemaType: Sendable {
     case color
     /// A size in cells, or a percentage string like `"50%"`. Used by primitives.
     case dimension
-    /// A number, `{ top, right, bottom, left }` or `{ x, y }`. Used by primitives.
-    case spacing
+    /// A side, or `{ top, right, bottom, left }` or `{ x, y }` of sides, each a number of
+    /// cells or a percentage string; with `auto`, a side may also be `"auto"` (margins).
+    /// Used by primitives.
+    case spacing(auto: Bool)
 
     /// The most cells a size, gap, padding or margin may ask for: a documented bound, so
     /// that layout arithmetic stays far from overflow (the canvas clamps to it as well).
@@ -57,7 +59,9 @@ indirect enum SchemaType: Sendable {
         case .oneOf(let types): return types.map(\.description).joined(separator: " or ")
         case .color: return "color (a name, '#rrggbb' or 0-255)"
         case .dimension: return "size (0 to 1000000 cells, or a percentage like '50%' up to '10000%')"
-        case .spacing: return "spacing (a number, { top, right, bottom, left } or { x, y })"
+        case .spacing(let auto):
+            let side = auto ? "a number, a percentage or 'auto'" : "a number or a percentage"
+            return "spacing (\(side), or { top, right, bottom, left } or { x, y } of them)"
         }
     }
 

@@ -1,5 +1,5 @@
 /// Focus order: the focusable views in tree order (pre-order: a focusable box comes
-/// before the focusables inside it).
+/// before the focusables inside it), leaving out subtrees hidden by `display = "none"`.
 ///
 /// Every search descends only into subtrees whose focusable count is not zero, so a
 /// long list without focusables costs a scan of its sibling counts at most, never a
@@ -8,7 +8,7 @@
 extension HostView {
     /// The first focusable view of this subtree in tree order, this view included.
     var firstFocusable: HostView? {
-        guard focusableCount > 0 else { return nil }
+        guard focusableCount > 0, !isHidden else { return nil }
         if isFocusable { return self }
         expand()
         for child in children where child.focusableCount > 0 {
@@ -19,13 +19,16 @@ extension HostView {
 
     /// The last focusable view of this subtree in tree order, this view included.
     var lastFocusable: HostView? {
-        guard focusableCount > 0 else { return nil }
+        guard focusableCount > 0, !isHidden else { return nil }
         if focusableCount > (isFocusable ? 1 : 0) { expand() }
         for child in children.reversed() where child.focusableCount > 0 {
             if let found = child.lastFocusable { return found }
         }
         return isFocusable ? self : nil
     }
+
+    /// Whether `display = "none"` hides this view and its subtree.
+    var isHidden: Bool { props["display"]?.stringValue == "none" }
 
     /// The first focusable view after this one in tree order, inside its subtree first
     /// unless `skippingSubtree`; nil when there is none (no wrapping).
@@ -58,7 +61,7 @@ extension HostView {
                     if let found = sibling.lastFocusable { return found }
                 }
             }
-            if parent.isFocusable { return parent }
+            if parent.isFocusable, !parent.isHidden { return parent }
             node = parent
         }
         return nil
