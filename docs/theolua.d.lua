@@ -45,13 +45,24 @@
 ---A size in cells (≥ 0), or a percentage of the parent's inner size such as "50%".
 ---@alias theolua.Dimension integer|string
 
----Spacing: a number for every side, { x, y }, or { top, right, bottom, left }.
----@alias theolua.Spacing integer|integer[]
+---One side of a padding: cells (≥ 0) or a percentage of the parent's inner width ("10%").
+---@alias theolua.Side integer|string
+
+---Spacing: one side for every side, { x, y }, or { top, right, bottom, left }.
+---@alias theolua.Spacing theolua.Side|theolua.Side[]
+
+---One side of a margin: cells, a percentage of the parent's inner width, or "auto"
+---(takes the free space on that side).
+---@alias theolua.MarginSide integer|string|"auto"
+
+---A margin: one side for every side, { x, y }, or { top, right, bottom, left }.
+---@alias theolua.Margin theolua.MarginSide|theolua.MarginSide[]
 
 ---@alias theolua.Border "single"|"double"|"round"|"bold"|"ascii"
----@alias theolua.Direction "column"|"row"
+---@alias theolua.Direction "column"|"row"|"columnReverse"|"rowReverse"
 ---@alias theolua.Align "start"|"center"|"end"|"stretch"
----@alias theolua.Justify "start"|"center"|"end"|"between"|"around"
+---@alias theolua.Justify "start"|"center"|"end"|"between"|"around"|"evenly"|"safe center"|"safe end"
+---@alias theolua.AlignContent "start"|"center"|"end"|"stretch"|"between"|"around"|"evenly"
 ---@alias theolua.Wrap "word"|"char"|"none"|"ellipsis"
 ---@alias theolua.TextAlign "left"|"center"|"right"
 
@@ -109,12 +120,24 @@
 ---@field maxHeight? theolua.Dimension
 ---@field grow? number Share of the parent's free main-axis space (default 0).
 ---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
----@field margin? theolua.Spacing
+---@field basis? theolua.Dimension Main-axis size before grow and shrink, instead of width/height or content.
+---@field margin? theolua.Margin
+---@field alignSelf? theolua.Align Own cross-axis alignment, instead of the parent's align.
+---@field position? "relative"|"absolute" "absolute" leaves the flow and is placed against the parent's padding box.
+---@field top? theolua.Dimension Offset from the top (absolute), or moves the child down (relative).
+---@field right? theolua.Dimension
+---@field bottom? theolua.Dimension
+---@field left? theolua.Dimension
+---@field display? "flex"|"none" "none" lays it out as nothing and keeps its state (default "flex").
 
 ---Props shared by box, row, column, spacer, scroll and button.
 ---@class theolua.BoxLayoutProps : theolua.SizingProps
 ---@field padding? theolua.Spacing
----@field gap? integer Cells between children.
+---@field gap? theolua.Dimension Cells between children and between wrapped lines.
+---@field rowGap? theolua.Dimension The vertical gap alone, instead of gap.
+---@field columnGap? theolua.Dimension The horizontal gap alone, instead of gap.
+---@field wrap? boolean|"reverse" Break children onto new lines when they do not fit.
+---@field alignContent? theolua.AlignContent How a wrapping box's lines share its cross axis (default "start").
 ---@field border? theolua.Border
 ---@field borderColor? theolua.Color
 ---@field title? string Shown in the top border (needs a border).
@@ -194,7 +217,7 @@
 ---@field columns theolua.TableColumn[]
 ---@field cell fun(row: integer, column: integer): theolua.Element|string|number|nil
 ---@field onSort? theolua.HandlerLike Called with a column's index when its title is activated.
----@field direction? theolua.Direction
+---@field direction? "column"|"row"
 
 ------------------------------------------------------------------------------
 -- Props schema
