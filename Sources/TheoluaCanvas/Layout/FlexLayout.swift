@@ -218,13 +218,13 @@ extension LayoutPass {
                 if entry.stretches {
                     // Yoga stretches a wrapped line's items into the space after it too.
                     let room = wraps ? lineCross + (betweenLines - Double(crossGap)) : lineCross
-                    let item = children[entry.index].item
-                    size = Double(
-                        bound(
-                            Int((room - Double(margins.1)).rounded()), isRow ? item.minHeight : item.minWidth,
-                            isRow ? item.maxHeight : item.maxWidth, base: innerCross,
-                            floor: 0))
-                    size = max(size, Double(entry.cross) * (wraps ? 0 : 1))
+                    let child = children[entry.index]
+                    let item = child.item
+                    let insets = child.kind == .text ? Edges.zero : child.insets
+                    size = bound(
+                        room - Double(margins.1), isRow ? item.minHeight : item.minWidth,
+                        isRow ? item.maxHeight : item.maxWidth, base: innerCross,
+                        floor: isRow ? insets.vertical : insets.horizontal)
                 }
                 let free = lineCross - size - Double(margins.1)
                 let autoStart = entry.autoMargins.contains(isRow ? .top : .left)
@@ -420,6 +420,16 @@ extension LayoutPass {
         if let maximum = maximum?.resolve(against: base) { result = min(result, maximum) }
         if let minimum = minimum?.resolve(against: base) { result = max(result, minimum) }
         return max(result, floor)
+    }
+
+    /// ``bound(_:_:_:base:floor:)`` for a size in fractions of a cell.
+    private func bound(_ value: Double, _ minimum: Dimension?, _ maximum: Dimension?, base: Int?, floor: Int)
+        -> Double
+    {
+        var result = value
+        if let maximum = maximum?.resolve(against: base) { result = min(result, Double(maximum)) }
+        if let minimum = minimum?.resolve(against: base) { result = max(result, Double(minimum)) }
+        return max(result, Double(floor))
     }
 
     @inline(__always)
