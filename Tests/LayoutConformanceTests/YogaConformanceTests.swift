@@ -118,12 +118,12 @@ import Testing
         let values = node.style
         for (key, value) in values {
             switch key {
-            case "direction": style.direction = (value as? String).flatMap(Direction.init(parsing:)) ?? .column
-            case "justify": style.justify = (value as? String).flatMap(Justification.init(parsing:)) ?? .start
-            case "align": style.align = (value as? String).flatMap(Alignment.init(parsing:)) ?? .stretch
-            case "alignSelf": style.alignSelf = (value as? String).flatMap(Alignment.init(parsing:))
+            case "direction": style.direction = (value as? String).flatMap(Direction.init(rawValue:)) ?? .column
+            case "justify": style.justify = (value as? String).flatMap(Justification.init(rawValue:)) ?? .start
+            case "align": style.align = (value as? String).flatMap(Alignment.init(rawValue:)) ?? .stretch
+            case "alignSelf": style.alignSelf = (value as? String).flatMap(Alignment.init(rawValue:))
             case "alignContent":
-                style.alignContent = (value as? String).flatMap(ContentAlignment.init(parsing:)) ?? .start
+                style.alignContent = (value as? String).flatMap(ContentAlignment.init(rawValue:)) ?? .start
             case "wrap": style.wrap = (value as? String) == "reverse" ? .reverse : .wrap
             case "grow": style.grow = (value as? Double) ?? 0
             case "shrink": style.shrink = (value as? Double) ?? 0

@@ -137,28 +137,26 @@ struct LayoutPass {
         let finalHeight = bound(
             measuredHeight, item.minHeight, item.maxHeight, base: block.height, floor: insets.vertical)
 
+        // On each axis: from the start inset, else from the end inset, else where the
+        // parent's justification (main axis) or alignment (cross axis) puts it.
         let isRow = style.direction.isRow
-        let x: Int
-        if let left {
-            x = border + left + margin.left
-        } else if let right {
-            x = size.width - border - right - margin.right - finalWidth
-        } else {
-            x = staticOffset(
-                isMain: isRow, style: style, item: item, start: inner.x, room: inner.width,
-                size: finalWidth + margin.horizontal, leading: margin.left, reverse: isRow && style.direction.isReverse)
+        func offset(
+            _ start: Int?, _ end: Int?, extent: Int, total: Int, margins: (Int, Int), isMain: Bool,
+            contentStart: Int, contentRoom: Int
+        ) -> Int {
+            if let start { return border + start + margins.0 }
+            if let end { return total - border - end - margins.1 - extent }
+            return staticOffset(
+                isMain: isMain, style: style, item: item, start: contentStart, room: contentRoom,
+                size: extent + margins.0 + margins.1, leading: margins.0,
+                reverse: isMain && style.direction.isReverse)
         }
-        let y: Int
-        if let top {
-            y = border + top + margin.top
-        } else if let bottom {
-            y = size.height - border - bottom - margin.bottom - finalHeight
-        } else {
-            y = staticOffset(
-                isMain: !isRow, style: style, item: item, start: inner.y, room: inner.height,
-                size: finalHeight + margin.vertical, leading: margin.top,
-                reverse: !isRow && style.direction.isReverse)
-        }
+        let x = offset(
+            left, right, extent: finalWidth, total: size.width, margins: (margin.left, margin.right), isMain: isRow,
+            contentStart: inner.x, contentRoom: inner.width)
+        let y = offset(
+            top, bottom, extent: finalHeight, total: size.height, margins: (margin.top, margin.bottom),
+            isMain: !isRow, contentStart: inner.y, contentRoom: inner.height)
         node.childrenInOrder = false
         return Rect(x: x, y: y, width: finalWidth, height: finalHeight)
     }

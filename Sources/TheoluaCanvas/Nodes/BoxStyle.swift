@@ -55,7 +55,7 @@ public enum Dimension: Sendable, Hashable, ExpressibleByIntegerLiteral {
 }
 
 /// The axis a box lays its children along, and which end they start from.
-public enum Direction: Sendable, Hashable {
+public enum Direction: String, Sendable, Hashable {
     /// Top to bottom (the default).
     case column
     /// Left to right.
@@ -70,20 +70,10 @@ public enum Direction: Sendable, Hashable {
     /// Whether children start from the far end of the main axis.
     public var isReverse: Bool { self == .rowReverse || self == .columnReverse }
 
-    /// Parses a script's direction: row, column, rowReverse or columnReverse.
-    public init?(parsing name: String) {
-        switch name {
-        case "column": self = .column
-        case "row": self = .row
-        case "columnReverse": self = .columnReverse
-        case "rowReverse": self = .rowReverse
-        default: return nil
-        }
-    }
 }
 
 /// Where children sit on the cross axis (`align` and `alignSelf` in scripts).
-public enum Alignment: Sendable, Hashable {
+public enum Alignment: String, Sendable, Hashable {
     /// Top of a row, left of a column.
     case start
     /// Centered.
@@ -92,17 +82,6 @@ public enum Alignment: Sendable, Hashable {
     case end
     /// As large as the line's cross size (the default), unless a size is set.
     case stretch
-
-    /// Parses a script's alignment: start, center, end or stretch.
-    public init?(parsing name: String) {
-        switch name {
-        case "start": self = .start
-        case "center": self = .center
-        case "end": self = .end
-        case "stretch": self = .stretch
-        default: return nil
-        }
-    }
 }
 
 /// How free space on the main axis is shared out (`justify` in scripts).
@@ -111,7 +90,7 @@ public enum Alignment: Sendable, Hashable {
 /// box (as Yoga and CSS do), so the start is cut off; the safe variants keep the start
 /// in view and let the end overflow instead. `between`, `around` and `evenly` pack the
 /// children at the start when there is no free space.
-public enum Justification: Sendable, Hashable {
+public enum Justification: String, Sendable, Hashable {
     /// Children packed at the start (the default).
     case start
     /// Children packed in the middle.
@@ -125,25 +104,9 @@ public enum Justification: Sendable, Hashable {
     /// Free space split into equal shares before, between and after the children.
     case evenly
     /// `center`, but children that overflow start at the box's start.
-    case safeCenter
+    case safeCenter = "safe center"
     /// `end`, but children that overflow start at the box's start.
-    case safeEnd
-
-    /// Parses a script's justification: start, center, end, between, around, evenly,
-    /// "safe center" or "safe end".
-    public init?(parsing name: String) {
-        switch name {
-        case "start": self = .start
-        case "center": self = .center
-        case "end": self = .end
-        case "between": self = .between
-        case "around": self = .around
-        case "evenly": self = .evenly
-        case "safe center": self = .safeCenter
-        case "safe end": self = .safeEnd
-        default: return nil
-        }
-    }
+    case safeEnd = "safe end"
 }
 
 /// Whether a box's children break into several lines when they do not fit (`wrap`).
@@ -157,7 +120,7 @@ public enum FlexWrap: Sendable, Hashable {
 }
 
 /// How the lines of a wrapping box share its cross axis (`alignContent` in scripts).
-public enum ContentAlignment: Sendable, Hashable {
+public enum ContentAlignment: String, Sendable, Hashable {
     /// Lines packed at the start (the default, as in Yoga).
     case start
     /// Lines packed in the middle.
@@ -172,20 +135,6 @@ public enum ContentAlignment: Sendable, Hashable {
     case around
     /// Free space split into equal shares before, between and after the lines.
     case evenly
-
-    /// Parses a script's value: start, center, end, stretch, between, around or evenly.
-    public init?(parsing name: String) {
-        switch name {
-        case "start": self = .start
-        case "center": self = .center
-        case "end": self = .end
-        case "stretch": self = .stretch
-        case "between": self = .between
-        case "around": self = .around
-        case "evenly": self = .evenly
-        default: return nil
-        }
-    }
 }
 
 /// Whether a box takes part in its parent's flex layout (`position` in scripts).

@@ -25,7 +25,7 @@ enum PropsMapping {
     @discardableResult
     static func applyBox(_ name: PropName, _ value: Value, to style: inout BoxStyle) -> Bool {
         switch name {
-        case .direction: style.direction = value.stringValue.flatMap(Direction.init(parsing:)) ?? .column
+        case .direction: style.direction = value.stringValue.flatMap(Direction.init(rawValue:)) ?? .column
         case .wrap:
             switch value {
             case .bool(true): style.wrap = .wrap
@@ -37,7 +37,7 @@ enum PropsMapping {
         case .rowGap: style.rowGap = dimension(value)
         case .columnGap: style.columnGap = dimension(value)
         case .alignContent:
-            style.alignContent = value.stringValue.flatMap(ContentAlignment.init(parsing:)) ?? .start
+            style.alignContent = value.stringValue.flatMap(ContentAlignment.init(rawValue:)) ?? .start
         case .border: style.border = value.stringValue.flatMap(BorderKind.init(parsing:))
         case .borderColor: style.borderColor = color(value)
         case .title: style.title = value.stringValue
@@ -71,7 +71,7 @@ enum PropsMapping {
         case .shrink: style.shrink = number(value, default: 1)
         case .margin: style.margin = edges(value)
         case .basis: style.basis = dimension(value)
-        case .alignSelf: style.alignSelf = value.stringValue.flatMap(Alignment.init(parsing:))
+        case .alignSelf: style.alignSelf = value.stringValue.flatMap(Alignment.init(rawValue:))
         case .position: style.position = value.stringValue == "absolute" ? .absolute : .relative
         case .top: style.top = dimension(value)
         case .right: style.right = dimension(value)
@@ -222,16 +222,11 @@ enum PropsMapping {
     }
 
     static func alignment(_ value: Value?) -> Alignment {
-        switch value?.stringValue {
-        case "start": .start
-        case "center": .center
-        case "end": .end
-        default: .stretch
-        }
+        value?.stringValue.flatMap(Alignment.init(rawValue:)) ?? .stretch
     }
 
     static func justification(_ value: Value?) -> Justification {
-        value?.stringValue.flatMap(Justification.init(parsing:)) ?? .start
+        value?.stringValue.flatMap(Justification.init(rawValue:)) ?? .start
     }
 }
 
