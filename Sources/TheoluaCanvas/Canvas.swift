@@ -97,7 +97,10 @@ public final class Canvas {
         var damage = pendingDamage
         if fullRepaint { damage.addAll() }
         lastDamage = damage.rects
-        for rect in Self.wholeRows(of: damage.rects, width: size.width) {
+        for damaged in damage.rects {
+            // An edge through a wide character would blank its other half, outside the
+            // area and not drawn again: the area takes in the whole character.
+            let rect = buffer.coveringWholeGraphemes(damaged)
             buffer.fill(rect)
             if let root {
                 Painter.paint(root, origin: (0, 0), clip: rect, background: .default, into: &buffer)
@@ -106,25 +109,6 @@ public final class Canvas {
         fullRepaint = false
         pendingDamage = DamageList(bounds: Rect(size: size))
         return buffer
-    }
-
-    /// The rows the damaged areas cross, as full-width bands that do not overlap.
-    ///
-    /// Repainting whole rows keeps wide characters whole: a damaged area whose edge falls
-    /// between the two cells of a wide character would clear one half and not draw the
-    /// character (it is never split at a clip), leaving half a glyph on screen. A row's
-    /// cells cost little to paint again, and the output is diffed cell by cell anyway.
-    static func wholeRows(of rects: [Rect], width: Int) -> [Rect] {
-        let bands = rects.map { (start: $0.y, end: $0.maxY) }.sorted { $0.start < $1.start }
-        var merged: [(start: Int, end: Int)] = []
-        for band in bands {
-            if let last = merged.last, band.start <= last.end {
-                merged[merged.count - 1].end = max(last.end, band.end)
-            } else {
-                merged.append(band)
-            }
-        }
-        return merged.map { Rect(x: 0, y: $0.start, width: width, height: $0.end - $0.start) }
     }
 
     /// Marks the whole canvas for repainting at the next `render()`.

@@ -146,7 +146,8 @@ import Testing
     /// Damage whose edge falls inside a wide character repaints the character whole.
     @Test func aWideCharacterNextToAChangeStaysWhole() {
         let changing = text("1\n2")
-        let root = box(BoxStyle(direction: .row, justify: .between), [text("wide 漢字"), changing])
+        let style = BoxStyle(direction: .row, align: .start, justify: .between)
+        let root = box(style, [text("wide 漢字"), changing])
         let canvas = Canvas(width: 24, height: 2)
         canvas.root = root
         canvas.render()
@@ -154,7 +155,7 @@ import Testing
         canvas.render()
         #expect(canvas.buffer.lines[0] == "wide 漢字      wide 漢字")
         let fresh = Canvas(width: 24, height: 2)
-        fresh.root = box(BoxStyle(direction: .row, justify: .between), [text("wide 漢字"), text("wide 漢字")])
+        fresh.root = box(style, [text("wide 漢字"), text("wide 漢字")])
         #expect(canvas.buffer == fresh.render())
     }
 

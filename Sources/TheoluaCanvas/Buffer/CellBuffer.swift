@@ -55,6 +55,21 @@ public struct CellBuffer: Sendable, Equatable {
         }
     }
 
+    /// `rect` (within the buffer) widened by a column on a side where its edge falls
+    /// between the two halves of a wide grapheme, so that it holds the whole grapheme.
+    public func coveringWholeGraphemes(_ rect: Rect) -> Rect {
+        let area = rect.intersection(bounds)
+        if area.isEmpty { return area }
+        var left = area.x
+        var right = area.maxX
+        for row in area.y..<area.maxY {
+            let start = row * width
+            if area.x > 0, cells[start + area.x].isContinuation { left = area.x - 1 }
+            if area.maxX < width, cells[start + area.maxX].isContinuation { right = area.maxX + 1 }
+        }
+        return Rect(x: left, y: area.y, width: right - left, height: area.height)
+    }
+
     /// Sets the background color of every cell in a rectangle, keeping its text.
     public mutating func setBackground(_ color: Color, in rect: Rect) {
         let area = rect.intersection(bounds)
