@@ -86,7 +86,7 @@ extension LayoutPass {
             let align = item.alignSelf ?? style.align
             let autoCross: AutoSides = isRow ? [.top, .bottom] : [.left, .right]
             let stretches = align == .stretch && item.autoMargins.isDisjoint(with: autoCross)
-            let insets = child.kind == .text ? Edges.zero : child.insets
+            let insets = child.insets
             var entry = Entry(
                 index: index, margin: margin, autoMargins: item.autoMargins, base: 0, hypothetical: 0, main: 0,
                 cross: 0,
@@ -165,7 +165,7 @@ extension LayoutPass {
                     } else {
                         height = measure(child, .exactly(width)).height
                     }
-                    let floor = child.kind == .text ? 0 : child.insets.vertical
+                    let floor = child.insets.vertical
                     entries[index].cross = bound(
                         height, item.minHeight, item.maxHeight, base: innerHeight, floor: floor)
                 }
@@ -220,7 +220,7 @@ extension LayoutPass {
                     let room = wraps ? lineCross + (betweenLines - Double(crossGap)) : lineCross
                     let child = children[entry.index]
                     let item = child.item
-                    let insets = child.kind == .text ? Edges.zero : child.insets
+                    let insets = child.insets
                     size = bound(
                         room - Double(margins.1), isRow ? item.minHeight : item.minWidth,
                         isRow ? item.maxHeight : item.maxWidth, base: innerCross,

@@ -63,6 +63,14 @@ extension LayoutPass {
     /// The automatic minimum width of `node`, for a row: the narrowest its content can
     /// be (a browser's min-content width), with scrolls at 0.
     mutating func minimumWidth(of node: CanvasNode) -> Int {
+        if let cached = node.measureCache.minimumWidth { return cached }
+        let width = contentMinimumWidth(of: node)
+        node.measureCache.storeMinimumWidth(width)
+        return width
+    }
+
+    /// ``minimumWidth(of:)`` worked out.
+    private mutating func contentMinimumWidth(of node: CanvasNode) -> Int {
         switch node.kind {
         case .scroll:
             return 0

@@ -120,7 +120,7 @@ struct LayoutPass {
         let block = Size(width: max(0, size.width - 2 * border), height: max(0, size.height - 2 * border))
         child.noteContainingWidth(block.width)
         let margin = item.margin(base: block.width)
-        let insets = child.kind == .text ? Edges.zero : child.insets
+        let insets = child.insets
         let left = item.left?.resolve(against: block.width)
         let right = item.right?.resolve(against: block.width)
         let top = item.top?.resolve(against: block.height)

@@ -18,31 +18,52 @@ enum WidthConstraint: Hashable {
 
 /// The last few content measurements of a node, so siblings of a changed node are not
 /// measured again. A parent asks at most three questions (max-content width, a bounded
-/// width, a height for a final width), so four entries are plenty. One array, made on
-/// the first measurement: nodes never measured (a long list's rows out of view) hold
-/// nothing.
+/// width, a height for a final width), and a shrinking row the content's minimum width,
+/// so four entries are plenty. One array, made on the first measurement: nodes never
+/// measured (a long list's rows out of view) hold nothing.
 struct MeasureCache {
-    private var entries: [(constraint: WidthConstraint, size: Size)] = []
+    /// What an entry answers.
+    private enum Question: Equatable {
+        case size(WidthConstraint)
+        case minimumWidth
+    }
+
+    private var entries: [(question: Question, size: Size)] = []
     private var next = 0
 
     subscript(_ constraint: WidthConstraint) -> Size? {
-        for entry in entries where entry.constraint == constraint { return entry.size }
-        return nil
+        answer(.size(constraint))
     }
 
+    /// The content's minimum width (see ``LayoutPass/minimumWidth(of:)``), if known.
+    var minimumWidth: Int? { answer(.minimumWidth)?.width }
+
     mutating func store(_ size: Size, for constraint: WidthConstraint) {
-        if entries.count < 4 {
-            if entries.isEmpty { entries.reserveCapacity(4) }
-            entries.append((constraint, size))
-            return
-        }
-        entries[next] = (constraint, size)
-        next = (next + 1) % 4
+        store(size, answering: .size(constraint))
+    }
+
+    mutating func storeMinimumWidth(_ width: Int) {
+        store(Size(width: width, height: 0), answering: .minimumWidth)
     }
 
     mutating func removeAll() {
         if entries.isEmpty { return }
         entries.removeAll(keepingCapacity: true)
         next = 0
+    }
+
+    private func answer(_ question: Question) -> Size? {
+        for entry in entries where entry.question == question { return entry.size }
+        return nil
+    }
+
+    private mutating func store(_ size: Size, answering question: Question) {
+        if entries.count < 4 {
+            if entries.isEmpty { entries.reserveCapacity(4) }
+            entries.append((question, size))
+            return
+        }
+        entries[next] = (question, size)
+        next = (next + 1) % 4
     }
 }

@@ -128,10 +128,10 @@ public final class CanvasNode {
         needsLayout = true
     }
 
-    /// Border plus padding in cells.
+    /// Border plus padding in cells (none for a text).
     var insets: Edges {
-        let style = boxStyle
-        return style.insets(base: item.hasRelativePadding ? containingWidth : nil)
+        let item = item
+        return item.hasRelativePadding ? boxStyle.insets(base: containingWidth) : item.fixedInsets
     }
 
     /// The node's extras, made if it has none yet, after `change`.
@@ -277,6 +277,8 @@ struct FlexItem: Sendable {
     var hidden: Bool
     /// Whether the node's own padding has a percentage, which depends on its parent.
     var hasRelativePadding: Bool
+    /// Border plus padding in cells, when the padding has no percentage.
+    var fixedInsets: Edges
 
     init(_ style: BoxStyle) {
         width = style.width
@@ -303,6 +305,7 @@ struct FlexItem: Sendable {
         left = style.left
         hidden = style.hidden
         hasRelativePadding = style.padding.fixed == nil
+        fixedInsets = style.insets(base: nil)
     }
 
     /// The margin in cells, given the parent's inner width (auto sides are 0).
