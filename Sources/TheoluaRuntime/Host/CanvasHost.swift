@@ -165,6 +165,8 @@ package final class CanvasHost: HostRenderer {
         if view.update(from: oldProps), let focused = focusedView, focused === view {
             moveFocusAway(from: view, keepingSubtree: true)
         }
+        // `display = "none"` takes its subtree out of the focus order, focus included.
+        if view.isHidden, let focused = focusedView, view.contains(focused) { moveFocusAway(from: view) }
     }
 
     /// Removes the node's subtree; when it holds the focused node, focus moves to the next

@@ -92,12 +92,19 @@ import TheoluaRuntime
             local App = ui.component("App", {
               initialState = function() return { shown = true } end,
               render = function(self)
-                return ui.column {
+                return ui.column { onKey = self:handler("key"),
                   ui.box { display = self.state.shown and "flex" or "none", Counter {} },
                   ui.button { "toggle", onPress = self:handler("toggle") },
                 }
               end,
-              actions = { toggle = function(self) self:updateState({ shown = not self.state.shown }) end },
+              actions = {
+                toggle = function(self) self:updateState({ shown = not self.state.shown }) end,
+                key = function(self, key)
+                  if key.name ~= "h" then return false end
+                  self:updateState({ shown = false })
+                  return true
+                end,
+              },
             })
             return App {}
             """, width: 10, height: 2)
@@ -109,6 +116,11 @@ import TheoluaRuntime
         expectScreen(app, ["[ toggle ]", ""])
         // Hidden, the counter is skipped: tab wraps round to the toggle itself.
         app.press("tab")
+        app.press("enter")
+        expectScreen(app, ["[ n=2 ]", "[ toggle ]"])
+        // Hiding the focused counter moves focus on, to the toggle.
+        app.press("tab")
+        app.press("h")
         app.press("enter")
         expectScreen(app, ["[ n=2 ]", "[ toggle ]"])
         #expect(app.errors() == [])
