@@ -170,6 +170,18 @@ import Testing
         }
     }
 
+    /// Under `wrap = "reverse"` lines start at the cross axis's far end, and so do the
+    /// margins that lead there: a top margin stays above its item.
+    @Test func reverseWrappingKeepsEachMarginOnItsSide() {
+        var style = BoxStyle(direction: .row, align: .start)
+        style.wrap = .reverse
+        var spaced = BoxStyle()
+        spaced.margin = BoxEdges(top: 1, right: 0, bottom: 0, left: 0)
+        let root = box(style, [box(spaced, [text("a")])])
+        expectScreen(render(root, width: 3, height: 4), ["", "", "", "a"])
+        #expect(root.children[0].frame == Rect(x: 0, y: 3, width: 1, height: 1))
+    }
+
     @Test func justifyWorksInAColumnToo() {
         let root = box(BoxStyle(justify: .end), [text("a"), text("b")])
         expectScreen(render(root, width: 2, height: 4), ["", "", "a", "b"])

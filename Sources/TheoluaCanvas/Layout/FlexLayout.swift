@@ -184,6 +184,7 @@ extension LayoutPass {
         guard placing, let innerCross, let innerMain else { return outcome }
 
         // Positions, in forward main and cross coordinates of the inner area.
+        let reverseCross = style.wrap == .reverse
         var mainPositions = [Double](repeating: 0, count: children.count)
         var crossPositions = [Double](repeating: 0, count: children.count)
         var crossSizes = [Double](repeating: 0, count: children.count)
@@ -213,7 +214,13 @@ extension LayoutPass {
                 entries[line.entries], style: style, available: innerMain, gap: mainGap, isRow: isRow,
                 into: &mainPositions)
             for entry in entries[line.entries] {
-                let margins = (isRow ? entry.margin.top : entry.margin.left, crossMargins(entry.margin, isRow))
+                // Reversed lines are laid out forwards and mirrored, so their leading margin
+                // is the one at the cross axis's far end.
+                let leading =
+                    isRow
+                    ? (reverseCross ? entry.margin.bottom : entry.margin.top)
+                    : (reverseCross ? entry.margin.right : entry.margin.left)
+                let margins = Double(crossMargins(entry.margin, isRow))
                 var size = Double(entry.cross)
                 if entry.stretches {
                     // Yoga stretches a wrapped line's items into the space after it too.
@@ -222,19 +229,19 @@ extension LayoutPass {
                     let item = child.item
                     let insets = child.insets
                     size = bound(
-                        room - Double(margins.1), isRow ? item.minHeight : item.minWidth,
+                        room - margins, isRow ? item.minHeight : item.minWidth,
                         isRow ? item.maxHeight : item.maxWidth, base: innerCross,
                         floor: isRow ? insets.vertical : insets.horizontal)
                 }
-                let free = lineCross - size - Double(margins.1)
-                let autoStart = entry.autoMargins.contains(isRow ? .top : .left)
-                let autoEnd = entry.autoMargins.contains(isRow ? .bottom : .right)
-                var offset = Double(margins.0)
-                if autoStart && autoEnd {
-                    offset += max(0, free / 2)
-                } else if autoEnd {
-                } else if autoStart {
-                    offset += max(0, free)
+                let free = lineCross - size - margins
+                let autoStart = entry.autoMargins.contains(
+                    isRow ? (reverseCross ? .bottom : .top) : (reverseCross ? .right : .left))
+                let autoEnd = entry.autoMargins.contains(
+                    isRow ? (reverseCross ? .top : .bottom) : (reverseCross ? .left : .right))
+                var offset = Double(leading)
+                if autoStart || autoEnd {
+                    // Auto margins take the free space instead of the alignment.
+                    if autoStart { offset += max(0, autoEnd ? free / 2 : free) }
                 } else {
                     switch entry.align {
                     case .start, .stretch: break
@@ -251,7 +258,6 @@ extension LayoutPass {
         // Whole cells, mirrored for the reverse directions, then relative offsets.
         outcome.frames = [Rect](repeating: .zero, count: children.count)
         let reverseMain = style.direction.isReverse
-        let reverseCross = style.wrap == .reverse
         var inOrder = !reverseMain && !wraps
         for entry in entries {
             let child = children[entry.index]
