@@ -18,6 +18,9 @@
     /// differ from the last generation's.
     func receive(_ element: Element) -> Bool { false }
 
+    /// The context and value this component provides, when it is a ``ContextProvider``.
+    var provided: (context: ContextKey, value: Value)? { nil }
+
     /// Applies queued state updates in order; returns whether the state changed.
     func applyPendingUpdates() throws -> Bool { false }
 
@@ -116,6 +119,11 @@ enum StateUpdate<State> {
     }
 
     override var componentName: String { definition.name }
+
+    override var provided: (context: ContextKey, value: Value)? {
+        guard D.self == ContextProvider.self, let props = props as? ContextProvider.Props else { return nil }
+        return (props.context, props.value)
+    }
     override var componentTypeID: ObjectIdentifier? { ObjectIdentifier(D.self) }
 
     override func receive(_ element: Element) -> Bool {

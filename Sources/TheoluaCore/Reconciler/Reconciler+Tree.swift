@@ -147,7 +147,13 @@ extension Reconciler {
             }
             reconcileChildren(of: host, with: element.children, anchor: .known(nil))
         } else if let component = instance.asComponent {
+            let provided = component.provided
             let propsChanged = component.receive(element)
+            if propsChanged, let provided, let now = component.provided,
+                provided.context !== now.context || provided.value != now.value
+            {
+                providedValueChanged(component)
+            }
             let stateChanged = component.isDirty && applyUpdates(component)
             if propsChanged || stateChanged || forceRender {
                 render(component, anchor: anchor, isFirst: false)
@@ -179,6 +185,7 @@ extension Reconciler {
             component.cancelOwnedWork()
             component.dropPendingUpdates()
             unregister(component)
+            contextConsumers[component.id] = nil
             instance.isMounted = false
             component.didUnmount()
             // Drop what the component held: a controller or a script's closures may

@@ -71,6 +71,12 @@ public final class Reconciler {
     let root = RootInstance()
     @exclusivity(unchecked) private(set) var instances: [ComponentID: ComponentInstanceBase] = [:]
     @exclusivity(unchecked) var dirty: [ComponentInstanceBase] = []
+    /// The components that used each provider's context (by the provider's identity),
+    /// so a change of its value renders just them. A consumer is noted again each time
+    /// it renders; the set is dropped when the value changes or the provider unmounts.
+    @exclusivity(unchecked) var contextConsumers: [ComponentID: Set<ComponentID>] = [:]
+    /// Consumers whose context value changed in the current pass, to render before it ends.
+    @exclusivity(unchecked) var contextDirty: [ComponentInstanceBase] = []
     /// How many instances are dirty now: with none, reconciling children need not ask
     /// each child.
     @exclusivity(unchecked) var dirtyCount = 0
@@ -214,6 +220,7 @@ public final class Reconciler {
         limitReported = false
         stageClock.measure(.reconcile) {
             body()
+            renderContextConsumers()
             if hostChanged {
                 hostChanged = false
                 stageClock.measure(.host) { host.commit() }
