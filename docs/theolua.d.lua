@@ -278,6 +278,12 @@ function Self:send(action, ...) end
 ---@param id? string
 function Self:focus(id) end
 
+---The value of the nearest `Context.provide` above this component, or the context's
+---default; the component renders again when that value changes.
+---@param context theolua.Context
+---@return any
+function Self:use(context) end
+
 ---A component's controller: a long-lived, mutable table. Fields other than these are yours.
 ---@class theolua.Controller
 ---@field props table The component's latest props (read-only).
@@ -297,6 +303,21 @@ function Controller:send(action, ...) end
 ---Moves focus into what the component rendered, like `self:focus`.
 ---@param id? string
 function Controller:focus(id) end
+
+---The value of the nearest `Context.provide` above the component, like `self:use`.
+---@param context theolua.Context
+---@return any
+function Controller:use(context) end
+
+---A context made by `ui.context`.
+---@class theolua.Context
+---@field default any The value read where no provider is above.
+local Context = {}
+
+---An element providing `value` to its children and everything below them.
+---@param props { value: any, key?: theolua.Key, [integer]: theolua.Child }
+---@return theolua.Element
+function Context.provide(props) end
 
 ---@class theolua.ControllerSpec
 ---@field init? fun(ctl: theolua.Controller) After the first generation is mounted.
@@ -341,6 +362,12 @@ local ui = {}
 ---@param spec theolua.ComponentSpec|fun(props: table): theolua.RenderResult A spec, or a stateless render function of the props.
 ---@return theolua.Component
 function ui.component(name, spec) end
+
+---A new context: a value handed down a subtree (see docs/lua-api.md, Context).
+---@param default any What components read where no provider is above them.
+---@param name? string A name for messages.
+---@return theolua.Context
+function ui.context(default, name) end
 
 ---A run of text.
 ---@param props theolua.TextProps|string|number

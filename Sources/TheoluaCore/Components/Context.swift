@@ -71,10 +71,8 @@ extension Element {
 
 extension ComponentRef {
     /// The value of the nearest provider of `context` above this component, or the
-    /// context's default. The component renders again when that value changes.
-    ///
-    /// Call it from `render` (or from a controller, which then reads the latest value
-    /// without subscribing the component to changes it does not render).
+    /// context's default. The component renders again when that value changes, whether
+    /// it asked in `render`, in an action or in its controller.
     public func use(_ context: ContextKey) -> Value {
         guard let reconciler = instance.reconciler else { return context.defaultValue }
         return reconciler.contextValue(context, for: instance)

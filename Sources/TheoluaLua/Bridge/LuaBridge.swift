@@ -101,6 +101,8 @@ public final class LuaBridge {
     @exclusivity(unchecked) var stateName: UnsafePointer<CChar>?
     /// Each primitive constructor's schema bound to the Lua state, by constructor.
     @exclusivity(unchecked) var primitiveSchemas: [BoundSchema] = []
+    /// A context provider's schema bound to the Lua state.
+    @exclusivity(unchecked) var providerSchema: BoundSchema?
     /// Where a constructor gathers the fields of its table before they are copied into
     /// the element's record at their exact number; kept from call to call.
     @exclusivity(unchecked) var fieldScratch: [Record.Entry] = []

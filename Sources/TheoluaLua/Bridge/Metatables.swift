@@ -84,6 +84,14 @@ extension LuaBridge {
             theolua_pushfunction(L, LuaBridge.cancelWatch, 0)
             state.setRawField(-2, "cancel")
             state.setRawField(-2, "__index")
+        case .context:
+            setMetamethod("__index", LuaBridge.contextIndex)
+            setMetamethod("__tostring") { L in
+                LuaBridge.entry(L) { bridge, L in
+                    bridge.state.push("context " + (bridge.context(at: 1)?.name ?? "?"))
+                    return 1
+                }
+            }
         }
     }
 

@@ -12,6 +12,7 @@ extension LuaBridge {
         propsName = internedName("props")
         stateName = internedName("state")
         primitiveSchemas = PrimitiveConstructor.allCases.map { bind($0.schema) }
+        providerSchema = bind(Self.providerFields)
         for (table, methods) in [
             (RegistryTable.selfMethods, Self.selfMethods), (.controllerMethods, Self.controllerMethods),
         ] {
@@ -49,16 +50,18 @@ extension LuaBridge {
     /// The methods of `self`.
     static let selfMethods: [(name: String, function: theolua_function)] = [
         ("updateState", LuaBridge.updateState), ("handler", LuaBridge.makeHandler), ("send", LuaBridge.send),
-        ("focus", LuaBridge.focus),
+        ("focus", LuaBridge.focus), ("use", LuaBridge.useContext),
     ]
     /// The methods of a controller.
     static let controllerMethods: [(name: String, function: theolua_function)] = [
         ("updateState", LuaBridge.updateState), ("send", LuaBridge.send), ("focus", LuaBridge.focus),
+        ("use", LuaBridge.useContext),
     ]
 
     /// The module's functions other than the primitives' constructors.
     static let moduleFunctions: [(name: String, function: theolua_function)] = [
         ("component", LuaBridge.defineComponent),
+        ("context", LuaBridge.makeContext),
         ("after", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: false) } }),
         ("every", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: true) } }),
         ("emit", LuaBridge.emit),

@@ -14,6 +14,7 @@ enum ObjectKind: String, CaseIterable {
     case definition = "theolua.definition"
     case process = "theolua.process"
     case watch = "theolua.watch"
+    case context = "theolua.context"
 
     /// The kind's position in the support record's `metatables`.
     var index: Int {
@@ -26,6 +27,7 @@ enum ObjectKind: String, CaseIterable {
         case .definition: 5
         case .process: 6
         case .watch: 7
+        case .context: 8
         }
     }
 
