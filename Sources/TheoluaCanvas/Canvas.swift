@@ -43,6 +43,21 @@ public final class Canvas {
 
     private var fullRepaint = true
     private var pendingDamage: DamageList
+    /// The layers in the tree, in stacking order (tree order), as of the last layout.
+    private var layers: [LayerRecord] = []
+
+    /// A layer node and where it was last drawn.
+    private struct LayerRecord {
+        let node: CanvasNode
+        /// Its border box on the canvas at the last layout, nil before its first.
+        var frame: Rect?
+        /// Whether it dimmed what is below it at the last layout.
+        var dims = false
+    }
+
+    /// The layers of the tree in stacking order (the last is on top), as of the last
+    /// layout: boxes with a ``BoxStyle/layer`` that are in the tree and not hidden.
+    public var layerNodes: [CanvasNode] { layers.map(\.node) }
 
     /// What the last frame cost: nodes arranged and content measurements computed.
     package struct Statistics: Sendable, Equatable {
@@ -86,6 +101,7 @@ public final class Canvas {
                 root, frame: frame, parentOld: hadLayout ? (0, 0) : nil, parentNew: (0, 0),
                 covered: fullRepaint)
         }
+        layOutLayers(root: root, &pass)
         pendingDamage = pass.damage
         lastStatistics = Statistics(arranged: pass.arranged, measured: pass.measured)
     }
@@ -105,10 +121,110 @@ public final class Canvas {
             if let root {
                 Painter.paint(root, origin: (0, 0), clip: rect, background: .default, into: &buffer)
             }
+            for layer in layers {
+                guard let frame = layer.frame, let parent = layer.node.parent else { continue }
+                if layer.dims { buffer.addAttributes(.dim, in: rect) }
+                let origin = parent.absoluteFrame
+                Painter.paint(
+                    layer.node, origin: (origin.x, origin.y), clip: rect.intersection(frame), background: .default,
+                    into: &buffer)
+            }
         }
         fullRepaint = false
         pendingDamage = DamageList(bounds: Rect(size: size))
         return buffer
+    }
+
+    // MARK: Layers
+
+    /// Lays out the layers after the tree: keeps those still in it, adds those the pass
+    /// met, sorts them into tree order, and places each on the screen. A layer that moved,
+    /// came or went damages its old and new areas; one that dims damages everything.
+    private func layOutLayers(root: CanvasNode, _ pass: inout LayoutPass) {
+        var kept: [LayerRecord] = []
+        for record in layers {
+            let node = record.node
+            if node.item.isLayer && node.isShown(in: root) {
+                kept.append(record)
+            } else {
+                if let frame = record.frame { pass.damage.add(frame) }
+                if record.dims { pass.damage.addAll() }
+            }
+        }
+        // Placing a layer arranges its content, which may hold layers of its own: those
+        // are placed in the next round.
+        var placed = 0
+        repeat {
+            for node in pass.layersFound where !kept.contains(where: { $0.node === node }) {
+                // A box that just became a layer was drawn in its parent until now.
+                if node.hasLayout, let parent = node.parent {
+                    let origin = parent.absoluteFrame
+                    pass.damage.add(node.frame.offsetBy(dx: origin.x, dy: origin.y))
+                }
+                kept.append(LayerRecord(node: node))
+            }
+            pass.layersFound.removeAll()
+            for index in placed..<kept.count { place(&kept[index], &pass) }
+            placed = kept.count
+        } while !pass.layersFound.isEmpty
+        if kept.count > 1 { kept.sort { $0.node.precedesInTree($1.node) } }
+        layers = kept
+    }
+
+    /// Lays out one layer: where it goes, and its content when it moved or changed.
+    private func place(_ record: inout LayerRecord, _ pass: inout LayoutPass) {
+        let node = record.node
+        guard let parent = node.parent, let style = node.boxStyle.layer else { return }
+        let origin = parent.absoluteFrame
+        let frame = layerFrame(node, style: style, anchor: origin, &pass)
+        if style.dimsBelow != record.dims { pass.damage.addAll() }
+        // Its frame is kept relative to its parent, like every node's: a parent that
+        // moved moves it there too, though it stays put on the screen.
+        let relative = frame.offsetBy(dx: -origin.x, dy: -origin.y)
+        if frame != record.frame || relative != node.frame || node.needsLayout || !node.hasLayout || fullRepaint {
+            if let old = record.frame { pass.damage.add(old) }
+            pass.place(node, frame: relative, parentOld: nil, parentNew: (origin.x, origin.y), covered: false)
+        }
+        record.frame = frame
+        record.dims = style.dimsBelow
+    }
+
+    /// Where a layer goes on the canvas: its own size (or its content's, at most the
+    /// screen), placed as its style says and moved to stay on the screen.
+    private func layerFrame(_ node: CanvasNode, style: LayerStyle, anchor: Rect, _ pass: inout LayoutPass) -> Rect {
+        let item = node.item
+        let screen = Rect(size: size)
+        node.noteContainingWidth(size.width)  // a layer's percentages are of the screen
+        var minimumWidth = 0
+        if style.placement == .parent { minimumWidth = min(anchor.width, size.width) }
+        var width =
+            item.width?.resolve(against: size.width) ?? max(minimumWidth, pass.measure(node, .atMost(size.width)).width)
+        width = min(
+            pass.bound(width, item.minWidth, item.maxWidth, base: size.width, floor: node.insets.horizontal), size.width
+        )
+        var height = item.height?.resolve(against: size.height) ?? pass.measure(node, .exactly(width)).height
+        height = min(
+            pass.bound(height, item.minHeight, item.maxHeight, base: size.height, floor: node.insets.vertical),
+            size.height)
+        func centred(_ length: Int, in room: Int) -> Int { (room - length + 1) / 2 }
+        var x: Int
+        var y: Int
+        switch style.placement {
+        case .center:
+            x = centred(width, in: size.width)
+            y = centred(height, in: size.height)
+        case .parent:
+            x = anchor.x
+            y = anchor.maxY
+            // Above the box when it does not fit below and does above.
+            if y + height > size.height && anchor.y - height >= 0 { y = anchor.y - height }
+        case .point(let column, let row):
+            x = column?.resolve(against: size.width) ?? centred(width, in: size.width)
+            y = row?.resolve(against: size.height) ?? centred(height, in: size.height)
+        }
+        x = max(0, min(x, screen.maxX - width))
+        y = max(0, min(y, screen.maxY - height))
+        return Rect(x: x, y: y, width: width, height: height)
     }
 
     /// Marks the whole canvas for repainting at the next `render()`.

@@ -244,6 +244,11 @@ private enum Operation {
             style.top = .percent(20)
         }
         style.hidden = Int.random(in: 0..<8, using: &random) == 0
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0: style.layer = LayerStyle(placement: .point(x: 1, y: .percent(50)))
+        case 1: style.layer = LayerStyle(placement: .parent, dimsBelow: true)
+        default: break
+        }
         style.border = [nil, .single, .round].randomElement(using: &random) ?? nil
         style.background = [.default, .blue].randomElement(using: &random) ?? .default
         style.align = [.start, .center, .end, .stretch].randomElement(using: &random) ?? .stretch

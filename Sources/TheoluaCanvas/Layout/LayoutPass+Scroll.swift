@@ -43,7 +43,7 @@ extension LayoutPass {
     /// The rows child `index` takes in the column: its height, margins and the gap after it.
     private mutating func extent(_ scroll: CanvasNode, _ index: Int, innerWidth: Int, viewport: Int) -> Int {
         let child = scrollChild(scroll, index)
-        if child.item.hidden { return 0 }
+        if child.item.hidden || child.item.isLayer { return 0 }
         let width = scrollChildWidth(child, scroll: scroll, innerWidth: innerWidth)
         let gap = index + 1 < scroll.children.count ? scroll.boxStyle.verticalGap(innerHeight: viewport) : 0
         return scrollChildHeight(child, width: width, viewport: viewport) + child.item.margin(base: innerWidth).vertical
@@ -177,8 +177,8 @@ extension LayoutPass {
         var index = state.anchor
         while index < count, y < viewport {
             let child = scrollChild(scroll, index)
-            if child.item.hidden {
-                hide(child, parentOld: old, covered: true)
+            if child.item.hidden || child.item.isLayer {
+                if child.item.hidden { hide(child, parentOld: old, covered: true) } else { layersFound.append(child) }
                 index += 1
                 continue
             }
@@ -216,7 +216,7 @@ extension LayoutPass {
             let child = scrollChild(scroll, index)
             let item = child.item
             let margin = item.margin(base: limit)
-            if item.hidden {
+            if item.hidden || item.isLayer {
                 index += 1
                 continue
             }

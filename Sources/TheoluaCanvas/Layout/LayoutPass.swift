@@ -14,6 +14,8 @@ struct LayoutPass {
     var measured = 0
     /// Makes the content of deferred nodes (the canvas's hook).
     var deferredContent: ((CanvasNode) -> Void)?
+    /// Layers met among the children arranged; the canvas lays them out after the tree.
+    var layersFound: [CanvasNode] = []
 
     init(viewport: Size) {
         self.viewport = viewport
@@ -82,6 +84,8 @@ struct LayoutPass {
                 let item = child.item
                 if item.hidden {
                     hide(child, parentOld: old, covered: covered)
+                } else if item.isLayer {
+                    layersFound.append(child)
                 } else if item.isAbsolute {
                     let frame = absoluteFrame(of: child, in: node, size: size, inner: inner)
                     place(child, frame: frame, parentOld: old, parentNew: new, covered: covered)

@@ -146,6 +146,33 @@ public enum Positioning: Sendable, Hashable {
     case absolute
 }
 
+/// Where a layer goes on the screen (`ui.layer`'s `anchor`, `x` and `y`).
+public enum LayerPlacement: Sendable, Hashable {
+    /// Centred on the screen.
+    case center
+    /// Below the box the layer is declared in, or above it when there is no room below;
+    /// at least as wide as that box.
+    case parent
+    /// At a column and row of the screen (cells, or a percentage of its width or
+    /// height); an unset one centres the layer on that axis.
+    case point(x: Dimension?, y: Dimension?)
+}
+
+/// What makes a box a layer: drawn above the rest of the screen, laid out against the
+/// whole screen instead of its parent, and taking no room in its parent.
+public struct LayerStyle: Sendable, Hashable {
+    /// Where it goes.
+    public var placement: LayerPlacement
+    /// Whether everything drawn before it is dimmed (a modal dialog).
+    public var dimsBelow: Bool
+
+    /// A layer at `placement`, dimming what is below it when `dimsBelow`.
+    public init(placement: LayerPlacement = .center, dimsBelow: Bool = false) {
+        self.placement = placement
+        self.dimsBelow = dimsBelow
+    }
+}
+
 /// One side of a padding or margin: cells, a percentage of the containing box's inner
 /// width (as CSS does for every side), or `auto` (margins only), which takes free space.
 public enum EdgeLength: Sendable, Hashable, ExpressibleByIntegerLiteral {
@@ -366,6 +393,8 @@ public struct BoxStyle: Sendable, Hashable {
     /// Laid out as nothing and drawn nowhere when true (`display = "none"`); the node
     /// and its subtree stay, so whatever state they stand for is kept.
     public var hidden = false
+    /// Makes the box a layer (see ``LayerStyle``), or nil for an ordinary box.
+    public var layer: LayerStyle?
 
     /// Creates a style with every property at its `ui.box` default.
     public init() {}

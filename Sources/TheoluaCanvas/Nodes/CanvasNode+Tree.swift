@@ -121,3 +121,37 @@ extension CanvasNode {
         markNeedsLayout()
     }
 }
+
+extension CanvasNode {
+    /// Whether this node is `root` or inside it, with no hidden node on the way (the
+    /// root is the whole canvas, and counts as shown).
+    func isShown(in root: CanvasNode) -> Bool {
+        var node: CanvasNode? = self
+        while let current = node {
+            if current === root { return true }
+            if current.item.hidden { return false }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// Whether this node comes before `other` in tree order (pre-order), both being in
+    /// one tree: compares the child indices along their paths from the root.
+    func precedesInTree(_ other: CanvasNode) -> Bool {
+        let mine = pathFromRoot
+        let theirs = other.pathFromRoot
+        for (a, b) in zip(mine, theirs) where a != b { return a < b }
+        return mine.count < theirs.count
+    }
+
+    /// The index of each node along the path from the root down to this node.
+    private var pathFromRoot: [Int] {
+        var path: [Int] = []
+        var node = self
+        while let parent = node.parent {
+            path.append(parent.index(of: node) ?? 0)
+            node = parent
+        }
+        return path.reversed()
+    }
+}

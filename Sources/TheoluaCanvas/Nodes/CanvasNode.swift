@@ -275,6 +275,8 @@ struct FlexItem: Sendable {
     var bottom: Dimension?
     var left: Dimension?
     var hidden: Bool
+    /// Whether the node is a layer, laid out and drawn by the canvas above the rest.
+    var isLayer: Bool
     /// Whether the node's own padding has a percentage, which depends on its parent.
     var hasRelativePadding: Bool
     /// Border plus padding in cells, when the padding has no percentage.
@@ -304,6 +306,7 @@ struct FlexItem: Sendable {
         bottom = style.bottom
         left = style.left
         hidden = style.hidden
+        isLayer = style.layer != nil
         hasRelativePadding = style.padding.fixed == nil
         fixedInsets = style.insets(base: nil)
     }
@@ -315,8 +318,8 @@ struct FlexItem: Sendable {
         return relativeMargin.resolve(against: base)
     }
 
-    /// Whether the item is laid out with its siblings (not absolute, not hidden).
-    var isInFlow: Bool { !isAbsolute && !hidden }
+    /// Whether the item is laid out with its siblings (not absolute, hidden or a layer).
+    var isInFlow: Bool { !isAbsolute && !hidden && !isLayer }
 }
 
 extension CanvasNode: CustomStringConvertible {

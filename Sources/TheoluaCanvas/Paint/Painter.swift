@@ -31,7 +31,7 @@ enum Painter {
         if content.isEmpty { return }
         let children = node.children
         let range = node.childrenDrawn(within: content.offsetBy(dx: -rect.x, dy: -rect.y))
-        for index in range {
+        for index in range where !children[index].item.isLayer {
             paint(children[index], origin: (rect.x, rect.y), clip: content, background: fill, into: &buffer)
         }
         if let highlighted = node.highlightedChild, range.contains(highlighted) {
