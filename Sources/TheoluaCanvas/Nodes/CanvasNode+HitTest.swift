@@ -42,13 +42,15 @@ extension CanvasNode {
     /// The child drawn at the point (`x`, `y`) of this node's own coordinates (from its
     /// border box's top-left cell), as the last layout and paint placed it: inside the
     /// border, among the children shown (a scroll's window), the last one drawn there
-    /// when several overlap. Nil when the point is on no child, or on the border.
+    /// when several overlap. Nil when the point is on no child, or on the border. Layers
+    /// are not among the children here: they are hit on the canvas's layers.
     public func childIndex(atX x: Int, y: Int) -> Int? {
         guard kind != .text, !children.isEmpty else { return nil }
         let clip = contentClip
         guard clip.contains(x: x, y: y) else { return nil }
         let range = childrenDrawn(within: Rect(x: x, y: y, width: 1, height: 1))
-        for index in range.reversed() where children[index].frame.contains(x: x, y: y) {
+        for index in range.reversed() where !children[index].item.isLayer && children[index].frame.contains(x: x, y: y)
+        {
             return index
         }
         return nil

@@ -47,6 +47,13 @@ extension Element {
     }
 
     /// A box laying out `children` in a column.
+    /// A layer (`ui.layer`): a box drawn above the rest of the screen, placed by `anchor`
+    /// (`"center"` or `"parent"`) or `x`/`y`; with `modal = true`, focus stays inside it,
+    /// what is below is dimmed and esc calls `onClose`.
+    public static func layer(_ props: Record = Record(), key: Key? = nil, children: [Element]) -> Element {
+        .host(Primitive.box.rawValue, props: props.setting("layer", to: true), children: children, key: key)
+    }
+
     public static func column(_ props: Record = Record(), key: Key? = nil, children: [Element]) -> Element {
         .box(props.setting("direction", to: "column"), key: key, children: children)
     }

@@ -69,6 +69,13 @@ enum PrimitiveSchemas {
 
     static let scroll = RecordSchema(fields: boxLayout + [field("follow", .boolean)])
 
+    /// `ui.layer`: a box drawn above the screen, placed by `anchor` or `x`/`y`.
+    static let layer = RecordSchema(
+        fields: [field("direction", .enumeration(["column", "row", "columnReverse", "rowReverse"]))] + boxLayout + [
+            field("anchor", .enumeration(["center", "parent"])), field("x", .dimension), field("y", .dimension),
+            field("modal", .boolean), field("dim", .boolean), field("onClose", .function),
+        ])
+
     private static func required(_ name: String, _ type: SchemaType) -> SchemaField {
         SchemaField(name: name, type: type, optional: false, defaultValue: nil)
     }
@@ -102,7 +109,7 @@ enum PrimitiveSchemas {
 
 /// The primitive constructors of the `theolua` module.
 enum PrimitiveConstructor: Int, CaseIterable {
-    case text, box, row, column, spacer, button, input, scroll, list, table
+    case text, box, row, column, spacer, button, input, scroll, list, table, layer
 
     /// The name under `ui`.
     var name: String {
@@ -117,6 +124,7 @@ enum PrimitiveConstructor: Int, CaseIterable {
         case .scroll: "scroll"
         case .list: "list"
         case .table: "table"
+        case .layer: "layer"
         }
     }
 
@@ -128,7 +136,7 @@ enum PrimitiveConstructor: Int, CaseIterable {
     var primitive: Primitive {
         switch self {
         case .text: .text
-        case .box, .row, .column, .spacer: .box
+        case .box, .row, .column, .spacer, .layer: .box
         case .button: .button
         case .input: .input
         case .scroll, .list, .table: .scroll
@@ -145,6 +153,7 @@ enum PrimitiveConstructor: Int, CaseIterable {
         case .scroll: PrimitiveSchemas.scroll
         case .list: PrimitiveSchemas.list
         case .table: PrimitiveSchemas.table
+        case .layer: PrimitiveSchemas.layer
         }
     }
 
@@ -154,6 +163,7 @@ enum PrimitiveConstructor: Int, CaseIterable {
         case .row: [("direction", "row")]
         case .column: [("direction", "column")]
         case .spacer: [("grow", 1)]
+        case .layer: [("layer", true)]
         default: []
         }
     }
@@ -162,5 +172,7 @@ enum PrimitiveConstructor: Int, CaseIterable {
     var takesTextContent: Bool { self == .text || self == .button }
 
     /// Whether it takes children at all.
-    var takesChildren: Bool { self == .box || self == .row || self == .column || self == .scroll }
+    var takesChildren: Bool {
+        self == .box || self == .row || self == .column || self == .scroll || self == .layer
+    }
 }

@@ -30,9 +30,11 @@ extension CanvasHost {
     /// Returns whether anything is focusable.
     @discardableResult
     package func focusNext() -> Bool {
-        let next = focusedView.flatMap { $0.nextFocusable() } ?? rootView.firstFocusable
-        guard let next else { return false }
-        setFocus(next)
+        let scope = focusScope
+        var next = focusedView.flatMap { $0.nextFocusable() }
+        if let found = next, scope !== rootView, !scope.contains(found) { next = nil }
+        guard let target = next ?? scope.firstFocusable else { return false }
+        setFocus(target)
         return true
     }
 
@@ -40,10 +42,41 @@ extension CanvasHost {
     /// Returns whether anything is focusable.
     @discardableResult
     package func focusPrevious() -> Bool {
-        let previous = focusedView.flatMap { $0.previousFocusable() } ?? rootView.lastFocusable
-        guard let previous else { return false }
-        setFocus(previous)
+        let scope = focusScope
+        var previous = focusedView.flatMap { $0.previousFocusable() }
+        if let found = previous, scope !== rootView, !scope.contains(found) || found === scope { previous = nil }
+        guard let target = previous ?? scope.lastFocusable else { return false }
+        setFocus(target)
         return true
+    }
+
+    /// Where focus may go: inside the open modal layer, or anywhere.
+    var focusScope: HostView { trap?.modal ?? rootView }
+
+    /// The modal layer open on top, if any: the last made that is still in the tree.
+    var topModalLayer: HostView? {
+        layerViews.removeAll { !$0.isAttached(to: rootView) }
+        return layerViews.last { $0.isModalLayer }
+    }
+
+    /// Keeps focus inside the modal layer on top: when one opens, focus moves into it
+    /// (remembering where it was); when it closes, focus goes back there.
+    func trapFocusInModalLayer() {
+        let modal = topModalLayer
+        guard modal !== trap?.modal else { return }
+        let returnTo = trap?.returnTo
+        if let modal {
+            let outside = focusedView.map { !modal.contains($0) } ?? true
+            trap = (modal, outside ? focusedView : returnTo)
+            if outside { setFocus(modal.firstFocusable) }
+        } else {
+            trap = nil
+            if let returnTo, returnTo.isAttached(to: rootView), returnTo.isFocusable, !returnTo.isHidden {
+                setFocus(returnTo)
+            } else if focusedView.map({ !$0.isAttached(to: rootView) }) ?? true {
+                setFocus(rootView.firstFocusable)
+            }
+        }
     }
 
     /// Gives focus to `view` (or to nothing), updating how both views look, and
@@ -147,12 +180,16 @@ extension CanvasHost {
     /// At the end of a commit: honour `autoFocus`, or focus the first focusable when
     /// nothing has focus.
     func settleFocusAfterCommit() {
+        trapFocusInModalLayer()
+        let scope = focusScope
         let candidates = autoFocusCandidates
         autoFocusCandidates.removeAll()
         let views = candidates.lazy.compactMap { self.madeView(of: $0) }
-        if let chosen = views.first(where: { $0.isFocusable && $0.isAttached(to: rootView) }) {
+        if let chosen = views.first(where: {
+            $0.isFocusable && $0.isAttached(to: self.rootView) && (scope === self.rootView || scope.contains($0))
+        }) {
             setFocus(chosen)
-        } else if focusedView == nil, let first = rootView.firstFocusable {
+        } else if focusedView == nil, let first = scope.firstFocusable {
             setFocus(first)
         }
     }

@@ -24,6 +24,11 @@ extension CanvasHost {
         switch key.fullName {
         case "tab": return focusNext()
         case "backtab": return focusPrevious()
+        case "esc":
+            // An open modal layer closes on esc that nothing inside it used.
+            guard let onClose = trap?.modal.props["onClose"]?.handlerValue else { return false }
+            _ = dispatch(onClose, [])
+            return true
         default: return false
         }
     }
@@ -51,11 +56,17 @@ extension CanvasHost {
     /// The handlers at `path` of the focused view and its ancestors, innermost first; of
     /// the top-level views when nothing has focus.
     private func chain(_ path: KeyPath<HostView, Handler?>) -> [Handler] {
-        guard let focused = focusedView else { return rootView.children.compactMap { $0[keyPath: path] } }
+        let modal = trap?.modal
+        guard let focused = focusedView else {
+            if let modal { return modal[keyPath: path].map { [$0] } ?? [] }
+            return rootView.children.compactMap { $0[keyPath: path] }
+        }
         var handlers: [Handler] = []
         var node: HostView? = focused
         while let current = node, current !== rootView {
             if let handler = current[keyPath: path] { handlers.append(handler) }
+            // Keys stay inside an open modal layer.
+            if current === modal { break }
             node = current.parent
         }
         return handlers

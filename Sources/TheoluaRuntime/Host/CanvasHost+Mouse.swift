@@ -71,10 +71,30 @@ extension CanvasHost {
     /// each one's child under the pointer, as the last layout placed and the last paint
     /// drew them (inside borders, in a scroll's window).
     func views(atX x: Int, y: Int) -> [HostView] {
+        // Layers are on top, the last drawn first; an open modal layer hides what is
+        // below it from the mouse.
+        let layers = canvas.layerNodes
+        for layerNode in layers.reversed() {
+            guard let layer = layerViews.last(where: { $0.node === layerNode && $0.isAttached(to: rootView) })
+            else { continue }
+            let frame = layerNode.absoluteFrame
+            if frame.contains(x: x, y: y) {
+                var path = layer.ancestors
+                path.append(layer)
+                return path + descend(from: layer, to: (x - frame.x, y - frame.y))
+            }
+            if layer === trap?.modal { return [] }
+        }
         guard let rootNode = rootView.widget?.node, rootNode.frame.contains(x: x, y: y) else { return [] }
+        return descend(from: rootView, to: (x - rootNode.frame.x, y - rootNode.frame.y))
+    }
+
+    /// The views under `point` (in `start`'s node's coordinates) below `start`, outermost
+    /// first, as the last layout placed them; layers inside are left to ``views(atX:y:)``.
+    private func descend(from start: HostView, to point: (x: Int, y: Int)) -> [HostView] {
         var path: [HostView] = []
-        var view = rootView
-        var point = (x: x - rootNode.frame.x, y: y - rootNode.frame.y)
+        var view = start
+        var point = point
         while let container = view.widget?.container, container === view.widget?.node,
             let index = container.childIndex(atX: point.x, y: point.y)
         {

@@ -55,6 +55,13 @@ package final class CanvasHost: HostRenderer {
     /// button: drags and the release go there.
     @exclusivity(unchecked) var pressed: (views: [HostView], button: MouseEvent.Button)?
 
+    /// The views of `ui.layer`s made so far, in the order they were made; those that left
+    /// the tree are dropped as they are met.
+    @exclusivity(unchecked) var layerViews: [HostView] = []
+
+    /// The modal layer focus is kept in, and what had focus before it opened.
+    @exclusivity(unchecked) var trap: (modal: HostView, returnTo: HostView?)?
+
     /// The mounted inputs, which fit their text to their width after each layout.
     @exclusivity(unchecked) var inputs: [ObjectIdentifier: (view: HostView, widget: InputWidget)] = [:]
 
@@ -137,6 +144,7 @@ package final class CanvasHost: HostRenderer {
     /// Hears that `view` made its widget: inputs are kept to fit and settle each frame.
     func didRealize(_ view: HostView, _ widget: any HostWidget) {
         if let input = widget as? InputWidget { inputs[ObjectIdentifier(view)] = (view, input) }
+        if view.isLayer { layerViews.append(view) }
     }
 
     /// Moves the node's view and canvas node before `sibling`'s. A waiting node has

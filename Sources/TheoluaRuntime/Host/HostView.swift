@@ -217,6 +217,21 @@ final class HostView {
 
     /// The `onKey` handler, if the props have one.
     var keyHandler: Handler? { props["onKey"]?.handlerValue }
+    /// The views from the top of the tree down to this one's parent (the root left out).
+    var ancestors: [HostView] {
+        var path: [HostView] = []
+        var view = parent
+        while let current = view, current.parent != nil {
+            path.append(current)
+            view = current.parent
+        }
+        return path.reversed()
+    }
+
+    /// Whether this is a `ui.layer`'s view.
+    var isLayer: Bool { props["layer"]?.boolValue == true }
+    /// Whether this is a modal layer's view: focus stays inside it while it is open.
+    var isModalLayer: Bool { isLayer && props["modal"]?.boolValue == true && !isHidden }
 
     /// The `onPaste` handler, if the props have one.
     var pasteHandler: Handler? { props["onPaste"]?.handlerValue }

@@ -13,11 +13,34 @@ enum PropsMapping {
     /// A `ui.box` style (also a scroll's, a button's and an input's frame) from `props`.
     static func boxStyle(_ props: Record) -> BoxStyle {
         var style = BoxStyle()
+        var isLayer = false
         for entry in props.entries {
             guard let name = PropName(entry.key) else { continue }
+            if name == .layer {
+                isLayer = flag(entry.value)
+                continue
+            }
             if !applySizing(name, entry.value, to: &style) { applyBox(name, entry.value, to: &style) }
         }
+        if isLayer { style.layer = layerStyle(props) }
         return style
+    }
+
+    /// A `ui.layer`'s placement: `anchor = "center"` (the default) or `"parent"`, or
+    /// `x`/`y`; a modal layer dims what is below it unless `dim = false`.
+    static func layerStyle(_ props: Record) -> LayerStyle {
+        let x = dimension(props["x"])
+        let y = dimension(props["y"])
+        let placement: LayerPlacement =
+            if x != nil || y != nil {
+                .point(x: x, y: y)
+            } else if props["anchor"]?.stringValue == "parent" {
+                .parent
+            } else {
+                .center
+            }
+        let dims = flag(props["modal"]) && props["dim"]?.boolValue != false
+        return LayerStyle(placement: placement, dimsBelow: dims)
     }
 
     /// Sets a box prop (direction, padding, gap, border, title, colors, align, justify);
@@ -242,7 +265,7 @@ extension String {
 /// a few comparisons, not one for each prop there is.
 enum PropName {
     case width, height, minWidth, maxWidth, minHeight, maxHeight, grow, shrink, margin, basis, alignSelf
-    case position, top, right, bottom, left, display
+    case position, top, right, bottom, left, display, layer
     case direction, padding, gap, rowGap, columnGap, border, borderColor, title, bg, align, justify, alignContent
     case color, bold, dim, italic, underline, inverse, strike, wrap
 
@@ -273,6 +296,7 @@ enum PropName {
             case "align": name = .align
             case "basis": name = .basis
             case "right": name = .right
+            case "layer": name = .layer
             default: name = nil
             }
         case 6:
