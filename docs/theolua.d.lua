@@ -155,6 +155,15 @@
 ---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
 ---@field [integer] theolua.Child
 
+---@class theolua.LayerProps : theolua.BoxLayoutProps
+---@field direction? theolua.Direction
+---@field anchor? "center"|"parent" Centred (default), or below (or above) the box it is declared in.
+---@field x? theolua.Dimension A screen column; with y, instead of anchor.
+---@field y? theolua.Dimension A screen row.
+---@field modal? boolean Focus and keys stay inside; what is below is dimmed; esc calls onClose.
+---@field dim? boolean false keeps what is below a modal layer undimmed.
+---@field onClose? theolua.HandlerLike Called when esc reaches a modal layer unused.
+
 ---@class theolua.TextProps : theolua.TextStyleProps, theolua.SizingProps
 ---@field wrap? theolua.Wrap Default "word".
 ---@field align? theolua.TextAlign Default "left".
@@ -362,6 +371,11 @@ local ui = {}
 ---@param spec theolua.ComponentSpec|fun(props: table): theolua.RenderResult A spec, or a stateless render function of the props.
 ---@return theolua.Component
 function ui.component(name, spec) end
+
+---A layer: a box drawn above the rest of the screen (see docs/lua-api.md, ui.layer).
+---@param props theolua.LayerProps
+---@return theolua.Element
+function ui.layer(props) end
 
 ---A new context: a value handed down a subtree (see docs/lua-api.md, Context).
 ---@param default any What components read where no provider is above them.

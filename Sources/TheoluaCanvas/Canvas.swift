@@ -124,6 +124,9 @@ public final class Canvas {
             for layer in layers {
                 guard let frame = layer.frame, let parent = layer.node.parent else { continue }
                 if layer.dims { buffer.addAttributes(.dim, in: rect) }
+                // A layer is opaque: what is below does not show through its blank cells.
+                let area = rect.intersection(frame)
+                buffer.fill(area)
                 let origin = parent.absoluteFrame
                 Painter.paint(
                     layer.node, origin: (origin.x, origin.y), clip: rect.intersection(frame), background: .default,

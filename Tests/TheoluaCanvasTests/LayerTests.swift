@@ -24,6 +24,14 @@ import Testing
             ["row 0 ..........", "row 1 ┌──┐......", "row 2 │hi│......", "row 3 └──┘......", "row 4 .........."])
     }
 
+    @Test func aLayerIsOpaque() {
+        var style = BoxStyle(padding: Edges(x: 1, y: 0))
+        style.layer = LayerStyle()
+        let root = Self.list(rows: 3)
+        root.appendChild(box(style, [text("ab")]))
+        expectScreen(render(root, width: 16, height: 3), ["row 0 ..........", "row 1  ab ......", "row 2 .........."])
+    }
+
     @Test func openingAndClosingADialogOverTenThousandRowsRepaintsItsAreaOnly() {
         let root = Self.list(rows: 10_000)
         let canvas = Canvas(width: 40, height: 12)
