@@ -377,6 +377,38 @@ function ui.component(name, spec) end
 ---@return theolua.Element
 function ui.layer(props) end
 
+---@class theolua.CheckboxProps
+---@field [1] string The label.
+---@field checked? boolean Default false.
+---@field onChange? theolua.HandlerLike Called with the new checked state (space, enter, click).
+---@field id? string
+---@field autoFocus? boolean
+---@field onFocus? theolua.HandlerLike
+---@field onBlur? theolua.HandlerLike
+---@field grow? number
+---@field shrink? number
+---@field key? theolua.Key
+
+---A focusable, controlled `[x] label`.
+---@param props theolua.CheckboxProps
+---@return theolua.Element
+function ui.checkbox(props) end
+
+---The colors the built-in widgets draw with.
+---@class theolua.Theme
+---@field accent? theolua.Color
+---@field text? theolua.Color
+---@field muted? theolua.Color
+---@field border? theolua.Color
+---@field selected? theolua.Color
+---@field good? theolua.Color
+---@field warning? theolua.Color
+---@field bad? theolua.Color
+
+---The context the built-in widgets read their colors from; its value is a theolua.Theme.
+---@type theolua.Context
+ui.theme = nil
+
 ---A new context: a value handed down a subtree (see docs/lua-api.md, Context).
 ---@param default any What components read where no provider is above them.
 ---@param name? string A name for messages.

@@ -83,6 +83,14 @@ public struct ComponentRef<D: ComponentDefinition> {
         return reconciler.send(action, arguments: arguments, from: instance)
     }
 
+    /// Calls `handler` (a prop such as `onChange`) with `arguments`, as the host calls an
+    /// `onPress`: an action goes to its component, a script function runs.
+    @discardableResult
+    public func call(_ handler: Handler, _ arguments: [Value] = []) -> DispatchOutcome {
+        guard let reconciler = instance.reconciler else { return .targetGone }
+        return reconciler.dispatch(handler, arguments: arguments)
+    }
+
     /// Runs `work` once after `delay`, on the reconciler's run loop. The timer belongs to
     /// the component and is cancelled when it unmounts.
     @discardableResult

@@ -49,6 +49,19 @@ extension LuaBridge {
         state.pop()
     }
 
+    /// Offers a context made in Swift to scripts as `ui.<name>`, as `ui.context` makes
+    /// them: scripts provide it with `ui.<name>.provide { value = v, ... }` and read it
+    /// with `self:use(ui.<name>)`.
+    public func registerContext(named name: String, _ context: ContextKey) {
+        knownComponentNames.insert(name)
+        registryTable(.module)
+        pushObject(Box(context), kind: .context)
+        lua_pushvalue(L, -1)
+        addToModuleSnapshot(name)
+        state.setRawField(-2, name)
+        state.pop()
+    }
+
     /// `ui.<Name> { … }` for a native component.
     static let nativeConstructor: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in

@@ -1,0 +1,11 @@
+import TheoluaCore
+
+extension Runtime {
+    /// Offers the built-in widgets and `ui.theme` to scripts (see docs/lua-api.md, Widgets).
+    func registerBuiltInWidgets() throws {
+        bridge.registerContext(named: "theme", Theme.context)
+        try bridge.registerNativeComponent(named: "checkbox", schema: Checkbox.schema) { props, key in
+            Checkbox.element(props: props, key: key)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import TheoluaCore
+
+/// `ui.checkbox { "label", checked = b, onChange = h }`: a focusable, controlled box
+/// `[x] label`. Space, enter and a click call `onChange(not checked)`; the app keeps
+/// `checked`. The mark takes the theme's `accent` when checked.
+struct Checkbox: Component {
+    var label: String
+    var checked: Bool
+    var onChange: Handler?
+    /// The box props passed on (`grow`, `shrink`, `id`, `autoFocus`, `onFocus`, `onBlur`).
+    var box: Record
+
+    static let name = "checkbox"
+
+    /// The schema scripts are checked against.
+    static let schema = """
+        { checked = { "boolean", default = false }, onChange = "function?", id = "string?",
+          autoFocus = "boolean?", onFocus = "function?", onBlur = "function?",
+          grow = "number?", shrink = "number?", children = "elements?" }
+        """
+
+    /// The element for validated script props: the label is the first array item.
+    static func element(props: Record, key: Key?) -> Element {
+        var box: [(String, Value)] = []
+        for entry in props.entries where !["checked", "onChange", "children"].contains(entry.key) {
+            box.append((entry.key, entry.value))
+        }
+        let label = props["children"]?.arrayValue?.values.first?.elementValue?.hostProps["text"]?.stringValue ?? ""
+        return Checkbox(
+            label: label, checked: props["checked"]?.boolValue ?? false, onChange: props["onChange"]?.handlerValue,
+            box: Record(box)
+        ).element(key: key)
+    }
+
+    func render(_ context: ComponentContext<Checkbox>) -> [Element] {
+        let theme = Theme.colors(for: context)
+        var props = box
+        for (name, value) in [
+            ("direction", Value.string("row")), ("gap", 1), ("focusable", true),
+            ("onKey", .handler(context.handler("key"))), ("onClick", .handler(context.handler("toggle"))),
+        ] {
+            props = props.setting(name, to: value)
+        }
+        let mark: Element = .text(checked ? "[x]" : "[ ]", ["color": checked ? theme["accent"] ?? .null : .null])
+        return [.box(props, children: [mark, .text(label, ["color": theme["text"] ?? .null])])]
+    }
+
+    func performReturningValue(_ action: String, _ arguments: [Value], _ context: ComponentContext<Checkbox>)
+        -> Value?
+    {
+        switch action {
+        case "key":
+            let name = arguments.first?.recordValue?["name"]?.stringValue
+            guard name == "space" || name == "enter" else { return .bool(false) }
+        case "toggle": break
+        default: return nil
+        }
+        if let onChange { context.call(onChange, [.bool(!checked)]) }
+        return .bool(true)
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+import TheoluaCanvas
+import TheoluaCore
+import TheoluaRuntime
+
+/// PRODUCT.md §5, the built-in widgets, and the theme they read.
+@Suite struct LuaWidgetTests {
+    static let settings = """
+        local ui = require("theolua")
+        local App = ui.component("App", {
+          initialState = function() return { wrap = true, numbers = false } end,
+          render = function(self)
+            local s = self.state
+            return ui.column {
+              ui.checkbox { "wrap lines", checked = s.wrap, onChange = self:handler("set", "wrap") },
+              ui.checkbox { "line numbers", checked = s.numbers, onChange = self:handler("set", "numbers") },
+            }
+          end,
+          actions = {
+            set = function(self, name, value)
+              self:updateState(function(s)
+                local copy = { wrap = s.wrap, numbers = s.numbers }
+                copy[name] = value
+                return copy
+              end)
+            end,
+          },
+        })
+        return App {}
+        """
+
+    @Test func aCheckboxTogglesWithSpaceEnterAndClicks() throws {
+        let app = try LuaApp(Self.settings, width: 20, height: 2)
+        expectScreen(app, ["[x] wrap lines", "[ ] line numbers"])
+        app.press("space")
+        expectScreen(app, ["[ ] wrap lines", "[ ] line numbers"])
+        app.press("tab")
+        app.press("enter")
+        expectScreen(app, ["[ ] wrap lines", "[x] line numbers"])
+        try app.runtime.send(keys: "click:2,0")
+        expectScreen(app, ["[x] wrap lines", "[x] line numbers"])
+        // The click focused the first; the focused checkbox is drawn in inverse video.
+        #expect(app.runtime.screen[5, 0].style.attributes.contains(.inverse))
+        #expect(!app.runtime.screen[5, 1].style.attributes.contains(.inverse))
+        #expect(app.errors() == [])
+    }
+
+    @Test func theThemeColoursTheWidgetsAndAProvidedOneRestylesThem() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            return ui.column {
+              ui.checkbox { "default", checked = true },
+              ui.theme.provide { value = { accent = "magenta" }, ui.checkbox { "themed", checked = true } },
+            }
+            """, width: 20, height: 2)
+        expectScreen(app, ["[x] default", "[x] themed"])
+        #expect(app.runtime.screen[1, 0].style.foreground == .cyan)
+        #expect(app.runtime.screen[1, 1].style.foreground == .magenta)
+        #expect(app.errors() == [])
+    }
+
+    @Test func badWidgetPropsAreScriptErrors() {
+        let failure = luaFailure("local ui = require(\"theolua\")\nreturn ui.checkbox { \"a\", checked = 1 }\n")
+        #expect(failure?.contains("checked") == true, "\(failure ?? "no error")")
+    }
+}
