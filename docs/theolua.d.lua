@@ -394,6 +394,19 @@ function ui.layer(props) end
 ---@return theolua.Element
 function ui.checkbox(props) end
 
+---@class theolua.ProgressProps
+---@field value number From 0 to 1.
+---@field label? string Shown after the bar.
+---@field width? integer Cells; in a column it takes the column's width.
+---@field grow? number
+---@field shrink? number
+---@field key? theolua.Key
+
+---A bar filled to `value` in eighths of a cell.
+---@param props theolua.ProgressProps
+---@return theolua.Element
+function ui.progress(props) end
+
 ---The colors the built-in widgets draw with.
 ---@class theolua.Theme
 ---@field accent? theolua.Color

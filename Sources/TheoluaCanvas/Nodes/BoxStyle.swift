@@ -146,6 +146,41 @@ public enum Positioning: Sendable, Hashable {
     case absolute
 }
 
+/// A progress bar drawn across a box's content (`ui.progress`): the filled part in
+/// `color`, ending in an eighth block, the rest in `track`'s background.
+public struct ProgressBar: Sendable, Hashable {
+    /// How full, from 0 to 1 (clamped; NaN is 0).
+    public var value: Double
+    /// The filled part's color.
+    public var color: Color
+    /// The background of the whole bar.
+    public var track: Color
+
+    public init(value: Double, color: Color = .default, track: Color = .default) {
+        self.value = value.isNaN ? 0 : min(max(value, 0), 1)
+        self.color = color
+        self.track = track
+    }
+
+    /// The bar for `width` cells: full blocks, then the eighth block of the remainder,
+    /// then spaces.
+    public func cells(width: Int) -> String {
+        guard width > 0 else { return "" }
+        let eighths = Int((value * Double(width) * 8).rounded())
+        let full = min(width, eighths / 8)
+        var bar = String(repeating: "█", count: full)
+        if full < width {
+            let partial = eighths % 8
+            bar += partial == 0 ? " " : String(Self.partials[partial - 1])
+            bar += String(repeating: " ", count: width - full - 1)
+        }
+        return bar
+    }
+
+    /// The left one to seven eighths of a cell.
+    private static let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+}
+
 /// Where a layer goes on the screen (`ui.layer`'s `anchor`, `x` and `y`).
 public enum LayerPlacement: Sendable, Hashable {
     /// Centred on the screen.
@@ -395,6 +430,8 @@ public struct BoxStyle: Sendable, Hashable {
     public var hidden = false
     /// Makes the box a layer (see ``LayerStyle``), or nil for an ordinary box.
     public var layer: LayerStyle?
+    /// A progress bar drawn across the box's content area, under its children.
+    public var bar: ProgressBar?
 
     /// Creates a style with every property at its `ui.box` default.
     public init() {}

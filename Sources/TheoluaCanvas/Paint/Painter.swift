@@ -29,6 +29,14 @@ enum Painter {
         }
         let content = rect.inset(by: style.border == nil ? .zero : Edges(1)).intersection(clip)
         if content.isEmpty { return }
+        if let bar = style.bar {
+            let area = rect.inset(by: node.insets)
+            let pen = CellStyle(foreground: bar.color, background: bar.track)
+            let cells = bar.cells(width: area.width)
+            for y in area.y..<area.maxY where y >= content.y && y < content.maxY {
+                _ = buffer.write(cells, x: area.x, y: y, style: pen, clip: content)
+            }
+        }
         let children = node.children
         let range = node.childrenDrawn(within: content.offsetBy(dx: -rect.x, dy: -rect.y))
         for index in range where !children[index].item.isLayer {

@@ -7,5 +7,8 @@ extension Runtime {
         try bridge.registerNativeComponent(named: "checkbox", schema: Checkbox.schema) { props, key in
             Checkbox.element(props: props, key: key)
         }
+        try bridge.registerNativeComponent(named: "progress", schema: Progress.schema) { props, key in
+            Progress.element(props: props, key: key)
+        }
     }
 }

@@ -60,8 +60,38 @@ import TheoluaRuntime
         #expect(app.errors() == [])
     }
 
+    @Test func aProgressBarFillsItsWidthInEighthsOfACell() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            return ui.column {
+              ui.progress { value = 0 },
+              ui.progress { value = 0.33, label = "33%" },
+              ui.progress { value = 1, label = "done" },
+              ui.row { ui.text "cpu ", ui.progress { value = 0.42, width = 12 } },
+            }
+            """, width: 24, height: 4)
+        expectScreen(app, ["", "██████▋              33%", "███████████████████ done", "cpu █████"])
+        // The filled part takes the accent, the track the muted color as background.
+        #expect(app.runtime.screen[0, 1].style.foreground == .cyan)
+        #expect(app.runtime.screen[10, 1].style.background == .gray)
+        #expect(app.errors() == [])
+    }
+
+    @Test func eighthsOfACellStepSmoothly() {
+        let steps = (0...8).map { ProgressBar(value: Double($0) / 16).cells(width: 2) }
+        #expect(steps == ["  ", "▏ ", "▎ ", "▍ ", "▌ ", "▋ ", "▊ ", "▉ ", "█ "])
+        #expect(ProgressBar(value: .nan).cells(width: 3) == "   ")
+        #expect(ProgressBar(value: 7).cells(width: 3) == "███")
+    }
+
     @Test func badWidgetPropsAreScriptErrors() {
-        let failure = luaFailure("local ui = require(\"theolua\")\nreturn ui.checkbox { \"a\", checked = 1 }\n")
-        #expect(failure?.contains("checked") == true, "\(failure ?? "no error")")
+        for (body, message) in [
+            ("ui.checkbox { \"a\", checked = 1 }", "checked"), ("ui.progress { value = 2 }", "value"),
+            ("ui.progress { label = \"x\" }", "value"),
+        ] {
+            let failure = luaFailure("local ui = require(\"theolua\")\nreturn \(body)\n")
+            #expect(failure?.contains(message) == true, "\(body): \(failure ?? "no error")")
+        }
     }
 }

@@ -1,0 +1,41 @@
+import TheoluaCore
+
+/// `ui.progress { value = 0.42, label = "42%" }`: a bar as wide as its box, filled to
+/// `value` (0 to 1) in eighths of a cell, in the theme's `accent` on a `muted` track,
+/// with an optional label after it.
+struct Progress: Component {
+    var value: Double
+    var label: String?
+    /// The box props passed on (`width`, `grow`, `shrink`).
+    var box: Record
+
+    static let name = "progress"
+
+    /// The schema scripts are checked against.
+    static let schema = """
+        { value = { "number", min = 0, max = 1 }, label = "string?",
+          width = { "integer?", min = 1 }, grow = "number?", shrink = "number?" }
+        """
+
+    /// The element for validated script props.
+    static func element(props: Record, key: Key?) -> Element {
+        let box = props.entries.filter { ["width", "grow", "shrink"].contains($0.key) }
+        return Progress(
+            value: props["value"]?.doubleValue ?? 0, label: props["label"]?.stringValue,
+            box: Record(box.map { ($0.key, $0.value) })
+        ).element(key: key)
+    }
+
+    func render(_ context: ComponentContext<Progress>) -> [Element] {
+        let theme = Theme.colors(for: context)
+        var props = box.setting("direction", to: "row").setting("gap", to: 1)
+        if props["width"] == nil { props = props.setting("minWidth", to: 10) }
+        let bar: Element = .box(
+            [
+                "bar": .double(value), "barColor": theme["accent"] ?? .null, "trackColor": theme["muted"] ?? .null,
+                "grow": 1, "height": 1,
+            ], children: [])
+        guard let label else { return [.box(props, children: [bar])] }
+        return [.box(props, children: [bar, .text(label, ["color": theme["text"] ?? .null])])]
+    }
+}
