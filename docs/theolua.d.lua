@@ -407,6 +407,11 @@ function ui.checkbox(props) end
 ---@return theolua.Element
 function ui.progress(props) end
 
+---An animated glyph, stepped by the runtime's clock while mounted.
+---@param props { style?: "dots"|"line"|"arc"|"bounce", label?: string, key?: theolua.Key }
+---@return theolua.Element
+function ui.spinner(props) end
+
 ---The colors the built-in widgets draw with.
 ---@class theolua.Theme
 ---@field accent? theolua.Color

@@ -10,5 +10,8 @@ extension Runtime {
         try bridge.registerNativeComponent(named: "progress", schema: Progress.schema) { props, key in
             Progress.element(props: props, key: key)
         }
+        try bridge.registerNativeComponent(named: "spinner", schema: Spinner.schema) { props, key in
+            Spinner.element(props: props, key: key)
+        }
     }
 }

@@ -1,7 +1,8 @@
 import Testing
 import TheoluaCanvas
 import TheoluaCore
-import TheoluaRuntime
+
+@testable import TheoluaRuntime
 
 /// PRODUCT.md §5, the built-in widgets, and the theme they read.
 @Suite struct LuaWidgetTests {
@@ -83,6 +84,35 @@ import TheoluaRuntime
         #expect(steps == ["  ", "▏ ", "▎ ", "▍ ", "▌ ", "▋ ", "▊ ", "▉ ", "█ "])
         #expect(ProgressBar(value: .nan).cells(width: 3) == "   ")
         #expect(ProgressBar(value: 7).cells(width: 3) == "███")
+    }
+
+    @Test func aSpinnerStepsOnTheClockWhileMountedAndRepaintsItsCellsOnly() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local App = ui.component("App", {
+              initialState = function() return { busy = true } end,
+              render = function(self)
+                return ui.column { onKey = self:handler("stop"),
+                  ui.text "a long line above the spinner",
+                  self.state.busy and ui.spinner { label = "loading" } or ui.text "done",
+                }
+              end,
+              actions = { stop = function(self) self:updateState({ busy = false }) return true end },
+            })
+            return App {}
+            """, width: 30, height: 2)
+        expectScreen(app, ["a long line above the spinner", "⠋ loading"])
+        app.advance(0.08)
+        expectScreen(app, ["a long line above the spinner", "⠙ loading"])
+        app.advance(0.16)
+        #expect(app.runtime.lines[1] == "⠸ loading")
+        #expect(app.runtime.host.canvas.lastDamage == [Rect(x: 0, y: 1, width: 1, height: 1)])
+        app.press("s")
+        expectScreen(app, ["a long line above the spinner", "done"])
+        // The spinner's timer went with it.
+        #expect((app.runtime.runLoop as? ManualRunLoop)?.nextDeadline == nil)
+        #expect(app.errors() == [])
     }
 
     @Test func badWidgetPropsAreScriptErrors() {
