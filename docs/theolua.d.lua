@@ -412,6 +412,29 @@ function ui.progress(props) end
 ---@return theolua.Element
 function ui.spinner(props) end
 
+---One tab of ui.tabs: its title, and its content as array items.
+---@class theolua.Tab
+---@field title string
+---@field [integer] theolua.Child
+
+---@class theolua.TabsProps
+---@field selected? integer The selected tab, from 1 (default 1).
+---@field onChange? theolua.HandlerLike Called with the tab to select (left, right, 1-9, click).
+---@field id? string
+---@field autoFocus? boolean
+---@field onFocus? theolua.HandlerLike
+---@field onBlur? theolua.HandlerLike
+---@field grow? number
+---@field shrink? number
+---@field height? integer
+---@field key? theolua.Key
+---@field [integer] theolua.Tab
+
+---A tab bar and the selected tab's content.
+---@param props theolua.TabsProps
+---@return theolua.Element
+function ui.tabs(props) end
+
 ---The colors the built-in widgets draw with.
 ---@class theolua.Theme
 ---@field accent? theolua.Color

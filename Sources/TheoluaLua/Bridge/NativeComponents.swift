@@ -6,6 +6,9 @@ import TheoluaCore
 struct NativeComponent {
     let name: String
     let schema: BoundSchema?
+    /// When set, the array items are tables of this schema (with array items of their
+    /// own as `children`), passed as the `items` prop, instead of children.
+    let itemSchema: BoundSchema?
     /// Makes the element from validated props and the element's key.
     let make: (Record, Key?) throws -> Element
 }
@@ -17,28 +20,22 @@ extension LuaBridge {
     /// `{ value = "number", label = { "string", default = "" } }`; props are validated by it
     /// exactly like a script component's, with the same error messages. `make` turns the
     /// validated props (with `children` when the call has array items) into an element.
+    ///
+    /// With `itemSchema`, each array item is a table read by that schema, its own array
+    /// items becoming its `children`, and the items are passed as the `items` prop (an
+    /// array of records): `ui.tabs { selected = 1, { title = "a", ui.text "…" }, ... }`.
     public func registerNativeComponent(
-        named name: String, schema: String?, make: @escaping (Record, Key?) throws -> Element
+        named name: String, schema: String?, itemSchema: String? = nil,
+        make: @escaping (Record, Key?) throws -> Element
     ) throws(ScriptError) {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isLetter == true
         else {
             throw ScriptError(.runtime, message: "native component name '\(name)' must be a Lua identifier")
         }
-        var parsed: RecordSchema? = nil
-        if let schema {
-            try state.load("return " + schema, chunkName: "=schema of \(name)")
-            try state.call(arguments: 0, results: 1)
-            defer { state.pop() }
-            guard lua_type(L, -1) == LUA_TTABLE else {
-                throw ScriptError(.runtime, message: "schema of \(name): expected a table, got \(found(at: -1))")
-            }
-            do {
-                parsed = try parseRecordSchema(at: lua_gettop(L), path: "")
-            } catch {
-                throw ScriptError(.runtime, message: "schema of \(name): \(error.message)")
-            }
-        }
-        nativeComponents.append(NativeComponent(name: name, schema: parsed.map(bind), make: make))
+        let parsed = try schema.map { (text) throws(ScriptError) in try parseSchema(text, of: name) }
+        let items = try itemSchema.map { (text) throws(ScriptError) in try parseSchema(text, of: "\(name) items") }
+        nativeComponents.append(
+            NativeComponent(name: name, schema: parsed.map(bind), itemSchema: items.map(bind), make: make))
         knownComponentNames.insert(name)
         registryTable(.module)
         lua_pushinteger(L, lua_Integer(nativeComponents.count - 1))
@@ -47,6 +44,21 @@ extension LuaBridge {
         addToModuleSnapshot(name)
         state.setRawField(-2, name)
         state.pop()
+    }
+
+    /// A record schema written in the Lua schema language.
+    private func parseSchema(_ text: String, of subject: String) throws(ScriptError) -> RecordSchema {
+        try state.load("return " + text, chunkName: "=schema of \(subject)")
+        try state.call(arguments: 0, results: 1)
+        defer { state.pop() }
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            throw ScriptError(.runtime, message: "schema of \(subject): expected a table, got \(found(at: -1))")
+        }
+        do {
+            return try parseRecordSchema(at: lua_gettop(L), path: "")
+        } catch {
+            throw ScriptError(.runtime, message: "schema of \(subject): \(error.message)")
+        }
     }
 
     /// Offers a context made in Swift to scripts as `ui.<name>`, as `ui.context` makes
@@ -68,7 +80,12 @@ extension LuaBridge {
             let index = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
             guard bridge.nativeComponents.indices.contains(index) else { return 0 }
             let native = bridge.nativeComponents[index]
-            let (props, key) = try bridge.componentProps(subject: native.name, schema: native.schema)
+            let (props, key) =
+                if let itemSchema = native.itemSchema {
+                    try bridge.propsWithItems(subject: native.name, schema: native.schema, itemSchema: itemSchema)
+                } else {
+                    try bridge.componentProps(subject: native.name, schema: native.schema)
+                }
             let element: Element
             do {
                 element = try native.make(props, key)
@@ -78,5 +95,45 @@ extension LuaBridge {
             bridge.pushElement(element)
             return 1
         }
+    }
+
+    /// Reads a constructor's table at 1 whose array items are tables of `itemSchema`:
+    /// the props, with the items as `items` (each with its own array items as
+    /// `children`), and the key.
+    func propsWithItems(subject: String, schema: BoundSchema?, itemSchema: BoundSchema) throws -> (Record, Key?) {
+        guard lua_type(L, 1) == LUA_TTABLE else {
+            throw raise("\(subject): expected a table of props, got \(found(at: 1))")
+        }
+        var context = ConversionContext()
+        let table: ElementTable
+        do {
+            table = try elementTable(at: 1, schema: schema, &context) { _ in 1 }
+        } catch {
+            throw validationError(subject: subject, error)
+        }
+        var items: [Value] = []
+        for position in stride(from: 1, through: table.itemCount, by: 1) {
+            lua_rawgeti(L, 1, lua_Integer(position))
+            defer { state.pop() }
+            let itemSubject = "\(subject): item \(position)"
+            guard lua_type(L, -1) == LUA_TTABLE else {
+                throw raise("\(itemSubject): expected a table, got \(found(at: -1))")
+            }
+            let index = lua_gettop(L)
+            var children: [Element] = []
+            var itemTable: ElementTable
+            do {
+                itemTable = try elementTable(at: index, schema: itemSchema, &context) { _ in 1 }
+                try childItems(of: index, upTo: itemTable.itemCount, into: &children, &context)
+            } catch {
+                throw validationError(subject: itemSubject, error)
+            }
+            itemTable.entries.append(
+                Record.Entry(key: "children", value: .array(ValueArray(children.map(Value.element)))))
+            items.append(.record(Record(uniqueEntries: itemTable.entries)))
+        }
+        var entries = table.entries
+        entries.append(Record.Entry(key: "items", value: .array(ValueArray(items))))
+        return (Record(uniqueEntries: entries), table.key)
     }
 }

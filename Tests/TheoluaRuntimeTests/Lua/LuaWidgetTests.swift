@@ -115,10 +115,44 @@ import TheoluaCore
         #expect(app.errors() == [])
     }
 
+    @Test func tabsSwitchWithArrowsNumbersAndClicks() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local App = ui.component("App", {
+              initialState = function() return { tab = 1 } end,
+              render = function(self)
+                return ui.tabs { selected = self.state.tab, onChange = self:handler("pick"),
+                  { title = "General", ui.text "name: theolua" },
+                  { title = "Keys", ui.text "ctrl+s saves" },
+                  { title = "About", ui.text "a text UI runtime" },
+                }
+              end,
+              actions = { pick = function(self, tab) self:updateState({ tab = tab }) end },
+            })
+            return App {}
+            """, width: 30, height: 2)
+        expectScreen(app, [" General │ Keys │ About", "name: theolua"])
+        #expect(app.runtime.screen[1, 0].style.attributes.contains(.bold))
+        app.press("right")
+        expectScreen(app, [" General │ Keys │ About", "ctrl+s saves"])
+        app.press("3")
+        expectScreen(app, [" General │ Keys │ About", "a text UI runtime"])
+        app.press("right")
+        expectScreen(app, [" General │ Keys │ About", "name: theolua"])
+        app.press("left")
+        expectScreen(app, [" General │ Keys │ About", "a text UI runtime"])
+        try app.runtime.send(keys: "click:12,0")
+        expectScreen(app, [" General │ Keys │ About", "ctrl+s saves"])
+        #expect(app.errors() == [])
+    }
+
     @Test func badWidgetPropsAreScriptErrors() {
         for (body, message) in [
             ("ui.checkbox { \"a\", checked = 1 }", "checked"), ("ui.progress { value = 2 }", "value"),
             ("ui.progress { label = \"x\" }", "value"),
+            ("ui.tabs { { ui.text \"no title\" } }", "tabs: item 1"),
+            ("ui.tabs { \"plain\" }", "tabs: item 1: expected a table"),
         ] {
             let failure = luaFailure("local ui = require(\"theolua\")\nreturn \(body)\n")
             #expect(failure?.contains(message) == true, "\(body): \(failure ?? "no error")")

@@ -1,0 +1,87 @@
+import TheoluaCore
+
+/// `ui.tabs { selected = i, onChange = h, { title = "…", content... }, ... }`: a tab bar
+/// and the selected tab's content. Controlled: left and right (wrapping), the number
+/// keys 1 to 9 and a click on a title call `onChange(i)`; the app keeps `selected`.
+/// The selected title takes the theme's `accent`, the others its `muted` color.
+struct Tabs: Component {
+    var titles: [String]
+    var contents: [[Element]]
+    var selected: Int
+    var onChange: Handler?
+    /// The box props passed on (sizes, `grow`, `border`, `id`, `autoFocus`, …).
+    var box: Record
+
+    static let name = "tabs"
+
+    /// The schema scripts are checked against, and each tab's.
+    static let schema = """
+        { selected = { "integer", min = 1, default = 1 }, onChange = "function?", id = "string?",
+          autoFocus = "boolean?", onFocus = "function?", onBlur = "function?",
+          grow = "number?", shrink = "number?", height = { "integer?", min = 0 } }
+        """
+    static let itemSchema = "{ title = 'string' }"
+
+    /// The element for validated script props.
+    static func element(props: Record, key: Key?) -> Element {
+        let items = props["items"]?.arrayValue?.values.compactMap(\.recordValue) ?? []
+        let box = props.entries.filter { !["selected", "onChange", "items"].contains($0.key) }
+        return Tabs(
+            titles: items.map { $0["title"]?.stringValue ?? "" },
+            contents: items.map { $0["children"]?.arrayValue?.values.compactMap(\.elementValue) ?? [] },
+            selected: props["selected"]?.intValue ?? 1, onChange: props["onChange"]?.handlerValue,
+            box: Record(box.map { ($0.key, $0.value) })
+        ).element(key: key)
+    }
+
+    /// `selected`, within the tabs there are.
+    private var current: Int { min(max(selected, 1), max(titles.count, 1)) }
+
+    func render(_ context: ComponentContext<Tabs>) -> [Element] {
+        let theme = Theme.colors(for: context)
+        var bar: [Element] = []
+        for (index, title) in titles.enumerated() {
+            if index > 0 { bar.append(.text("│", ["color": theme["muted"] ?? .null])) }
+            let isSelected = index + 1 == current
+            bar.append(
+                .text(
+                    " \(title) ",
+                    [
+                        "color": (isSelected ? theme["accent"] : theme["muted"]) ?? .null, "bold": .bool(isSelected),
+                        "wrap": "none", "onClick": .handler(context.handler("pick", .int(index + 1))),
+                    ]))
+        }
+        let tabBar: Element = .row(
+            [
+                "focusable": true, "onKey": .handler(context.handler("key")), "id": box["id"] ?? .null,
+                "autoFocus": box["autoFocus"] ?? .null, "onFocus": box["onFocus"] ?? .null,
+                "onBlur": box["onBlur"] ?? .null,
+            ], children: bar)
+        let content: Element = .column(
+            ["grow": 1], children: contents.indices.contains(current - 1) ? contents[current - 1] : [])
+        let outer = box.entries.filter { !["id", "autoFocus", "onFocus", "onBlur"].contains($0.key) }
+        return [.column(Record(outer.map { ($0.key, $0.value) }), children: [tabBar, content])]
+    }
+
+    func performReturningValue(_ action: String, _ arguments: [Value], _ context: ComponentContext<Tabs>) -> Value? {
+        let target: Int
+        switch action {
+        case "pick":
+            target = arguments.first?.intValue ?? current
+        case "key":
+            guard let name = arguments.first?.recordValue?["name"]?.stringValue, !titles.isEmpty else {
+                return .bool(false)
+            }
+            switch name {
+            case "left": target = current == 1 ? titles.count : current - 1
+            case "right": target = current == titles.count ? 1 : current + 1
+            default:
+                guard let number = Int(name), (1...min(9, titles.count)).contains(number) else { return .bool(false) }
+                target = number
+            }
+        default: return nil
+        }
+        if target != current, let onChange { context.call(onChange, [.int(target)]) }
+        return .bool(true)
+    }
+}
