@@ -210,12 +210,17 @@ public final class CanvasNode {
     ///
     /// A scroll leaves the children it does not show dirty, so the walk never stops at a
     /// scroll's child: the scroll itself must learn that something inside it changed.
+    ///
+    /// A layer above the node ends the walk too: what is inside a layer changes nothing
+    /// of its parent's layout, and the canvas looks at its layers every frame, so typing
+    /// in a dialog over a long list does not arrange the list again.
     func markNeedsLayout() {
         var node: CanvasNode? = self
         while let current = node {
             current.measureCache.removeAll()
             if current.needsLayout && current !== self && current.parent?.kind != .scroll { return }
             current.needsLayout = true
+            if current.item.isLayer && current !== self { return }
             node = current.parent
         }
     }
