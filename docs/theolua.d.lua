@@ -435,6 +435,25 @@ function ui.spinner(props) end
 ---@return theolua.Element
 function ui.tabs(props) end
 
+---@class theolua.SelectProps
+---@field options string[]
+---@field value? string The option shown (controlled).
+---@field placeholder? string Shown, muted, when there is no value.
+---@field onChange? theolua.HandlerLike Called with the option picked.
+---@field id? string
+---@field autoFocus? boolean
+---@field onFocus? theolua.HandlerLike
+---@field onBlur? theolua.HandlerLike
+---@field width? integer
+---@field grow? number
+---@field shrink? number
+---@field key? theolua.Key
+
+---A closed field that opens its options in a layer.
+---@param props theolua.SelectProps
+---@return theolua.Element
+function ui.select(props) end
+
 ---The colors the built-in widgets draw with.
 ---@class theolua.Theme
 ---@field accent? theolua.Color

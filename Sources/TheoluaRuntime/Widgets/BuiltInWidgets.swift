@@ -13,6 +13,9 @@ extension Runtime {
         try bridge.registerNativeComponent(named: "spinner", schema: Spinner.schema) { props, key in
             Spinner.element(props: props, key: key)
         }
+        try bridge.registerNativeComponent(named: "select", schema: Select.schema) { props, key in
+            Select.element(props: props, key: key)
+        }
         try bridge.registerNativeComponent(named: "tabs", schema: Tabs.schema, itemSchema: Tabs.itemSchema) {
             props, key in Tabs.element(props: props, key: key)
         }

@@ -147,12 +147,52 @@ import TheoluaCore
         #expect(app.errors() == [])
     }
 
+    static let select = """
+        local ui = require("theolua")
+        local App = ui.component("App", {
+          initialState = function() return { colour = "green" } end,
+          render = function(self)
+            return ui.column {
+              ui.text "Colour:",
+              ui.select { options = { "red", "green", "blue" }, value = self.state.colour,
+                onChange = self:handler("pick") },
+              ui.text("picked " .. self.state.colour),
+            }
+          end,
+          actions = { pick = function(self, colour) self:updateState({ colour = colour }) end },
+        })
+        return App {}
+        """
+
+    @Test func aSelectOpensItsOptionsInALayerAndPicksOne() throws {
+        let app = try LuaApp(Self.select, width: 24, height: 8)
+        expectScreen(app, ["Colour:", "┏━━━━━━━┓", "┃green ▾┃", "┗━━━━━━━┛", "picked green", "", "", ""])
+        app.press("enter")
+        expectScreen(
+            app,
+            ["Colour:", "┌───────┐", "│green ▾│", "┌───────┐", "│red    │een", "│green  │", "│blue   │", "└───────┘"])
+        #expect(app.runtime.screen[1, 5].style.background == .blue)
+        app.press("down")
+        app.press("enter")
+        expectScreen(app, ["Colour:", "┏━━━━━━━┓", "┃blue  ▾┃", "┗━━━━━━━┛", "picked blue", "", "", ""])
+        // Esc closes without picking, and the field has focus again (bold border).
+        app.press("space")
+        app.press("up")
+        app.press("esc")
+        expectScreen(app, ["Colour:", "┏━━━━━━━┓", "┃blue  ▾┃", "┗━━━━━━━┛", "picked blue", "", "", ""])
+        // The mouse: a click opens it, a click on an option picks it.
+        try app.runtime.send(keys: "click:2,2 click:2,4")
+        expectScreen(app, ["Colour:", "┏━━━━━━━┓", "┃red   ▾┃", "┗━━━━━━━┛", "picked red", "", "", ""])
+        #expect(app.errors() == [])
+    }
+
     @Test func badWidgetPropsAreScriptErrors() {
         for (body, message) in [
             ("ui.checkbox { \"a\", checked = 1 }", "checked"), ("ui.progress { value = 2 }", "value"),
             ("ui.progress { label = \"x\" }", "value"),
             ("ui.tabs { { ui.text \"no title\" } }", "tabs: item 1"),
             ("ui.tabs { \"plain\" }", "tabs: item 1: expected a table"),
+            ("ui.select { options = { 1 } }", "options"), ("ui.select { value = \"a\" }", "options"),
         ] {
             let failure = luaFailure("local ui = require(\"theolua\")\nreturn \(body)\n")
             #expect(failure?.contains(message) == true, "\(body): \(failure ?? "no error")")
