@@ -33,6 +33,9 @@ import Testing
         #expect(a != a.setting("field99", to: 0))
         #expect(a.setting("extra", to: true).count == 101)
         #expect(a.removing("field0").count == 99)
+        let even = a.filter { (Int($0.dropFirst(5)) ?? 1) % 2 == 0 }
+        #expect(even.count == 50 && even["field42"] == 42 && even["field41"] == nil)
+        #expect(even.keys.first == "field0")
     }
 
     @Test func largeArraysWithEqualContentAreEqualAndUnequalOnesDiffer() {

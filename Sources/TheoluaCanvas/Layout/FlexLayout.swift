@@ -156,7 +156,7 @@ extension LayoutPass {
                 let item = child.item
                 extent += entries[index].main + Double(mainMargins(entries[index].margin, isRow))
                 if isRow {
-                    let width = Int(entries[index].main.rounded())
+                    let width = rounded(entries[index].main)
                     var height: Int
                     if let explicit = item.height?.resolve(against: innerHeight) {
                         height = explicit

@@ -136,6 +136,11 @@ public struct Record: Sendable {
         return Record(uniqueEntries: entries)
     }
 
+    /// A copy with only the fields whose key `include` accepts, in their order.
+    public func filter(_ include: (String) -> Bool) -> Record {
+        Record(uniqueEntries: entries.filter { include($0.key) })
+    }
+
     /// Whether both records share one storage, so they are equal without a look inside.
     func sharesStorage(with other: Record) -> Bool {
         entries.withUnsafeBufferPointer { a in

@@ -53,8 +53,9 @@ extension CanvasHost {
     /// Where focus may go: inside the open modal layer, or anywhere.
     var focusScope: HostView { trap?.modal ?? rootView }
 
-    /// The modal layer open on top, if any: the last made that is still in the tree.
-    var topModalLayer: HostView? {
+    /// The modal layer open on top, if any: the last made that is still in the tree
+    /// (the views of layers that left the tree are dropped on the way).
+    func topModalLayer() -> HostView? {
         layerViews.removeAll { !$0.isAttached(to: rootView) }
         return layerViews.last { $0.isModalLayer }
     }
@@ -62,7 +63,7 @@ extension CanvasHost {
     /// Keeps focus inside the modal layer on top: when one opens, focus moves into it
     /// (remembering where it was); when it closes, focus goes back there.
     func trapFocusInModalLayer() {
-        let modal = topModalLayer
+        let modal = topModalLayer()
         guard modal !== trap?.modal else { return }
         let returnTo = trap?.returnTo
         if let modal {

@@ -21,14 +21,10 @@ struct Checkbox: Component {
 
     /// The element for validated script props: the label is the first array item.
     static func element(props: Record, key: Key?) -> Element {
-        var box: [(String, Value)] = []
-        for entry in props.entries where !["checked", "onChange", "children"].contains(entry.key) {
-            box.append((entry.key, entry.value))
-        }
         let label = props["children"]?.arrayValue?.values.first?.elementValue?.hostProps["text"]?.stringValue ?? ""
         return Checkbox(
             label: label, checked: props["checked"]?.boolValue ?? false, onChange: props["onChange"]?.handlerValue,
-            box: Record(box)
+            box: props.filter { !["checked", "onChange", "children"].contains($0) }
         ).element(key: key)
     }
 

@@ -19,10 +19,9 @@ struct Progress: Component {
 
     /// The element for validated script props.
     static func element(props: Record, key: Key?) -> Element {
-        let box = props.entries.filter { ["width", "grow", "shrink"].contains($0.key) }
-        return Progress(
+        Progress(
             value: props["value"]?.doubleValue ?? 0, label: props["label"]?.stringValue,
-            box: Record(box.map { ($0.key, $0.value) })
+            box: props.filter { ["width", "grow", "shrink"].contains($0) }
         ).element(key: key)
     }
 

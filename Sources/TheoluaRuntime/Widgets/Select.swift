@@ -31,11 +31,11 @@ struct Select: Component {
 
     /// The element for validated script props.
     static func element(props: Record, key: Key?) -> Element {
-        let box = props.entries.filter { !["options", "value", "placeholder", "onChange"].contains($0.key) }
-        return Select(
+        Select(
             options: props["options"]?.arrayValue?.values.compactMap(\.stringValue) ?? [],
             value: props["value"]?.stringValue, placeholder: props["placeholder"]?.stringValue ?? "",
-            onChange: props["onChange"]?.handlerValue, box: Record(box.map { ($0.key, $0.value) })
+            onChange: props["onChange"]?.handlerValue,
+            box: props.filter { !["options", "value", "placeholder", "onChange"].contains($0) }
         ).element(key: key)
     }
 

@@ -25,12 +25,11 @@ struct Tabs: Component {
     /// The element for validated script props.
     static func element(props: Record, key: Key?) -> Element {
         let items = props["items"]?.arrayValue?.values.compactMap(\.recordValue) ?? []
-        let box = props.entries.filter { !["selected", "onChange", "items"].contains($0.key) }
         return Tabs(
             titles: items.map { $0["title"]?.stringValue ?? "" },
             contents: items.map { $0["children"]?.arrayValue?.values.compactMap(\.elementValue) ?? [] },
             selected: props["selected"]?.intValue ?? 1, onChange: props["onChange"]?.handlerValue,
-            box: Record(box.map { ($0.key, $0.value) })
+            box: props.filter { !["selected", "onChange", "items"].contains($0) }
         ).element(key: key)
     }
 
@@ -59,8 +58,8 @@ struct Tabs: Component {
             ], children: bar)
         let content: Element = .column(
             ["grow": 1], children: contents.indices.contains(current - 1) ? contents[current - 1] : [])
-        let outer = box.entries.filter { !["id", "autoFocus", "onFocus", "onBlur"].contains($0.key) }
-        return [.column(Record(outer.map { ($0.key, $0.value) }), children: [tabBar, content])]
+        let outer = box.filter { !["id", "autoFocus", "onFocus", "onBlur"].contains($0) }
+        return [.column(outer, children: [tabBar, content])]
     }
 
     func performReturningValue(_ action: String, _ arguments: [Value], _ context: ComponentContext<Tabs>) -> Value? {
