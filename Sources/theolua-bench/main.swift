@@ -1,6 +1,6 @@
 // theolua-bench: medians of the core's hot paths, in release mode.
 //
-//   swift run -c release theolua-bench [--quick] [pipeline] [lists] [core] [canvas] [lua]
+//   swift run -c release theolua-bench [--quick] [pipeline] [lists] [widgets] [core] [canvas] [lua]
 //
 // `pipeline` is what users run: the whole pipeline through the public Runtime API and
 // the theolua process (build both with `swift build -c release` first), with a table
@@ -31,6 +31,7 @@ func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
 
 if wanted("pipeline") { PipelineBenchmarks(report: report, quick: quick).run() }
 if wanted("lists") { ListBenchmarks(report: report, quick: quick).run() }
+if wanted("widgets") { WidgetBenchmarks(report: report, quick: quick).run() }
 if wanted("lua") { LuaBenchmarks(report: report, quick: quick).measureMemory() }
 if wanted("core") { CoreBenchmarks(report: report, quick: quick).run() }
 if wanted("canvas") { CanvasBenchmarks(report: report, quick: quick).run() }

@@ -11,6 +11,8 @@ public enum Primitive: String, Sendable, CaseIterable {
     case input
     /// A focusable column that scrolls.
     case scroll
+    /// A focusable, controlled multi-line text editor.
+    case textarea
 }
 
 extension Element {
@@ -80,5 +82,10 @@ extension Element {
     /// A controlled one-line text field.
     public static func input(_ props: Record, key: Key? = nil) -> Element {
         .host(Primitive.input.rawValue, props: props, key: key)
+    }
+
+    /// A controlled multi-line text editor (`ui.textarea`).
+    public static func textarea(_ props: Record, key: Key? = nil) -> Element {
+        .host(Primitive.textarea.rawValue, props: props, key: key)
     }
 }

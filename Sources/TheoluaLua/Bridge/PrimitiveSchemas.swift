@@ -67,6 +67,14 @@ enum PrimitiveSchemas {
             field("borderColor", .color),
         ])
 
+    /// `ui.textarea`: the input's props, `rows` (its height when it is given none) and
+    /// `wrap`.
+    static let textarea = RecordSchema(
+        fields: input.fields.filter { $0.name != "onSubmit" } + [
+            field("rows", .integer(min: 1, max: SchemaType.maximumCells)),
+            field("wrap", .enumeration(["word", "char"])),
+        ])
+
     static let scroll = RecordSchema(fields: boxLayout + [field("follow", .boolean)])
 
     /// `ui.layer`: a box drawn above the screen, placed by `anchor` or `x`/`y`.
@@ -109,7 +117,7 @@ enum PrimitiveSchemas {
 
 /// The primitive constructors of the `theolua` module.
 enum PrimitiveConstructor: Int, CaseIterable {
-    case text, box, row, column, spacer, button, input, scroll, list, table, layer
+    case text, box, row, column, spacer, button, input, scroll, list, table, layer, textarea
 
     /// The name under `ui`.
     var name: String {
@@ -125,6 +133,7 @@ enum PrimitiveConstructor: Int, CaseIterable {
         case .list: "list"
         case .table: "table"
         case .layer: "layer"
+        case .textarea: "textarea"
         }
     }
 
@@ -139,6 +148,7 @@ enum PrimitiveConstructor: Int, CaseIterable {
         case .box, .row, .column, .spacer, .layer: .box
         case .button: .button
         case .input: .input
+        case .textarea: .textarea
         case .scroll, .list, .table: .scroll
         }
     }
@@ -154,6 +164,7 @@ enum PrimitiveConstructor: Int, CaseIterable {
         case .list: PrimitiveSchemas.list
         case .table: PrimitiveSchemas.table
         case .layer: PrimitiveSchemas.layer
+        case .textarea: PrimitiveSchemas.textarea
         }
     }
 

@@ -17,6 +17,7 @@ extension CanvasHost {
     @discardableResult
     package func handleKey(_ key: KeyEvent) -> Bool {
         defer { deliverFocusChanges() }
+        layOutForFocusedInput()
         if let focused = focusedView, focused.widget?.handleKey(key, props: focused.props, dispatch: dispatch) == true {
             return true
         }
@@ -37,6 +38,7 @@ extension CanvasHost {
     /// from the focused element up takes it. Returns whether something used it.
     @discardableResult
     package func handlePaste(_ text: String) -> Bool {
+        layOutForFocusedInput()
         if let focused = focusedView,
             focused.widget?.handlePaste(text, props: focused.props, dispatch: dispatch) == true
         {

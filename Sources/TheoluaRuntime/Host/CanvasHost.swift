@@ -62,8 +62,9 @@ package final class CanvasHost: HostRenderer {
     /// The modal layer focus is kept in, and what had focus before it opened.
     @exclusivity(unchecked) var trap: (modal: HostView, returnTo: HostView?)?
 
-    /// The mounted inputs, which fit their text to their width after each layout.
-    @exclusivity(unchecked) var inputs: [ObjectIdentifier: (view: HostView, widget: InputWidget)] = [:]
+    /// The mounted inputs and textareas, which fit their text to their size after each
+    /// layout and settle their edits at the end of each frame.
+    @exclusivity(unchecked) var fitting: [ObjectIdentifier: (view: HostView, widget: any FittingWidget)] = [:]
 
     /// A host drawing on a canvas of `width` × `height` cells.
     package init(width: Int, height: Int) {
@@ -96,24 +97,34 @@ package final class CanvasHost: HostRenderer {
     package func render(measuringOn clock: StageClock? = nil) -> CellBuffer {
         settlePendingFocus()
         settleInputs()
-        clock.measure(.layout) {
-            canvas.layout()
-            // Inputs fit their window to the width layout gives them; fitting can change
-            // their content size, so lay out again (a few times at most).
-            for _ in 0..<(inputs.isEmpty ? 0 : 3) {
-                var changed = false
-                for entry in inputs.values where entry.widget.fit() { changed = true }
-                if !changed { break }
-                canvas.layout()
-            }
-        }
+        clock.measure(.layout) { layOut() }
         return clock.measure(.paint) { canvas.render() }
+    }
+
+    /// Lays out what changed, and fits the inputs and textareas to their sizes.
+    func layOut() {
+        canvas.layout()
+        // Inputs and textareas fit their text to the size layout gives them; fitting can
+        // change their content size, so lay out again (a few times at most).
+        for _ in 0..<(fitting.isEmpty ? 0 : 3) {
+            var changed = false
+            for entry in fitting.values where entry.widget.fit() { changed = true }
+            if !changed { break }
+            canvas.layout()
+        }
+    }
+
+    /// Lays out before the focused widget takes a key or a paste when what it does
+    /// depends on its size (a textarea moves by rows on screen), since several keys may
+    /// come between two frames.
+    func layOutForFocusedInput() {
+        if focusedView?.widget is TextareaWidget { layOut() }
     }
 
     /// Changes the canvas size; the next ``render()`` lays out and paints everything.
     package func resize(width: Int, height: Int) {
         canvas.resize(width: width, height: height)
-        for entry in inputs.values { entry.widget.refit() }
+        for entry in fitting.values { entry.widget.refit() }
     }
 
     /// The screen as of the last ``render()``.
@@ -141,9 +152,10 @@ package final class CanvasHost: HostRenderer {
         if parent == nil { view.widget?.setTopLevel(true, props: node.props) }
     }
 
-    /// Hears that `view` made its widget: inputs are kept to fit and settle each frame.
+    /// Hears that `view` made its widget: inputs and textareas are kept to fit and settle
+    /// each frame.
     func didRealize(_ view: HostView, _ widget: any HostWidget) {
-        if let input = widget as? InputWidget { inputs[ObjectIdentifier(view)] = (view, input) }
+        if let widget = widget as? any FittingWidget { fitting[ObjectIdentifier(view)] = (view, widget) }
         if view.isLayer { layerViews.append(view) }
     }
 
@@ -184,7 +196,7 @@ package final class CanvasHost: HostRenderer {
         guard let view = Self.view(of: node) else { return }
         if let focused = focusedView, view.contains(focused) { moveFocusAway(from: view) }
         existingView(of: parent)?.remove(view)
-        if !inputs.isEmpty { inputs = inputs.filter { $0.value.view.isAttached(to: rootView) } }
+        if !fitting.isEmpty { fitting = fitting.filter { $0.value.view.isAttached(to: rootView) } }
     }
 
     /// After each reconciliation pass: settles focus (see `settleFocusAfterCommit()`) and
@@ -241,8 +253,8 @@ package final class CanvasHost: HostRenderer {
         node.attachment as? HostView
     }
 
-    /// Settles every input's unanswered edit (see ``InputEditor``).
+    /// Settles every input's and textarea's unanswered edit (see ``InputEditor``).
     private func settleInputs() {
-        for entry in inputs.values { entry.widget.settle() }
+        for entry in fitting.values { entry.widget.settle() }
     }
 }

@@ -15,6 +15,8 @@ enum HostKind: Sendable, Equatable {
     case input
     /// `ui.scroll`.
     case scroll
+    /// `ui.textarea`.
+    case textarea
     /// The window of a `ui.list` (see ``ListWidget``).
     case list
 
@@ -26,6 +28,7 @@ enum HostKind: Sendable, Equatable {
         case "input": self = .input
         case "scroll": self = .scroll
         case "list": self = .list
+        case "textarea": self = .textarea
         default: self = .box
         }
     }
@@ -36,7 +39,7 @@ enum HostKind: Sendable, Equatable {
         switch self {
         case .root, .text: false
         case .box: props["focusable"]?.boolValue == true
-        case .button, .input, .scroll, .list: props["focusable"]?.boolValue != false
+        case .button, .input, .textarea, .scroll, .list: props["focusable"]?.boolValue != false
         }
     }
 
@@ -45,7 +48,7 @@ enum HostKind: Sendable, Equatable {
         switch self {
         case .text: .text
         case .scroll, .list: .scroll
-        case .root, .box, .button, .input: .box
+        case .root, .box, .button, .input, .textarea: .box
         }
     }
 
@@ -55,6 +58,7 @@ enum HostKind: Sendable, Equatable {
         case .text: TextWidget(node: node)
         case .button: ButtonWidget(node: node)
         case .input: InputWidget(node: node)
+        case .textarea: TextareaWidget(node: node)
         case .scroll: BoxWidget(scroll: true, node: node)
         case .list: ListWidget(node: node)
         case .box: BoxWidget(scroll: false, node: node)

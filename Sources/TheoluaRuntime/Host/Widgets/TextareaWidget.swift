@@ -1,0 +1,437 @@
+import TheoluaCanvas
+import TheoluaCore
+import TheoluaTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `ui.textarea`: a controlled multi-line text editor.
+///
+/// It shows `props.value` wrapped to its inner width (by word, or with `wrap = "char"`
+/// anywhere), in a box that takes the sizing, `border`, `borderColor` and `bg` props.
+/// Without a `height`, `grow` or `basis` it is `rows` lines tall (default 3). Only the
+/// rows in view are drawn: each is a row of three texts (before the cursor, the cursor
+/// cell, after it), so a value of 10,000 lines costs what the screen shows. The view
+/// scrolls to keep the cursor in it.
+///
+/// The cursor starts at the start of the value. Keys: left and right move by
+/// character across lines; up and down by row on screen, keeping the column they
+/// started from; home and end to the start and end of the row on screen; ctrl+a and
+/// ctrl+e to the start and end of the line; ctrl+home and ctrl+end to the start and end
+/// of the text; pageup and pagedown by a screenful. Typed text, enter and pastes insert
+/// (a paste keeps its line breaks and tabs); backspace and delete remove a character or
+/// join two lines; ctrl+u and ctrl+k delete to the line's start and end. Each edit
+/// calls `onChange(newValue)`; edits are asked for and settled as an input's are (see
+/// ``InputEditor``). Tab, esc and other keys bubble. A click puts the cursor on the
+/// character clicked; the wheel scrolls the view by three rows.
+final class TextareaWidget: HostWidget, FittingWidget {
+    /// The editor's box: a column of the rows in view.
+    let node: CanvasNode
+    /// None: a textarea has no children.
+    var container: CanvasNode? { nil }
+
+    /// The canvas nodes of one row on screen.
+    private struct RowNodes {
+        let box: CanvasNode
+        let before: CanvasNode
+        let cursor: CanvasNode
+        let after: CanvasNode
+    }
+
+    private var rowNodes: [RowNodes] = []
+    private var baseStyle = BoxStyle()
+    private var textStyle = TextStyle(wrap: .none)
+    private var insets = 0
+    private var defaultRows = 3
+    private var wordWrap = true
+    private var placeholder = ""
+    private var isFocused = false
+    /// The value last rendered by the parent.
+    private var value = ""
+    /// The working text: the value, with the edits asked for and not answered yet.
+    private var document = TextareaDocument("")
+    /// The text last asked for with `onChange`, and the cursor before the first edit
+    /// not answered yet.
+    private var request: (value: String, cursorBefore: TextPosition)?
+    /// The first row in view.
+    private var top = TextareaDocument.Row(line: 0, row: 0)
+    /// The column up and down aim for, kept while they repeat.
+    private var goalX: Int?
+    /// The inner size the rows were last fitted to; nil when they must be fitted again.
+    private var fitted: Size?
+
+    /// An editor drawn on `node` (a deferred box node made before), or on a new box.
+    init(node: CanvasNode? = nil) {
+        self.node = node ?? CanvasNode(box: BoxStyle())
+        document.setWrapping(width: InputWidget.widestShown, words: true)
+        setRowCount(defaultRows)
+    }
+
+    func apply(_ props: Record, old: Record?) {
+        if !PropsMapping.onlyChanged("value", from: old, to: props) { applyStyles(props) }
+        let newValue = props["value"]?.stringValue ?? ""
+        if old == nil {
+            value = newValue
+            document.replaceText(with: newValue)
+        } else if !Self.sameBytes(newValue, value) {
+            value = newValue
+            if let request, Self.sameBytes(newValue, request.value) {
+                self.request = nil
+            } else {
+                request = nil
+                goalX = nil
+                document.replaceText(with: newValue)
+                keepCursorInView()
+            }
+        }
+        show()
+    }
+
+    private func applyStyles(_ props: Record) {
+        var style = BoxStyle(direction: .column)
+        PropsMapping.applySizing(props, to: &style)
+        style.border = props["border"]?.stringValue.flatMap(BorderKind.init(parsing:))
+        style.borderColor = PropsMapping.color(props["borderColor"])
+        style.background = PropsMapping.color(props["bg"])
+        insets = style.border == nil ? 0 : 2
+        defaultRows = props["rows"]?.intValue ?? 3
+        if style.height == nil, style.grow == 0, style.basis == nil {
+            style.height = .cells(defaultRows + insets)
+        }
+        // The rows' content never holds the editor open: it gives way to what is around it.
+        if style.minHeight == nil { style.minHeight = .cells(insets + 1) }
+        if style.minWidth == nil { style.minWidth = .cells(insets + 1) }
+        baseStyle = style
+        node.boxStyle = isFocused ? FocusLook.focused(style) : style
+        textStyle = TextStyle(
+            color: PropsMapping.color(props["color"]), attributes: PropsMapping.attributes(props), wrap: .none)
+        placeholder = props["placeholder"]?.stringValue ?? ""
+        let words = props["wrap"]?.stringValue != "char"
+        if words != wordWrap {
+            wordWrap = words
+            document.setWrapping(width: document.width, words: words)
+            clampTop()
+        }
+    }
+
+    func setFocused(_ focused: Bool) {
+        isFocused = focused
+        node.boxStyle = focused ? FocusLook.focused(baseStyle) : baseStyle
+        show()
+    }
+
+    // MARK: Keys, pastes and the mouse
+
+    func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
+        if key.ctrl && !key.alt {
+            switch (key.specialKey, key.name) {
+            case (.home, _): return move { $0.cursor = TextPosition(line: 0, offset: 0) }
+            case (.end, _): return move { $0.cursor = $0.end }
+            case (_, "a"): return move { $0.cursor.offset = 0 }
+            case (_, "e"): return move { $0.cursor.offset = $0.lines[$0.cursor.line].utf8.count }
+            case (_, "u"): return edit(.deleteToLineStart, props, dispatch)
+            case (_, "k"): return edit(.deleteToLineEnd, props, dispatch)
+            default: return false
+            }
+        }
+        guard key.isPlain else { return false }
+        switch key.specialKey {
+        case .left: return move { $0.cursor = $0.position(before: $0.cursor) ?? $0.cursor }
+        case .right: return move { $0.cursor = $0.position(after: $0.cursor) ?? $0.cursor }
+        case .up: return moveVertically(by: -1)
+        case .down: return moveVertically(by: 1)
+        case .pageup: return moveVertically(by: -max(1, rowNodes.count), scrolling: true)
+        case .pagedown: return moveVertically(by: max(1, rowNodes.count), scrolling: true)
+        case .home:
+            return move { document in
+                document.cursor = document.position(in: document.place(of: document.cursor).row, x: 0)
+            }
+        case .end:
+            return move { document in
+                document.cursor = document.position(in: document.place(of: document.cursor).row, x: Int.max)
+            }
+        case .backspace: return edit(.deleteBackward, props, dispatch)
+        case .delete: return edit(.deleteForward, props, dispatch)
+        case .enter: return edit(.insert("\n"), props, dispatch)
+        case .tab, .backtab, .esc: return false
+        default:
+            guard let text = key.text, !text.isEmpty else { return false }
+            return edit(.insert(text), props, dispatch)
+        }
+    }
+
+    func handlePaste(_ text: String, props: Record, dispatch: HandlerDispatch) -> Bool {
+        edit(.insert(TextareaDocument.normalized(text)), props, dispatch)
+    }
+
+    /// A click puts the cursor on the character clicked, or at the end of the row.
+    func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool {
+        guard request == nil else { return true }
+        let inset = insets / 2
+        var row = top
+        for _ in 0..<max(0, y - inset) {
+            guard let next = document.row(after: row) else { break }
+            row = next
+        }
+        return move { $0.cursor = $0.position(in: row, x: max(0, x - inset)) }
+    }
+
+    /// The wheel scrolls the view by three rows; the cursor stays where it is.
+    func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool {
+        guard direction == .up || direction == .down else { return false }
+        for _ in 0..<3 {
+            if direction == .up {
+                guard let previous = document.row(before: top) else { break }
+                top = previous
+            } else {
+                guard rowsInView(from: top) == rowNodes.count, let next = document.row(after: top),
+                    rowsInView(from: next) == rowNodes.count
+                else { break }
+                top = next
+            }
+        }
+        show()
+        return true
+    }
+
+    /// Moves the cursor with `change` and shows it.
+    private func move(_ change: (inout TextareaDocument) -> Void) -> Bool {
+        goalX = nil
+        change(&document)
+        keepCursorInView()
+        show()
+        return true
+    }
+
+    /// Moves the cursor `count` rows down (up when negative), keeping the column it
+    /// started from; past the first or last row it goes to the start or end. With
+    /// `scrolling` (the page keys), the view moves as far, so the cursor keeps its place
+    /// on screen.
+    private func moveVertically(by count: Int, scrolling: Bool = false) -> Bool {
+        let (start, x) = document.place(of: document.cursor)
+        let goal = goalX ?? x
+        var row = start
+        var moved = 0
+        while moved < abs(count), let next = count < 0 ? document.row(before: row) : document.row(after: row) {
+            row = next
+            moved += 1
+        }
+        if moved < abs(count) && !scrolling || moved == 0 {
+            document.cursor = count < 0 ? TextPosition(line: 0, offset: 0) : document.end
+        } else {
+            document.cursor = document.position(in: row, x: goal)
+        }
+        if scrolling {
+            for _ in 0..<moved {
+                guard let next = count < 0 ? document.row(before: top) : document.row(after: top) else { break }
+                top = next
+            }
+        }
+        keepCursorInView()
+        goalX = goal
+        show()
+        return true
+    }
+
+    private func edit(_ edit: TextareaDocument.Edit, _ props: Record, _ dispatch: HandlerDispatch) -> Bool {
+        guard let onChange = props["onChange"]?.handlerValue else { return true }
+        let before = document.cursor
+        guard document.apply(edit) else { return true }
+        goalX = nil
+        let newValue = document.text
+        request = (newValue, request?.cursorBefore ?? before)
+        keepCursorInView()
+        show()
+        _ = dispatch(onChange, [.string(newValue)])
+        return true
+    }
+
+    // MARK: Frames
+
+    /// Ends a frame: an edit the parent never answered was refused, so the text goes
+    /// back to the value and the cursor to where it was before the edit.
+    func settle() {
+        guard let request else { return }
+        self.request = nil
+        document.replaceText(with: value)
+        document.cursor = document.clamped(request.cursorBefore)
+        keepCursorInView()
+        show()
+    }
+
+    /// Fits the rows to the inner size the layout gave; returns whether anything shown
+    /// changed (and so the layout must run again).
+    func fit() -> Bool {
+        let frame = node.frame
+        let inner = Size(width: max(1, frame.width - insets), height: max(0, frame.height - insets))
+        guard frame.width > 0, inner != fitted else { return false }
+        fitted = inner
+        let countChanged = inner.height != rowNodes.count
+        document.setWrapping(width: inner.width, words: wordWrap)
+        setRowCount(inner.height)
+        clampTop()
+        keepCursorInView()
+        return show() || countChanged
+    }
+
+    /// Shows the rows at their natural size again, so the next layout can give the
+    /// editor more room (after a resize, say) before they are fitted.
+    func refit() {
+        fitted = nil
+        document.setWrapping(width: InputWidget.widestShown, words: wordWrap)
+        setRowCount(defaultRows)
+        clampTop()
+        show()
+    }
+
+    /// Makes or drops row nodes so there are `count`.
+    private func setRowCount(_ count: Int) {
+        while rowNodes.count > count, let last = rowNodes.popLast() { last.box.removeFromParent() }
+        while rowNodes.count < count {
+            var style = BoxStyle(direction: .row, height: .cells(1), shrink: 0)
+            style.minWidth = .cells(0)
+            let nodes = RowNodes(
+                box: CanvasNode(box: style), before: CanvasNode(text: "", style: textStyle),
+                cursor: CanvasNode(text: "", style: textStyle), after: CanvasNode(text: "", style: textStyle))
+            nodes.box.appendChild(nodes.before)
+            nodes.box.appendChild(nodes.cursor)
+            nodes.box.appendChild(nodes.after)
+            node.appendChild(nodes.box)
+            rowNodes.append(nodes)
+        }
+    }
+
+    // MARK: The view
+
+    /// Keeps ``top`` on a row that exists after the text or the wrapping changed.
+    private func clampTop() {
+        top.line = min(top.line, document.lines.count - 1)
+        top.row = min(top.row, document.rows(of: top.line).count - 1)
+    }
+
+    /// How many rows there are from `row` on, counting no further than the rows in view.
+    private func rowsInView(from row: TextareaDocument.Row) -> Int {
+        var count = 1
+        var current = row
+        while count < rowNodes.count, let next = document.row(after: current) {
+            current = next
+            count += 1
+        }
+        return count
+    }
+
+    /// Scrolls as little as it takes to bring the cursor's row into view, and back up
+    /// when the end of the text leaves rows empty below it.
+    private func keepCursorInView() {
+        clampTop()
+        let height = max(1, rowNodes.count)
+        let cursorRow = document.place(of: document.cursor).row
+        if cursorRow < top {
+            top = cursorRow
+        } else {
+            var row = top
+            var distance = 0
+            while row != cursorRow, distance < height, let next = document.row(after: row) {
+                row = next
+                distance += 1
+            }
+            if distance >= height {
+                top = cursorRow
+                for _ in 1..<height {
+                    guard let previous = document.row(before: top) else { break }
+                    top = previous
+                }
+            }
+        }
+        var shown = rowsInView(from: top)
+        while shown < height, let previous = document.row(before: top) {
+            top = previous
+            shown += 1
+        }
+    }
+
+    /// Sets the rows' texts and styles; returns whether any text changed.
+    @discardableResult
+    private func show() -> Bool {
+        var changed = false
+        func set(_ node: CanvasNode, _ text: String, _ style: TextStyle) {
+            if node.text != text {
+                node.text = text
+                changed = true
+            }
+            node.textStyle = style
+        }
+        var plain = textStyle
+        var cursorStyle = textStyle
+        if isFocused { cursorStyle.attributes.insert(.inverse) }
+        if document.isEmpty && !placeholder.isEmpty {
+            plain.attributes.insert(.dim)
+            cursorStyle.attributes.insert(.dim)
+            for (slot, nodes) in rowNodes.enumerated() {
+                let first = slot == 0 ? placeholder.first.map(String.init) ?? " " : ""
+                set(nodes.before, "", plain)
+                set(nodes.cursor, first, slot == 0 ? cursorStyle : plain)
+                set(nodes.after, slot == 0 ? String(placeholder.dropFirst()) : "", plain)
+            }
+            return changed
+        }
+        let cursorRow = document.place(of: document.cursor).row
+        var row: TextareaDocument.Row? = top
+        for nodes in rowNodes {
+            guard let current = row else {
+                set(nodes.before, "", plain)
+                set(nodes.cursor, "", plain)
+                set(nodes.after, "", plain)
+                continue
+            }
+            let text = document.text(of: current)
+            if current == cursorRow {
+                let line = document.lines[current.line]
+                let at = TextareaDocument.boundary(atOrBefore: document.cursor.offset, in: line)
+                let cursorEnd = at < text.endIndex ? line.index(after: at) : at
+                set(nodes.before, String(text[..<at]), plain)
+                set(nodes.cursor, at < text.endIndex ? String(line[at..<cursorEnd]) : " ", cursorStyle)
+                set(nodes.after, String(text[cursorEnd...]), plain)
+            } else {
+                set(nodes.before, String(text), plain)
+                set(nodes.cursor, "", plain)
+                set(nodes.after, "", plain)
+            }
+            row = document.row(after: current)
+        }
+        return changed
+    }
+
+    /// Whether two strings hold the same bytes (a byte comparison, where `==` compares
+    /// characters).
+    static func sameBytes(_ left: String, _ right: String) -> Bool {
+        var left = left
+        var right = right
+        let count = left.utf8.count
+        guard count == right.utf8.count else { return false }
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                guard let a = a.baseAddress, let b = b.baseAddress else { return true }
+                return memcmp(a, b, count) == 0
+            }
+        }
+    }
+}
+
+/// A primitive that fits what it shows to the size layout gives it, settles unanswered
+/// edits at the end of each frame, and shows its natural size again after a resize.
+protocol FittingWidget: HostWidget {
+    /// Fits to the frame the last layout gave; returns whether the layout must run again.
+    func fit() -> Bool
+    /// Shows the natural size again before the next layout (after a resize).
+    func refit()
+    /// Settles an edit the parent did not answer by the end of the frame.
+    func settle()
+}
+
+extension InputWidget: FittingWidget {}

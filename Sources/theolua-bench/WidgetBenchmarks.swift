@@ -1,0 +1,151 @@
+import TheoluaCanvas
+import TheoluaCore
+import TheoluaRuntime
+
+/// The widget targets of PRODUCT.md §5, through the public `Runtime` API on a 120x40
+/// screen, each frame encoded as the terminal would get it: typing into a textarea that
+/// holds 10,000 lines, and opening and closing a modal dialog over a 10,000-row list.
+struct WidgetBenchmarks {
+    let report: BenchReport
+    let quick: Bool
+
+    func run() {
+        report.line("widgets: textarea and modal layers on a 120x40 screen (public Runtime API, frames encoded)")
+        do {
+            try textarea()
+            for dim in [false, true] { try modal(dim: dim) }
+        } catch {
+            report.line("  failed: \(error)")
+        }
+    }
+
+    /// A screen driven by keys, with each frame encoded against the one before.
+    private final class Frames {
+        let runtime: Runtime
+        var previous: CellBuffer
+        var encoder = FrameEncoder()
+        var bytes: [Int] = []
+
+        init(_ runtime: Runtime) {
+            self.runtime = runtime
+            previous = runtime.screen
+        }
+
+        func frame(after key: KeyEvent) {
+            runtime.send(key)
+            let screen = runtime.screen
+            bytes.append(encoder.encode(from: previous, to: screen).count)
+            previous = screen
+        }
+    }
+
+    /// A component keeping a 10,000-line text in its state, edited by a textarea that
+    /// takes the screen below a title.
+    private func textarea() throws {
+        let lines = 10_000
+        let runtime = try Runtime(width: 120, height: 40)
+        try runtime.load(
+            source: """
+                local ui = require("theolua")
+                local lines = {}
+                for i = 1, \(lines) do
+                  lines[i] = "line " .. i .. ": the quick brown fox jumps over the lazy dog, " .. string.rep("x", i % 70)
+                end
+                return ui.component("Editor", {
+                  initialState = function() return { text = table.concat(lines, "\\n") } end,
+                  actions = { edit = function(self, value) self:updateState { text = value } end },
+                  render = function(self)
+                    return ui.column {
+                      ui.text { "notes (" .. #self.state.text .. " bytes)" },
+                      ui.textarea { value = self.state.text, onChange = self:handler("edit"), grow = 1,
+                        border = "round" },
+                    }
+                  end,
+                })
+                """, name: "editor.lua")
+        try runtime.mount()
+        let frames = Frames(runtime)
+        let iterations = quick ? 21 : 201
+        report.line("  textarea holding \(lines) lines (about \(lines * 80 / 1000) kB), grow = 1")
+        let type = KeyEvent(name: "x", text: "x")
+        report.measure("    type a character (at the start)", iterations: iterations, target: "≤ 1 ms") {
+            frames.frame(after: type)
+        }
+        for _ in 0..<(lines / 2 / 36) { frames.frame(after: KeyEvent(.pagedown)) }
+        report.measure("    type a character (mid-text)", iterations: iterations, target: "≤ 1 ms") {
+            frames.frame(after: type)
+        }
+        report.measure("    backspace", iterations: iterations, target: "≤ 1 ms") {
+            frames.frame(after: KeyEvent(.backspace))
+        }
+        report.measure("    enter (a new line) then backspace", iterations: iterations, target: "≤ 2 ms") {
+            frames.frame(after: KeyEvent(.enter))
+            frames.frame(after: KeyEvent(.backspace))
+        }
+        report.measure("    down (the cursor moves a row)", iterations: iterations, target: "≤ 1 ms") {
+            frames.frame(after: KeyEvent(.down))
+        }
+        report.measure("    pagedown", iterations: iterations, target: "≤ 1 ms") {
+            frames.frame(after: KeyEvent(.pagedown))
+        }
+        frames.frame(after: KeyEvent(.end))
+        frames.bytes.removeAll()
+        for _ in 0..<20 { frames.frame(after: type) }
+        report.line("    bytes per typed character: \(median(frames.bytes))")
+    }
+
+    /// A 10,000-row list and a dialog that `o` opens and esc closes.
+    private func modal(dim: Bool) throws {
+        let runtime = try Runtime(width: 120, height: 40)
+        try runtime.load(
+            source: """
+                local ui = require("theolua")
+                return ui.component("Screen", {
+                  initialState = function() return { open = false } end,
+                  actions = {
+                    key = function(self, key)
+                      if key.name == "o" then self:updateState { open = true } return true end
+                    end,
+                    close = function(self) self:updateState { open = false } end,
+                  },
+                  render = function(self)
+                    local children = {
+                      ui.list { count = 10000, itemHeight = 1, grow = 1,
+                        render = function(i) return ui.text { "row " .. i .. " of the list", key = i } end },
+                    }
+                    if self.state.open then
+                      children[2] = ui.layer { modal = true, dim = \(dim), border = "round", width = 40,
+                        onClose = self:handler("close"),
+                        ui.text "Delete 3 files?",
+                        ui.row { gap = 2, ui.button { "Delete" }, ui.button { "Cancel" } },
+                      }
+                    end
+                    return ui.column { grow = 1, onKey = self:handler("key"), table.unpack(children) }
+                  end,
+                })
+                """, name: "modal.lua")
+        try runtime.mount()
+        let frames = Frames(runtime)
+        let iterations = quick ? 21 : 201
+        var openBytes: [Int] = []
+        var closeBytes: [Int] = []
+        report.line("  modal dialog (40x4) over a 10,000-row list, dim = \(dim)")
+        report.measure(
+            "    open", iterations: iterations, target: "≤ 2 ms",
+            setup: { frames.frame(after: KeyEvent(.esc)) }
+        ) { _ in
+            frames.frame(after: KeyEvent(name: "o", text: "o"))
+            openBytes.append(frames.bytes.last ?? 0)
+        }
+        report.measure(
+            "    close", iterations: iterations, target: "≤ 2 ms",
+            setup: { frames.frame(after: KeyEvent(name: "o", text: "o")) }
+        ) { _ in
+            frames.frame(after: KeyEvent(.esc))
+            closeBytes.append(frames.bytes.last ?? 0)
+        }
+        report.line(
+            "    bytes: open \(median(openBytes)), close \(median(closeBytes)) (the dialog is 160 cells; "
+                + "the screen 4,800)")
+    }
+}
