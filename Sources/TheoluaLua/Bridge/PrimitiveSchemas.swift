@@ -40,7 +40,12 @@ enum PrimitiveSchemas {
             field("focusable", .boolean), field("autoFocus", .boolean), field("onKey", .function),
             field("id", .string), field("onFocus", .function), field("onBlur", .function),
             field("onPaste", .function), field("onClick", .function), field("onMouse", .function),
+            field("keys", keyBindings),
         ]
+
+    /// The key bindings an element declares for `ui.keyhints`: `{ ["ctrl+s"] = "save" }`,
+    /// or in the order to show them, `{ { "ctrl+s", "save" }, { "q", "quit" } }`.
+    static let keyBindings = SchemaType.oneOf([.map(of: .string), .array(of: .array(of: .string))])
 
     static let text = RecordSchema(
         fields: textStyle + sizing + [
@@ -64,7 +69,7 @@ enum PrimitiveSchemas {
             field("placeholder", .string), field("autoFocus", .boolean), field("focusable", .boolean),
             field("onKey", .function), field("id", .string), field("onFocus", .function), field("onBlur", .function),
             field("border", .enumeration(["single", "double", "round", "bold", "ascii"])),
-            field("borderColor", .color),
+            field("borderColor", .color), field("keys", keyBindings),
         ])
 
     /// `ui.textarea`: the input's props, `rows` (its height when it is given none) and

@@ -109,6 +109,35 @@ extension CanvasHost {
                 if let handler = view.props[name]?.handlerValue { _ = dispatch(handler, []) }
             }
         }
+        refreshKeyHints()
+    }
+
+    /// Shows the bindings in reach in every `ui.keyhints`: those declared with `keys` by
+    /// the focused view and its ancestors up to an open modal layer, innermost first, a
+    /// key declared twice shown once (the innermost); with nothing focused, the
+    /// top-level views'. Costs the depth of the focused view.
+    func refreshKeyHints() {
+        guard !keyHints.views.isEmpty else { return }
+        keyHints.views.removeAll { !$0.isAttached(to: rootView) }
+        var bindings: [KeyBinding] = []
+        var seen = Set<String>()
+        var path: [HostView] = []
+        if let focused = focusedView {
+            var node: HostView? = focused
+            while let current = node, current !== rootView {
+                path.append(current)
+                if current === trap?.modal { break }
+                node = current.parent
+            }
+        } else {
+            path = trap.map { [$0.modal] } ?? rootView.children
+        }
+        for view in path {
+            for binding in view.keyBindings where seen.insert(binding.key).inserted { bindings.append(binding) }
+        }
+        guard bindings != keyHints.shown else { return }
+        keyHints.shown = bindings
+        for view in keyHints.views { (view.widget as? KeyHintsWidget)?.show(bindings) }
     }
 
     // MARK: Focus from code

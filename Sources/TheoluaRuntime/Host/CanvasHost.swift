@@ -62,6 +62,9 @@ package final class CanvasHost: HostRenderer {
     /// The modal layer focus is kept in, and what had focus before it opened.
     @exclusivity(unchecked) var trap: (modal: HostView, returnTo: HostView?)?
 
+    /// The views of the mounted `ui.keyhints` footers, and the bindings they show.
+    @exclusivity(unchecked) var keyHints: (views: [HostView], shown: [KeyBinding]?) = ([], nil)
+
     /// The mounted inputs and textareas, which fit their text to their size after each
     /// layout and settle their edits at the end of each frame.
     @exclusivity(unchecked) var fitting: [ObjectIdentifier: (view: HostView, widget: any FittingWidget)] = [:]
@@ -157,6 +160,10 @@ package final class CanvasHost: HostRenderer {
     func didRealize(_ view: HostView, _ widget: any HostWidget) {
         if let widget = widget as? any FittingWidget { fitting[ObjectIdentifier(view)] = (view, widget) }
         if view.isLayer { layerViews.append(view) }
+        if widget is KeyHintsWidget {
+            keyHints.views.append(view)
+            keyHints.shown = nil
+        }
     }
 
     /// Moves the node's view and canvas node before `sibling`'s. A waiting node has

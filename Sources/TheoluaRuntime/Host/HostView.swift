@@ -19,6 +19,8 @@ enum HostKind: Sendable, Equatable {
     case textarea
     /// The window of a `ui.list` (see ``ListWidget``).
     case list
+    /// The footer of `ui.keyhints` (see ``KeyHintsWidget``).
+    case keyhints
 
     /// The kind for a host node's `kind`; unknown kinds become boxes rather than errors.
     init(hostKind: String) {
@@ -29,6 +31,7 @@ enum HostKind: Sendable, Equatable {
         case "scroll": self = .scroll
         case "list": self = .list
         case "textarea": self = .textarea
+        case "keyhints": self = .keyhints
         default: self = .box
         }
     }
@@ -37,7 +40,7 @@ enum HostKind: Sendable, Equatable {
     /// scrolls unless `focusable = false`, boxes with `focusable = true`.
     func isFocusable(_ props: Record) -> Bool {
         switch self {
-        case .root, .text: false
+        case .root, .text, .keyhints: false
         case .box: props["focusable"]?.boolValue == true
         case .button, .input, .textarea, .scroll, .list: props["focusable"]?.boolValue != false
         }
@@ -48,7 +51,7 @@ enum HostKind: Sendable, Equatable {
         switch self {
         case .text: .text
         case .scroll, .list: .scroll
-        case .root, .box, .button, .input, .textarea: .box
+        case .root, .box, .button, .input, .textarea, .keyhints: .box
         }
     }
 
@@ -59,6 +62,7 @@ enum HostKind: Sendable, Equatable {
         case .button: ButtonWidget(node: node)
         case .input: InputWidget(node: node)
         case .textarea: TextareaWidget(node: node)
+        case .keyhints: KeyHintsWidget(node: node)
         case .scroll: BoxWidget(scroll: true, node: node)
         case .list: ListWidget(node: node)
         case .box: BoxWidget(scroll: false, node: node)
@@ -236,6 +240,23 @@ final class HostView {
     var isLayer: Bool { props["layer"]?.boolValue == true }
     /// Whether this is a modal layer's view: focus stays inside it while it is open.
     var isModalLayer: Bool { isLayer && props["modal"]?.boolValue == true && !isHidden }
+
+    /// The key bindings the props declare with `keys`, for `ui.keyhints`: a map in the
+    /// order of its key names, or an array of `{ key, description }` pairs in its order.
+    var keyBindings: [KeyBinding] {
+        guard let keys = props["keys"] else { return [] }
+        if let record = keys.recordValue {
+            return record.compactMap { name, value in value.stringValue.map { KeyBinding(key: name, label: $0) } }
+                .sorted { $0.key < $1.key }
+        }
+        return keys.arrayValue?.values.compactMap { pair in
+            let items = pair.arrayValue?.values ?? []
+            guard items.count >= 2, let key = items[0].stringValue, let label = items[1].stringValue else {
+                return nil
+            }
+            return KeyBinding(key: key, label: label)
+        } ?? []
+    }
 
     /// The `onPaste` handler, if the props have one.
     var pasteHandler: Handler? { props["onPaste"]?.handlerValue }

@@ -16,6 +16,9 @@ extension Runtime {
         try bridge.registerNativeComponent(named: "select", schema: Select.schema) { props, key in
             Select.element(props: props, key: key)
         }
+        try bridge.registerNativeComponent(named: "keyhints", schema: KeyHints.schema) { props, key in
+            KeyHints.element(props: props, key: key)
+        }
         try bridge.registerNativeComponent(named: "tabs", schema: Tabs.schema, itemSchema: Tabs.itemSchema) {
             props, key in Tabs.element(props: props, key: key)
         }

@@ -199,3 +199,80 @@ import TheoluaCore
         }
     }
 }
+
+/// `ui.keyhints` and the `keys` prop.
+@Suite struct LuaKeyHintsTests {
+    static let app = """
+        local ui = require("theolua")
+        return ui.component("App", {
+          initialState = function() return { dialog = false, saved = false } end,
+          actions = {
+            key = function(self, key)
+              local s = self.state
+              if key.name == "ctrl+o" then self:updateState { dialog = true, saved = s.saved } return true end
+              if key.name == "ctrl+s" then self:updateState { dialog = s.dialog, saved = true } return true end
+            end,
+            close = function(self) self:updateState { dialog = false, saved = self.state.saved } end,
+          },
+          render = function(self)
+            local rootKeys = { { "ctrl+s", self.state.saved and "saved" or "save" }, { "ctrl+o", "open" } }
+            return ui.column { keys = rootKeys, onKey = self:handler("key"),
+              ui.row { keys = { enter = "open", d = "delete" },
+                ui.button { "files", keys = { r = "rename" } },
+                ui.button { "other" },
+              },
+              ui.input { value = "", keys = { ["ctrl+s"] = "save draft" } },
+              self.state.dialog and ui.layer { modal = true, onClose = self:handler("close"), keys = { esc = "close" },
+                ui.button { "ok" } } or nil,
+              ui.spacer {},
+              ui.keyhints {},
+            }
+          end,
+        })
+        """
+
+    @Test func theFooterListsTheBindingsOfTheFocusedElementAndItsAncestors() throws {
+        let app = try LuaApp(Self.app, width: 60, height: 4)
+        #expect(app.lines.last == "r rename  d delete  enter open  ctrl+s save  ctrl+o open")
+        // The keys are bold in the theme's accent, what they do in muted.
+        #expect(app.runtime.screen[0, 3].style.attributes.contains(.bold))
+        #expect(app.runtime.screen[0, 3].style.foreground == .cyan)
+        #expect(app.runtime.screen[2, 3].style.foreground == .gray)
+        app.press("tab")
+        #expect(app.lines.last == "d delete  enter open  ctrl+s save  ctrl+o open")
+        // The innermost declaration of a key wins.
+        app.press("tab")
+        #expect(app.lines.last == "ctrl+s save draft  ctrl+o open")
+        #expect(app.errors() == [])
+    }
+
+    @Test func itFollowsPropsAndStopsAtAnOpenModalLayer() throws {
+        let app = try LuaApp(Self.app, width: 60, height: 4)
+        app.press("tab ctrl+s")
+        #expect(app.lines.last == "d delete  enter open  ctrl+s saved  ctrl+o open")
+        app.press("ctrl+o")
+        #expect(app.lines.last == "esc close")
+        app.press("esc")
+        #expect(app.lines.last == "d delete  enter open  ctrl+s saved  ctrl+o open")
+        #expect(app.errors() == [])
+    }
+
+    @Test func withNothingFocusedItListsTheTopLevelBindings() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            return ui.column { keys = { q = "quit", ["?"] = "help" }, ui.text "no focusables", ui.keyhints {} }
+            """, width: 30, height: 2)
+        expectScreen(app, ["no focusables", "? help  q quit"])
+        #expect(app.errors() == [])
+    }
+
+    @Test func badKeysAreScriptErrors() {
+        let failure = luaFailure(
+            """
+            local ui = require("theolua")
+            return ui.box { keys = { q = 1 } }
+            """)
+        #expect(failure?.contains("keys") == true)
+    }
+}
