@@ -13,7 +13,7 @@
 ---An immutable description of UI: a primitive or a component, its props, its children
 ---and an optional key. A userdata; assigning to it is an error.
 ---@class theolua.Element
----@field type string The primitive's kind ("text", "box", "button", "input", "scroll") or the component's name.
+---@field type string The primitive's kind ("text", "box", "button", "input", "textarea", "scroll") or the component's name.
 ---@field key string|integer|nil The element's key among its siblings.
 
 ---A child: an element, a string or number (becomes text), nil or false (skipped), or a
@@ -153,6 +153,7 @@
 ---@field id? string Names the element for self:focus(id).
 ---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
 ---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
+---@field keys? theolua.KeyBindings Described for ui.keyhints.
 ---@field [integer] theolua.Child
 
 ---@class theolua.LayerProps : theolua.BoxLayoutProps
@@ -200,6 +201,27 @@
 ---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
 ---@field border? theolua.Border
 ---@field borderColor? theolua.Color
+---@field keys? theolua.KeyBindings Described for ui.keyhints.
+
+---@class theolua.TextareaProps : theolua.TextStyleProps, theolua.SizingProps
+---@field value? string The text shown (the textarea is controlled).
+---@field onChange? theolua.HandlerLike Called with the new value after each edit.
+---@field placeholder? string Shown dimmed while the value is empty.
+---@field rows? integer Its height in lines when no height, grow or basis is given (default 3).
+---@field wrap? "word"|"char" Where rows break (default "word").
+---@field autoFocus? boolean
+---@field focusable? boolean
+---@field onKey? theolua.HandlerLike
+---@field keys? theolua.KeyBindings Described for ui.keyhints.
+---@field id? string Names the element for self:focus(id).
+---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
+---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
+---@field border? theolua.Border
+---@field borderColor? theolua.Color
+
+---The keys an element answers, for ui.keyhints: `{ ["ctrl+s"] = "save" }` (listed by key
+---name) or `{ { "ctrl+s", "save" }, { "q", "quit" } }` (listed in order).
+---@alias theolua.KeyBindings table<string, string>|string[][]
 
 ---@class theolua.ScrollProps : theolua.BoxLayoutProps
 ---@field follow? boolean Keep the end in view as children are added.
@@ -454,6 +476,18 @@ function ui.tabs(props) end
 ---@return theolua.Element
 function ui.select(props) end
 
+---@class theolua.KeyHintsProps
+---@field width? integer
+---@field grow? number
+---@field shrink? number
+---@field id? string
+---@field key? theolua.Key
+
+---A footer listing the keys declared by the focused element and those around it.
+---@param props? theolua.KeyHintsProps
+---@return theolua.Element
+function ui.keyhints(props) end
+
 ---The colors the built-in widgets draw with.
 ---@class theolua.Theme
 ---@field accent? theolua.Color
@@ -509,6 +543,11 @@ function ui.button(props) end
 ---@param props? theolua.InputProps
 ---@return theolua.Element
 function ui.input(props) end
+
+---A focusable, controlled multi-line editor.
+---@param props? theolua.TextareaProps
+---@return theolua.Element
+function ui.textarea(props) end
 
 ---A focusable list of `count` items; only those near the selection are made.
 ---@param props theolua.ListProps
