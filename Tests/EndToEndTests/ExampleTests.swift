@@ -84,6 +84,29 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
             arguments: [
                 "--keys", "enter enter enter tab tab tab text:write space text:docs enter tab enter", "--time", "21",
             ]),
+        ExampleSession(name: "settings-initial", app: "settings.lua", arguments: ["--size", "60x20"]),
+        // A line added to the textarea, then ctrl+s: the modal dialog asks first.
+        ExampleSession(
+            name: "settings-confirm", app: "settings.lua",
+            arguments: [
+                "--size", "60x20", "--keys", "tab tab tab tab tab ctrl+end enter text:Likes space text:music. ctrl+s",
+            ]),
+        // The language picked from the open select.
+        ExampleSession(
+            name: "settings-select-open", app: "settings.lua",
+            arguments: ["--size", "60x20", "--keys", "tab tab enter down down"]),
+        // The dusk theme restyles every widget: the escape codes show its colors.
+        ExampleSession(
+            name: "settings-dusk", app: "settings.lua",
+            arguments: ["--size", "60x12", "--colors", "truecolor", "--ansi", "--keys", "tab tab tab tab space"]),
+        ExampleSession(
+            name: "dashboard-overview", app: "dashboard.lua", arguments: ["--size", "60x14", "--time", "10"]),
+        ExampleSession(
+            name: "dashboard-jobs", app: "dashboard.lua",
+            arguments: ["--size", "60x14", "--time", "20", "--keys", "right"]),
+        ExampleSession(
+            name: "dashboard-log-finished", app: "dashboard.lua",
+            arguments: ["--size", "60x14", "--time", "40", "--keys", "3"]),
     ]
 }
 

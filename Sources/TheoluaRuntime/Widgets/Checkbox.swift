@@ -15,7 +15,7 @@ struct Checkbox: Component {
     /// The schema scripts are checked against.
     static let schema = """
         { checked = { "boolean", default = false }, onChange = "function?", id = "string?",
-          autoFocus = "boolean?", onFocus = "function?", onBlur = "function?",
+          autoFocus = "boolean?", onFocus = "function?", onBlur = "function?", keys = "table?",
           grow = "number?", shrink = "number?", children = "elements?" }
         """
 

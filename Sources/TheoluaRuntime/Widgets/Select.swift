@@ -19,7 +19,8 @@ struct Select: Component {
     static let schema = """
         { options = { "array", of = "string" }, value = "string?", placeholder = { "string", default = "" },
           onChange = "function?", id = "string?", autoFocus = "boolean?", onFocus = "function?",
-          onBlur = "function?", width = { "integer?", min = 1 }, grow = "number?", shrink = "number?" }
+          onBlur = "function?", keys = "table?", width = { "integer?", min = 1 }, grow = "number?",
+          shrink = "number?" }
         """
 
     struct State: Equatable, Sendable {
@@ -66,7 +67,8 @@ struct Select: Component {
                     ])
             }
             let list: Element = .column(
-                ["focusable": true, "onKey": .handler(context.handler("listKey"))], children: items)
+                ["focusable": true, "onKey": .handler(context.handler("listKey")), "keys": Self.listKeys],
+                children: items)
             children.append(
                 .layer(
                     [
@@ -106,6 +108,16 @@ struct Select: Component {
             return nil
         }
         return .bool(true)
+    }
+
+    /// The keys the open list answers, for `ui.keyhints` (made when asked: a static
+    /// value would hold array storage the leak checker cannot see into).
+    static var listKeys: Value {
+        .array(
+            ValueArray(
+                [["↑↓", "move"], ["enter", "pick"], ["esc", "close"]].map { pair in
+                    .array(ValueArray(pair.map(Value.string)))
+                }))
     }
 
     /// Opens the options with the current value highlighted.

@@ -17,7 +17,7 @@ struct Tabs: Component {
     /// The schema scripts are checked against, and each tab's.
     static let schema = """
         { selected = { "integer", min = 1, default = 1 }, onChange = "function?", id = "string?",
-          autoFocus = "boolean?", onFocus = "function?", onBlur = "function?",
+          autoFocus = "boolean?", onFocus = "function?", onBlur = "function?", keys = "table?",
           grow = "number?", shrink = "number?", height = { "integer?", min = 0 } }
         """
     static let itemSchema = "{ title = 'string' }"
