@@ -199,10 +199,19 @@ final class InputWidget: HostWidget {
 
     /// Pasted text on one line: line breaks and tabs become spaces, other controls go.
     static func oneLine(_ text: String) -> String {
+        withoutControls(text, lineBreak: " ", tab: " ")
+    }
+
+    /// `text` with each line break (`\n`, `\r\n` or `\r`) as `lineBreak`, each tab as
+    /// `tab`, and other control characters dropped.
+    static func withoutControls(_ text: String, lineBreak: Character, tab: Character) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
         var result = ""
         for character in text {
-            if character == "\n" || character == "\r\n" || character == "\r" || character == "\t" {
-                result.append(" ")
+            if character == "\n" || character == "\r\n" || character == "\r" {
+                result.append(lineBreak)
+            } else if character == "\t" {
+                result.append(tab)
             } else if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
                 scalar.value < 0x20 || scalar.value == 0x7F
             {

@@ -84,22 +84,7 @@ struct TextareaDocument {
 
     /// Text as inserted: line breaks as `\n`, tabs kept, other control characters dropped.
     static func normalized(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
-        var result = ""
-        for character in text {
-            if character == "\n" || character == "\r\n" || character == "\r" {
-                result.append("\n")
-            } else if character == "\t" {
-                result.append(character)
-            } else if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                scalar.value < 0x20 || scalar.value == 0x7F
-            {
-                continue
-            } else {
-                result.append(character)
-            }
-        }
-        return result
+        InputWidget.withoutControls(text, lineBreak: "\n", tab: "\t")
     }
 
     // MARK: Wrapping
