@@ -127,7 +127,10 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
         Golden.check(session.mask(result.stdout), named: session.name)
     }
 
-    @Test(arguments: ["counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua"])
+    @Test(arguments: [
+        "counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua", "settings.lua",
+        "dashboard.lua",
+    ])
     func exampleChecksOk(_ app: String) {
         let result = runTheolua(["check", Paths.package + "/Examples/" + app])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -135,7 +138,10 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
     }
 
     /// Layout must hold at any size: nothing fails, exactly H lines, none wider than W.
-    @Test(arguments: ["counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua"])
+    @Test(arguments: [
+        "counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua", "settings.lua",
+        "dashboard.lua",
+    ])
     func exampleRendersAtTinyAndOddSizes(_ app: String) {
         for (width, height) in [(1, 1), (12, 4), (33, 7), (120, 40)] {
             let result = runTheolua([
