@@ -57,3 +57,14 @@ void theolua_children_terminate(void) {
         }
     }
 }
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+void theolua_keep_large_allocations_in_heap(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 8 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
+}

@@ -12,6 +12,8 @@
 // many runs, and `lua --lua-count` under `valgrind --tool=callgrind` (on a copy of the
 // binary stripped with `strip -g`) gives instructions per phase.
 
+import TheoluaRuntime
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -22,6 +24,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--memory-child") {
     PipelineBenchmarks.memoryChild(Array(CommandLine.arguments[(index + 1)...]))
     exit(0)
 }
+
+// As the theolua command does at start (see LargeAllocations): the figures are those of
+// the process users run.
+LargeAllocations.keepInHeap()
 
 let quick = CommandLine.arguments.contains("--quick")
 let report = BenchReport()

@@ -22,6 +22,7 @@ struct Theolua: ParsableCommand {
     /// Parses and runs, mapping every usage mistake to one line on standard error and
     /// exit status 2, and script errors to exit status 1.
     static func main() {
+        LargeAllocations.keepInHeap()
         do {
             var command = try parseAsRoot(ScriptOptions.spelled(Array(CommandLine.arguments.dropFirst())))
             try command.run()

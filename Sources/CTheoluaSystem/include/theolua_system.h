@@ -20,4 +20,9 @@ void theolua_children_remove(pid_t group);
 /* Async-signal-safe: sends SIGTERM to every group in the table. */
 void theolua_children_terminate(void);
 
+/* Keeps blocks of up to 8 MiB, and up to 64 MiB of freed memory, in glibc's heap
+   rather than in mappings made and unmade per block (see LargeAllocations in
+   TheoluaRuntime). Does nothing elsewhere. */
+void theolua_keep_large_allocations_in_heap(void);
+
 #endif
