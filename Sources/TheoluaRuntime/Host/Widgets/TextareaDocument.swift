@@ -107,12 +107,8 @@ struct TextareaDocument {
         return rows
     }
 
-    /// The width of one character, as a textarea draws it: a tab takes four cells.
-    static func cells(of character: Character) -> Int {
-        character == "\t" ? 4 : UnicodeWidth.of(character)
-    }
-
-    /// The character at `index` of `line`: the boundary after it and its width.
+    /// The character at `index` of `line`: the boundary after it and its width, as a
+    /// textarea draws it (a tab takes four cells).
     static func step(after index: String.Index, in line: String) -> (index: String.Index, width: Int) {
         if line.utf8[index] == 9 { return (line.utf8.index(after: index), 4) }
         return InputWindow.step(after: index, in: line)
