@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
 #include "theolua_system.h"
 
-#include <signal.h>
-#include <stdatomic.h>
+#include <errno.h>
+
 
 #ifdef __linux__
 #include <sys/syscall.h>
@@ -12,7 +12,7 @@
 #endif
 #endif
 
-/* syscall(2) is variadic, which Swift cannot call: this is the one reason for C here. */
+/* syscall(2) is variadic, which Swift cannot call: the reason for the wrappers here. */
 int theolua_pidfd_open(pid_t pid) {
 #ifdef __linux__
     long descriptor = syscall(SYS_pidfd_open, pid, 0);
@@ -23,39 +23,42 @@ int theolua_pidfd_open(pid_t pid) {
 #endif
 }
 
+#ifdef __linux__
+#include <stdint.h>
+#ifndef SYS_openat2
+#define SYS_openat2 437
+#endif
+/* Linux's struct open_how and RESOLVE_* (linux/openat2.h), which older headers lack. */
+struct theolua_open_how {
+    uint64_t flags;
+    uint64_t mode;
+    uint64_t resolve;
+};
+#define THEOLUA_RESOLVE_NO_MAGICLINKS 0x02
+#define THEOLUA_RESOLVE_NO_SYMLINKS 0x04
+#define THEOLUA_RESOLVE_BENEATH 0x08
+#endif
+
+int theolua_openat_beneath(int folder, const char *path, int flags, unsigned mode) {
+#ifdef __linux__
+    struct theolua_open_how how = {
+        .flags = (uint64_t)(unsigned)flags,
+        .mode = mode,
+        .resolve = THEOLUA_RESOLVE_BENEATH | THEOLUA_RESOLVE_NO_SYMLINKS | THEOLUA_RESOLVE_NO_MAGICLINKS,
+    };
+    long descriptor = syscall(SYS_openat2, folder, path, &how, sizeof how);
+    return descriptor < 0 ? -errno : (int)descriptor;
+#else
+    (void)folder;
+    (void)path;
+    (void)flags;
+    (void)mode;
+    return -ENOSYS;
+#endif
+}
+
 int theolua_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *folder) {
     return posix_spawn_file_actions_addchdir_np(actions, folder);
-}
-
-/* The table behind theolua_children_*: process groups, 0 for a free slot. */
-#define THEOLUA_CHILD_SLOTS 1024
-static _Atomic pid_t theolua_children[THEOLUA_CHILD_SLOTS];
-
-void theolua_children_add(pid_t group) {
-    for (int i = 0; i < THEOLUA_CHILD_SLOTS; i++) {
-        pid_t empty = 0;
-        if (atomic_compare_exchange_strong(&theolua_children[i], &empty, group)) {
-            return;
-        }
-    }
-}
-
-void theolua_children_remove(pid_t group) {
-    for (int i = 0; i < THEOLUA_CHILD_SLOTS; i++) {
-        pid_t expected = group;
-        if (atomic_compare_exchange_strong(&theolua_children[i], &expected, 0)) {
-            return;
-        }
-    }
-}
-
-void theolua_children_terminate(void) {
-    for (int i = 0; i < THEOLUA_CHILD_SLOTS; i++) {
-        pid_t group = atomic_load(&theolua_children[i]);
-        if (group > 0) {
-            kill(-group, SIGTERM);
-        }
-    }
 }
 
 #if defined(__GLIBC__)

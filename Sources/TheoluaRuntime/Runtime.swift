@@ -45,6 +45,8 @@ public final class Runtime {
     public private(set) var quitRequested = false
 
     private var appFile: String?
+    /// The gate the app file is opened through, if the host gave one.
+    private var appGate: FileGate?
     private var appSource: (text: String, name: String)?
     private var root: AppRoot?
     private var rootProps = Record()
@@ -82,12 +84,15 @@ public final class Runtime {
 
     // MARK: Loading and mounting
 
-    /// Loads the app at `path`. Errors in the script (syntax, runtime, validation) are
-    /// thrown; the previous app, if any, stays mounted.
-    public func load(file path: String) throws(ScriptError) {
+    /// Loads the app at `path`, opened through `gate` when given (a host that takes the
+    /// path from a script, as the test runner's `t.mount` does, bounds where it may
+    /// lead). Errors in the script (syntax, runtime, validation) are thrown; the
+    /// previous app, if any, stays mounted.
+    public func load(file path: String, through gate: FileGate? = nil) throws(ScriptError) {
         appFile = path
+        appGate = gate
         appSource = nil
-        root = try bridge.loadApp(file: path)
+        root = try bridge.loadApp(file: path, through: gate)
     }
 
     /// Loads an app from source text, named `name` in messages.
@@ -132,7 +137,7 @@ public final class Runtime {
     /// the previous generation stays on screen and the error is thrown.
     public func reload() throws(ScriptError) {
         if let appFile {
-            root = try bridge.loadApp(file: appFile)
+            root = try bridge.loadApp(file: appFile, through: appGate)
         } else if let appSource {
             root = try bridge.loadApp(source: appSource.text, name: appSource.name)
         } else {

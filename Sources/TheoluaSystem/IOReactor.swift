@@ -32,8 +32,10 @@ public final class IOReactor {
 
     public init() {}
 
-    /// Adds `source`, serviced from now on until it finishes.
+    /// Adds `source`, serviced from now on until it finishes (once, however often it
+    /// is added).
     public func add(_ source: any IOSource) {
+        guard !sources.contains(where: { $0 === source }) else { return }
         sources.append(source)
     }
 
@@ -53,6 +55,7 @@ public final class IOReactor {
     /// passed), without waiting. Returns whether any was.
     @discardableResult
     public func service() -> Bool {
+        ProcessJobs.reapAdopted()
         let active = activeSources
         guard !active.isEmpty else { return false }
         var entries = active.flatMap(\.descriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }

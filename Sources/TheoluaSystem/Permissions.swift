@@ -1,6 +1,6 @@
 /// What scripts may do outside the sandbox beyond drawing: start processes and read
-/// files. Data, checked in one place (``check(run:)`` and ``check(read:)``), so that a
-/// denied call can name the flag that would allow it.
+/// files. Data, checked in one place for each (``CommandGate`` and ``FileGate``), so
+/// that a denied call can name the flag that would allow it.
 ///
 /// Nothing is granted by default. The command line grants with `--allow-run`,
 /// `--allow-run=git,ls`, `--allow-read` and `--allow-read=DIR,...`; hosts set the same
@@ -41,52 +41,26 @@ public struct Permissions: Sendable, Equatable {
     /// Everything: every command and every file.
     public static let all = Permissions(run: .all, read: .all)
 
-    /// The executable `command` names, if it may be started: its path (looked up in
-    /// `searchPath` when it has no slash, resolved against `folder` when relative).
+    /// The executable `command` names, if it may be started: its file, links resolved
+    /// (looked up in `searchPath` when it has no slash, resolved against `folder` when
+    /// relative). See ``CommandGate``, which a runtime keeps to resolve each granted
+    /// command once.
     public func check(run command: String, searchPath: String?, folder: String) throws(PermissionDenied)
         -> String
     {
-        let denied = PermissionDenied(
-            permission: .run, subject: command,
-            flag: command.contains("/") || command.isEmpty ? "--allow-run" : "--allow-run=\(command)")
-        guard let executable = Executables.find(command, searchPath: searchPath, folder: folder) else {
-            if case .none = run { throw denied }
-            throw PermissionDenied(permission: .run, subject: command, flag: nil, reason: "no such command")
-        }
-        switch run {
-        case .none:
-            throw denied
-        case .all:
-            return executable
-        case .only(let allowed):
-            let target = Paths.resolved(executable)
-            for name in allowed {
-                if name == command { return executable }
-                if let granted = Executables.find(name, searchPath: searchPath, folder: folder),
-                    Paths.resolved(granted) == target
-                {
-                    return executable
-                }
-            }
-            throw denied
-        }
+        try CommandGate(run, searchPath: searchPath, folder: folder).executable(for: command)
     }
 
     /// The absolute path, `..` and links resolved, of `path` (relative paths resolve
-    /// against `folder`), if it may be read.
+    /// against `folder`), if it may be read. This only decides; what opens a file a
+    /// script names goes through a ``FileGate``, which opens what it checked.
     public func check(read path: String, folder: String) throws(PermissionDenied) -> String {
-        let resolved = Paths.resolved(Paths.absolute(path, in: folder))
-        switch read {
-        case .none:
-            throw PermissionDenied(permission: .read, subject: path, flag: "--allow-read")
-        case .all:
-            return resolved
-        case .only(let folders):
-            for granted in folders where Paths.isInside(resolved, Paths.resolved(Paths.absolute(granted, in: folder))) {
-                return resolved
-            }
-            throw PermissionDenied(
-                permission: .read, subject: path, flag: "--allow-read=\(Paths.parent(of: resolved))")
+        do {
+            return try FileGate(read, relativeTo: folder).resolve(path)
+        } catch .denied(let denial) {
+            throw denial
+        } catch {
+            return Paths.resolved(Paths.absolute(path, in: folder))
         }
     }
 }
@@ -95,7 +69,19 @@ public struct Permissions: Sendable, Equatable {
 public struct PermissionDenied: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of permission.
     public enum Permission: String, Sendable {
-        case run, read
+        case run, read, write
+
+        /// The flag that grants it everywhere.
+        public var flag: String { "--allow-\(rawValue)" }
+
+        /// What it lets a script do, as a verb.
+        var verb: String {
+            switch self {
+            case .run: "running"
+            case .read: "reading"
+            case .write: "writing"
+            }
+        }
     }
 
     /// What was asked for.
@@ -115,10 +101,10 @@ public struct PermissionDenied: Error, Sendable, Equatable, CustomStringConverti
     }
 
     public var description: String {
-        let what = permission == .run ? "running \"\(subject)\"" : "reading \"\(subject)\""
+        let what = "\(permission.verb) \"\(subject)\""
         if let reason { return "\(what): \(reason)" }
         guard let flag else { return "\(what) is not allowed" }
-        let general = permission == .run ? "--allow-run" : "--allow-read"
+        let general = permission.flag
         let either = flag == general ? flag : "\(general) (or \(flag))"
         return "\(what) is not allowed: start theolua with \(either)"
     }

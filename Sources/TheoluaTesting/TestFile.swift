@@ -159,6 +159,9 @@ final class TestFile {
     }
 
     /// Mounts the app at `path` (relative to the test file) in a runtime of its own.
+    /// Loading a file is reading it: the app must be in the test's folder or the
+    /// folder above it (tests beside their app, or in a folder beside it), or in what
+    /// `--allow-read` grants, links resolved; it is opened through that gate.
     private func mount(_ path: String, options record: Record) throws -> Value {
         let (width, height) = try size(record["size"])
         var appOptions = options.runtime
@@ -170,7 +173,7 @@ final class TestFile {
         }
         runtime.onLog = { line in print("  log: " + line) }
         let file = Paths.absolute(path, in: folder)
-        try runtime.load(file: file)
+        try runtime.load(file: file, through: appGate)
         try runtime.mount(props: record["props"]?.recordValue ?? Record())
         let id = nextApp
         nextApp += 1
@@ -196,6 +199,17 @@ final class TestFile {
         return (parts[0], parts[1])
     }
 
+    /// The gate apps a test mounts are opened through.
+    private var appGate: FileGate {
+        var folders = [folder, Paths.parent(of: Paths.absolute(folder, in: "."))]
+        switch options.runtime.permissions.read {
+        case .all: return FileGate(.all, relativeTo: folder)
+        case .only(let granted): folders += granted
+        case .none: break
+        }
+        return FileGate(.only(folders), relativeTo: folder)
+    }
+
     /// What `allow = { run = ..., read = ... }` asks for, within what `theolua test`
     /// was granted: a test cannot widen the sandbox.
     private func permissions(_ value: Value?) throws -> Permissions {
@@ -217,27 +231,38 @@ final class TestFile {
 
     /// Compares `screen` with the stored snapshot (`__snapshots__/<file>/<name>.txt`),
     /// writing it when missing or when updating; returns the mismatch, or nil.
+    ///
+    /// Snapshots are read and written below the test's folder without following any
+    /// link (a linked `__snapshots__` folder, a link left where a snapshot goes): a
+    /// test cannot make the runner read or write anything else. A snapshot is replaced
+    /// atomically, a link in its place replaced rather than written through.
     private func snapshot(_ screen: String, named name: String?) throws -> Value {
         let testName = running.map { names[$0] } ?? "snapshot"
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
-        let stem = fileName.hasSuffix(".lua") ? String(fileName.dropLast(4)) : fileName
-        let folder = self.folder + "/__snapshots__/" + stem
-        let file = folder + "/" + Self.safeName(name ?? testName) + ".txt"
+        let stem = Self.safeName(fileName.hasSuffix(".lua") ? String(fileName.dropLast(4)) : fileName)
+        let snapshotName = Self.safeName(name ?? testName)
+        let folder = "__snapshots__/" + stem
+        let file = folder + "/" + snapshotName + ".txt"
         let text = screen + "\n"
-        if !options.update, let stored = Self.read(file) {
+        let gate = FileGate(.only([self.folder]), relativeTo: self.folder, for: .write)
+        if !options.update, let stored = Self.read(file, through: gate) {
             if stored == text { return .null }
             return .string(
-                "snapshot \(Self.safeName(name ?? testName)) differs (run with --update to accept):\n"
-                    + Self.difference(stored, text))
+                "snapshot \(snapshotName) differs (run with --update to accept):\n" + Self.difference(stored, text))
         }
-        guard Self.makeFolders(folder), Self.write(text, to: file) else {
-            throw TestError("cannot write the snapshot \(file)")
+        do {
+            try gate.makeFolders(folder, followingLinks: false)
+            try gate.replaceFile(file, with: Array(text.utf8), followingLinks: false)
+        } catch {
+            throw TestError("cannot write the snapshot \(self.folder)/\(file): \(error)")
         }
         return .null
     }
 
     /// `name` as a file name: letters, digits, `_` and `.` kept, every other run of
-    /// characters one `-` ("counter › counts with +" → "counter-counts-with").
+    /// characters one `-` ("counter › counts with +" → "counter-counts-with"); never
+    /// hidden or `..` (a leading `.` becomes `_`), and at most 120 bytes (a longer name
+    /// keeps its start and a hash of the whole, so names stay apart).
     static func safeName(_ name: String) -> String {
         var result = ""
         for character in name {
@@ -248,6 +273,14 @@ final class TestFile {
             }
         }
         while result.last == "-" { result.removeLast() }
+        if result.hasPrefix(".") { result = "_" + result.dropFirst() }
+        if result.utf8.count > 120 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a of the whole name
+            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            var start = ""
+            for character in result where start.utf8.count + character.utf8.count <= 100 { start.append(character) }
+            result = start + "-" + String(hash, radix: 16)
+        }
         return result.isEmpty ? "snapshot" : result
     }
 
@@ -268,26 +301,10 @@ final class TestFile {
         return lines.joined(separator: "\n")
     }
 
-    /// The stored snapshot at `path`, if there is one.
-    static func read(_ path: String) -> String? {
-        (try? Files.read(path, limit: 16 << 20)).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Writes `text` to the file at `path`, replacing it; returns whether it could.
-    static func write(_ text: String, to path: String) -> Bool {
-        guard let file = fopen(path, "wb") else { return false }
-        defer { fclose(file) }
-        let bytes = Array(text.utf8)
-        return fwrite(bytes, 1, bytes.count, file) == bytes.count
-    }
-
-    static func makeFolders(_ path: String) -> Bool {
-        var current = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            if mkdir(current, 0o755) != 0 && errno != EEXIST { return false }
-        }
-        return true
+    /// The stored snapshot at `path` below the test's folder, if there is one, read
+    /// through `gate` without following links.
+    static func read(_ path: String, through gate: FileGate) -> String? {
+        (try? gate.read(path, limit: 16 << 20, followingLinks: false)).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 

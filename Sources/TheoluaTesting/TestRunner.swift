@@ -45,7 +45,8 @@ public struct TestRunner {
     }
 
     /// The test scripts under `paths` (files as given; folders searched for
-    /// `*_test.lua`, skipping hidden folders and `.build`), sorted.
+    /// `*_test.lua`, skipping hidden folders and `.build`, and not following links, so a
+    /// link to a folder above cannot make the search endless), sorted.
     public static func testFiles(in paths: [String]) -> [String] {
         var files: [String] = []
         for path in paths.isEmpty ? ["."] : paths {
@@ -61,7 +62,7 @@ public struct TestRunner {
     }
 
     private static func collect(in folder: String, into files: inout [String]) {
-        for entry in (try? Files.list(folder)) ?? [] {
+        for entry in (try? FileGate(.all, relativeTo: ".").list(folder, followingLinks: false)) ?? [] {
             if entry.name.hasPrefix(".") || entry.name == "__snapshots__" { continue }
             let path = folder == "." ? entry.name : folder + "/" + entry.name
             if entry.kind == .directory {
@@ -112,9 +113,11 @@ public struct TestRunner {
         }
     }
 
-    /// Writes `results` as JUnit XML to `path`; returns whether it could.
+    /// Writes `results` as JUnit XML to `path` (a path the person running the tests
+    /// gave), replacing the file atomically; returns whether it could.
     public static func writeJUnit(_ results: [Result], to path: String) -> Bool {
-        TestFile.write(junit(results), to: path)
+        let gate = FileGate(.all, relativeTo: ".", for: .write)
+        return (try? gate.replaceFile(path, with: Array(junit(results).utf8), followingLinks: true)) != nil
     }
 
     /// The results as JUnit XML, for CI systems.

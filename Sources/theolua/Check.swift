@@ -12,6 +12,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         try app.checkReadable()
+        ChildProcesses.endOnTerminationSignals()
         let runtime = try Runtime(options: script.runtimeOptions)
         ProcessLifetime.keep(runtime)
         defer { runtime.bridge.endSystemWork() }

@@ -92,9 +92,12 @@ struct Render: ParsableCommand {
     func run() throws {
         try app.checkReadable()
         let (width, height) = try dimensions()
+        ChildProcesses.endOnTerminationSignals()
         let runtime = try Runtime(options: script.runtimeOptions, width: width, height: height)
         ProcessLifetime.keep(runtime)
         runtime.onLog = { Foundationless.printError($0) }
+        // Processes end with the render on every way out, an error at load or mount too.
+        defer { runtime.bridge.endSystemWork() }
         do {
             try runtime.load(file: app.app)
             try runtime.mount(props: try props.record())
@@ -111,7 +114,6 @@ struct Render: ParsableCommand {
         // What spawned processes print is on the screen before time moves: repeatable
         // output for apps that run commands.
         let waitLimit = ContinuousClock.now + .nanoseconds(Int64(wait * 1e9))
-        defer { runtime.bridge.endSystemWork() }
         runtime.waitForProcesses(timeout: ContinuousClock.now.duration(to: waitLimit))
         try failIfErrors(runtime)
         if let time, !runtime.quitRequested {

@@ -28,6 +28,7 @@ struct Test: ParsableCommand {
     @OptionGroup var script: ScriptOptions
 
     func run() throws {
+        ChildProcesses.endOnTerminationSignals()
         let files = TestRunner.testFiles(in: paths)
         guard !files.isEmpty else {
             throw ScriptFailure(messages: [

@@ -23,6 +23,7 @@ struct Theolua: ParsableCommand {
     /// exit status 2, and script errors to exit status 1.
     static func main() {
         LargeAllocations.keepInHeap()
+        ChildProcesses.endWithTheolua()
         do {
             var command = try parseAsRoot(ScriptOptions.spelled(Array(CommandLine.arguments.dropFirst())))
             try command.run()
@@ -68,6 +69,30 @@ enum ProcessLifetime {
         guard theolua_checks_leaks_at_exit() == 0 else { return }
         kept.append(object)
     }
+}
+
+/// No process a script started outlives the command, whichever way it ends.
+enum ChildProcesses {
+    /// Adopts the orphans of what scripts start (so that a grandchild that left its
+    /// process group and lost its parent is still theolua's to end) and ends every
+    /// such process at exit: on a normal exit through `atexit`, on a crash or a
+    /// termination signal through the signal handler's hook.
+    static func endWithTheolua() {
+        ProcessJobs.adoptOrphans()
+        atexit(ProcessJobs.endEverything)
+        TerminalSignals.onFatalSignal(ProcessJobs.endEverything)
+    }
+
+    /// For the headless commands (`render`, `check`, `test`), which have no terminal
+    /// session of their own: SIGINT, SIGTERM and SIGHUP run the hook above before the
+    /// process ends of them, instead of ending it at once. `run`'s terminal session
+    /// handles them itself.
+    static func endOnTerminationSignals() {
+        guard watcher == nil else { return }
+        watcher = try? SignalWatcher.start(reportsTermination: false)
+    }
+
+    nonisolated(unsafe) private static var watcher: SignalWatcher?
 }
 
 /// Process exit and standard error without Foundation.

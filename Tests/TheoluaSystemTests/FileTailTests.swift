@@ -15,7 +15,7 @@ import TheoluaSystem
 
     func tail(_ path: String, fromStart: Bool) -> (FileTail, Lines, IOReactor) {
         let reactor = IOReactor()
-        let tail = FileTail(path: path, fromStart: fromStart)
+        let tail = FileTail(path: path, fromStart: fromStart, gate: FileGate(.all, relativeTo: "/"))
         let lines = Lines()
         tail.onLines = { batch in lines.all += batch.map { String(decoding: $0, as: UTF8.self) } }
         reactor.add(tail)

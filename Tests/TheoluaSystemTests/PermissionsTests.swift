@@ -97,11 +97,12 @@ import TheoluaSystem
         let fifo = scratch.path + "/pipe"
         mkfifo(fifo, 0o600)
         let started = ContinuousClock.now
-        #expect(throws: Files.Failure.self) { try Files.read(fifo, limit: 1 << 20) }
-        #expect(throws: Files.Failure.self) { try Files.read("/dev/zero", limit: 1 << 20) }
+        let gate = FileGate(.all, relativeTo: "/")
+        #expect(throws: FileGate.Failure.notAFile(kind: "FIFO")) { try gate.read(fifo, limit: 1 << 20) }
+        #expect(throws: FileGate.Failure.notAFile(kind: "device")) { try gate.read("/dev/zero", limit: 1 << 20) }
         #expect(ContinuousClock.now - started < .seconds(1))
-        #expect(try Files.read(scratch.write("a.txt", "abc"), limit: 10) == Array("abc".utf8))
-        #expect(throws: Files.Failure.self) { try Files.read(scratch.write("b.txt", "0123456789ab"), limit: 10) }
+        #expect(try gate.read(scratch.write("a.txt", "abc"), limit: 10) == Array("abc".utf8))
+        #expect(throws: FileGate.Failure.self) { try gate.read(scratch.write("b.txt", "0123456789ab"), limit: 10) }
     }
 }
 

@@ -17,10 +17,13 @@ import TheoluaSystem
         var termination: Subprocess.Termination?
     }
 
+    /// The jobs the processes of one test belong to.
+    let jobs = ProcessJobs()
+
     func start(_ script: String, input: String? = nil, folder: String? = nil) throws -> (Subprocess, Record) {
         let process = try Subprocess(
             executable: "/bin/sh", arguments: ["-c", script], environment: ["PATH=/usr/bin:/bin", "GREETING=hi"],
-            folder: folder)
+            folder: folder, jobs: jobs)
         let record = Record()
         process.onOutput = { stream, bytes in
             let lines = stream == .stdout ? record.stdout.feed(bytes) : record.stderr.feed(bytes)
@@ -93,7 +96,7 @@ import TheoluaSystem
         while record.lines.isEmpty && ContinuousClock.now < deadline { reactor.wait(until: deadline) }
         child = pid_t(record.lines.first?.dropFirst(4) ?? "") ?? 0
         #expect(child > 0)
-        process.terminate(grace: .seconds(2))
+        process.end(grace: .seconds(2))
         serviceUntilReported(reactor, record)
         #expect(record.termination?.signal == SIGTERM)
         // The grandchild got the signal too, with its group.
@@ -106,7 +109,7 @@ import TheoluaSystem
         reactor.add(process)
         let deadline = ContinuousClock.now + .seconds(10)
         while record.lines.isEmpty && ContinuousClock.now < deadline { reactor.wait(until: deadline) }
-        process.terminate(grace: .milliseconds(100))
+        process.end(grace: .milliseconds(100))
         serviceUntilReported(reactor, record)
         #expect(record.termination?.signal == SIGKILL)
     }
@@ -116,7 +119,7 @@ import TheoluaSystem
         let (stubborn, _) = try start("trap '' TERM; while :; do sleep 0.05; done")
         usleep(100_000)  // the trap is set
         let started = ContinuousClock.now
-        Subprocess.end([process, stubborn], grace: .milliseconds(300))
+        jobs.end([process, stubborn], grace: .milliseconds(300))
         #expect(ContinuousClock.now - started < .seconds(2))
         #expect(stubborn.termination?.signal == SIGKILL)
         #expect(!process.isRunning)

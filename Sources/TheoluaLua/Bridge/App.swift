@@ -1,5 +1,6 @@
 import CLua
 import TheoluaCore
+import TheoluaSystem
 
 /// What an app script returned: an element to mount as it is, or a component to mount
 /// with props from the command line or the host.
@@ -11,21 +12,21 @@ public enum AppRoot {
 }
 
 extension LuaBridge {
-    /// Loads and runs the app at `path`: the file and every module it requires are
-    /// recorded in ``loadedFiles``. Running it again later is a reload: components are
-    /// defined anew, and the core keeps the state of those whose name and place are
-    /// unchanged.
-    public func loadApp(file path: String) throws(ScriptError) -> AppRoot {
-        let source = try readScript(path)
+    /// Loads and runs the app at `path` (opened through `gate` when given): the file and
+    /// every module it requires are recorded in ``loadedFiles``. Running it again later
+    /// is a reload: components are defined anew, and the core keeps the state of those
+    /// whose name and place are unchanged.
+    public func loadApp(file path: String, through gate: FileGate? = nil) throws(ScriptError) -> AppRoot {
+        let source = try readScript(path, through: gate)
         return try loadApp(source: source, name: displayName(of: path), file: path)
     }
 
     /// The bytes of the script at `path`; its folder becomes the one paths and
     /// `require` resolve against.
-    private func readScript(_ path: String) throws(ScriptError) -> [UInt8] {
+    private func readScript(_ path: String, through gate: FileGate?) throws(ScriptError) -> [UInt8] {
         let source: [UInt8]
         do {
-            source = try ScriptFile.read(path)
+            source = try ScriptFile.read(path, through: gate)
         } catch {
             throw ScriptError(.runtime, message: error.description)
         }
@@ -107,7 +108,7 @@ extension LuaBridge {
     /// app: the same sandbox, `require` relative to its folder, modules loaded afresh;
     /// what it returns is ignored.
     public func runScript(file path: String) throws(ScriptError) {
-        let source = try readScript(path)
+        let source = try readScript(path, through: nil)
         drainReleases()
         definedNames = [:]
         loadedFiles = [path]

@@ -49,6 +49,11 @@ public final class LuaBridge {
     public let io = IOReactor()
     /// The processes scripts started that have not finished.
     var processes: [ScriptProcess] = []
+    /// Every process scripts start is a job of these, so that what it starts can be
+    /// ended with it.
+    let jobs = ProcessJobs()
+    /// The gates of the app's folder: paths, modules and commands (see System.swift).
+    var gates: Gates?
     /// The reconciler handlers dispatch into; set by the runtime that mounts the app.
     public weak var reconciler: Reconciler?
     /// The reconciler's pass the open batches belong to.

@@ -140,14 +140,22 @@ extension LuaBridge {
             }
             let relative = parts.joined(separator: "/") + ".lua"
             let folders = [bridge.appFolder] + bridge.options.modulePaths
+            // Through the module gate: a module resolves inside the app's folder or the
+            // module paths, links included, and is opened where it was checked. With
+            // --allow-io, anywhere.
+            let gate = bridge.options.allowIO ? nil : bridge.moduleGate
             var found: (path: String, source: [UInt8])?
             for folder in folders {
                 let path = folder == "." ? relative : "\(folder)/\(relative)"
                 do throws(ScriptFile.Failure) {
-                    found = (path, try ScriptFile.read(path))
+                    found = (path, try ScriptFile.read(path, through: gate))
                     break
                 } catch .unreadable {
                     continue
+                } catch .outside {
+                    throw bridge.raise(
+                        "require: module '\(name)' (\(path)) leads outside the app's folder through a symbolic link;"
+                            + " modules must stay inside the app's folder or the module paths")
                 } catch {
                     throw bridge.raise("require: \(error)")
                 }
@@ -161,11 +169,6 @@ extension LuaBridge {
                 }
                 let tried = folders.map { "\($0)/\(relative)" }.joined(separator: ", ")
                 throw bridge.raise("module '\(name)' not found (looked for \(tried))")
-            }
-            guard bridge.options.allowIO || ModulePath.isInside(path, folders) else {
-                throw bridge.raise(
-                    "require: module '\(name)' (\(path)) leads outside the app's folder through a symbolic link;"
-                        + " modules must stay inside the app's folder or the module paths")
             }
             bridge.loadedFiles.append(path)
             try bridge.state.load(bytes: source, chunkName: "@" + bridge.displayName(of: path))
@@ -185,25 +188,5 @@ extension LuaBridge {
         let prefix = appFolder.hasSuffix("/") ? appFolder : appFolder + "/"
         if appFolder != ".", path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
         return path
-    }
-}
-
-/// Where module files may resolve to.
-enum ModulePath {
-    /// Whether `path`, with every symbolic link resolved, is inside one of `folders`
-    /// (also resolved).
-    static func isInside(_ path: String, _ folders: [String]) -> Bool {
-        guard let file = resolved(path) else { return false }
-        return folders.contains { folder in
-            guard let root = resolved(folder) else { return false }
-            return file.hasPrefix(root == "/" ? root : root + "/")
-        }
-    }
-
-    /// The absolute path of `path` without symbolic links, `.` or `..`.
-    static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
     }
 }

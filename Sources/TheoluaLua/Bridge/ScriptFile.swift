@@ -1,3 +1,5 @@
+import TheoluaSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +9,8 @@
 /// Reading app scripts and modules: regular files of a sane size, read as bytes, so that
 /// a string literal holds exactly the bytes of the file (as `luaL_loadbuffer` would see
 /// them) and a path to `/dev/zero`, a FIFO or a folder is refused rather than read or
-/// waited on for ever.
+/// waited on for ever. Opened through a ``FileGate``: the one a caller gives (a module
+/// must stay inside the app's folders), or one that lets every path through.
 public enum ScriptFile {
     /// The largest script or module, in bytes: 16 MiB.
     public static let maximumBytes = 16 << 20
@@ -20,6 +23,8 @@ public enum ScriptFile {
         case notAFile(String, kind: String)
         /// More than ``ScriptFile/maximumBytes``.
         case tooLarge(String, bytes: Int)
+        /// Outside what the gate lets through.
+        case outside(String, PermissionDenied)
 
         public var description: String {
             switch self {
@@ -27,35 +32,41 @@ public enum ScriptFile {
             case .notAFile(let path, let kind): "cannot read \(path): it is a \(kind), not a file"
             case .tooLarge(let path, let bytes):
                 "cannot read \(path): \(bytes) bytes is more than the \(ScriptFile.maximumBytes >> 20) MiB a script may have"
+            case .outside(let path, let denial): "cannot read \(path): \(denial)"
             }
         }
     }
 
-    /// The bytes of the file at `path`.
-    public static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let descriptor = try openScript(path)
+    /// The bytes of the file at `path`, opened through `gate` (by default, one that
+    /// lets any path through).
+    public static func read(_ path: String, through gate: FileGate? = nil) throws(Failure) -> [UInt8] {
+        let descriptor = try openScript(path, through: gate)
         defer { close(descriptor) }
         return try readAll(descriptor, path: path)
     }
 
-    /// Checks that `path` is a script that ``read(_:)`` would read, without reading it.
+    /// Checks that `path` is a script that ``read(_:through:)`` would read, without
+    /// reading it.
     public static func check(_ path: String) throws(Failure) {
-        close(try openScript(path))
+        close(try openScript(path, through: nil))
     }
 
     /// Opens `path` if it is a readable regular file of at most the maximum size.
-    private static func openScript(_ path: String) throws(Failure) -> Int32 {
-        // Non-blocking, so that opening a FIFO does not wait for a writer.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(path) }
+    private static func openScript(_ path: String, through gate: FileGate?) throws(Failure) -> Int32 {
+        let descriptor: Int32
+        do {
+            descriptor = try (gate ?? FileGate(.all, relativeTo: ".")).openFile(path)
+        } catch .notAFile(let kind) {
+            throw .notAFile(path, kind: kind)
+        } catch .denied(let denial) {
+            throw .outside(path, denial)
+        } catch {
+            throw .unreadable(path)
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             close(descriptor)
             throw .unreadable(path)
-        }
-        if let kind = kindName(status.st_mode) {
-            close(descriptor)
-            throw .notAFile(path, kind: kind)
         }
         guard status.st_size <= maximumBytes else {
             close(descriptor)
@@ -64,38 +75,14 @@ public enum ScriptFile {
         return descriptor
     }
 
-    /// The name of a file type other than a regular file, or nil for a regular file.
-    private static func kindName(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "folder"
-        case S_IFIFO: "FIFO"
-        case S_IFSOCK: "socket"
-        case S_IFCHR, S_IFBLK: "device"
-        default: "special file"
-        }
-    }
-
-    /// Reads to the end, refusing to grow past the maximum (a file can grow while read).
     /// Everything `descriptor` gives until its end (standard input, say), at most
-    /// ``maximumBytes``; `path` names it in failures.
+    /// ``maximumBytes`` (a file can grow while it is read); `path` names it in failures.
     public static func readAll(_ descriptor: Int32, path: String) throws(Failure) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path)
-            }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= maximumBytes else { throw .tooLarge(path, bytes: bytes.count + count) }
-            bytes.append(contentsOf: chunk[0..<count])
+        do {
+            return try Files.readAll(descriptor, limit: maximumBytes)
+        } catch {
+            if let bytes = error.tooLarge { throw .tooLarge(path, bytes: bytes) }
+            throw .unreadable(path)
         }
     }
-}
-
-/// The C library's `read`, named apart from ``ScriptFile/read(_:)``.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -10,7 +10,8 @@ import TheoluaSystem
 #endif
 
 /// `ui.spawn`, `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail`: thin glue over
-/// TheoluaSystem. Each checks the permissions first; what runs on (a process, a
+/// TheoluaSystem. Paths go through the bridge's ``FileGate`` and commands through its
+/// ``CommandGate``, the one check of each permission; what runs on (a process, a
 /// watch) belongs to the component on whose behalf the script runs, like a timer, and
 /// its callbacks are ordinary script calls made when the run loop services the
 /// reactor.
@@ -39,8 +40,7 @@ extension LuaBridge {
         }
         let executable: String
         do {
-            executable = try options.permissions.check(
-                run: command, searchPath: environmentValue("PATH"), folder: appFolder)
+            executable = try commandGate.executable(for: command)
         } catch {
             throw raise("ui.spawn: \(error)")
         }
@@ -62,6 +62,14 @@ extension LuaBridge {
                         throw raise("ui.spawn: env must map names to strings")
                     }
                     let value = state.describe(-1)
+                    guard !name.isEmpty, !name.contains("\0"), !value.contains("\0") else {
+                        throw raise("ui.spawn: env names and values cannot be empty names or hold zero bytes")
+                    }
+                    do {
+                        try commandGate.checkVariable(name, value, for: command)
+                    } catch {
+                        throw raise("ui.spawn: \(error)")
+                    }
                     environment.removeAll { $0.hasPrefix(name + "=") }
                     environment.append(name + "=" + value)
                 }
@@ -77,11 +85,12 @@ extension LuaBridge {
         let process: Subprocess
         do {
             process = try Subprocess(
-                executable: executable, arguments: arguments, environment: environment, folder: folder)
+                executable: executable, name: command, arguments: arguments, environment: environment, folder: folder,
+                jobs: jobs)
         } catch {
             throw raise("ui.spawn: \(error)")
         }
-        let handle = ScriptProcess(process: process, name: command)
+        let handle = ScriptProcess(process: process, name: command, reactor: io)
         let owner = currentOwner
         var splitters = [LineSplitter(), LineSplitter()]
         process.onOutput = { [link, weak handle] stream, bytes in
@@ -193,7 +202,7 @@ extension LuaBridge {
     /// stops every watch: the app is ending.
     public func endSystemWork(grace: Duration = .milliseconds(500)) {
         for handle in processes { handle.cancelled = true }
-        Subprocess.end(processes.map(\.process), grace: grace)
+        jobs.end(processes.map(\.process), grace: grace)
         processes = []
         for work in topLevelWork { work.cancel() }
         topLevelWork = []
@@ -209,24 +218,24 @@ extension LuaBridge {
 
     /// `ui.readFile(path)` → the file's bytes as a string.
     func readFile() throws -> Int32 {
-        let (path, resolved) = try readablePath(at: 1, what: "ui.readFile")
+        let path = try pathArgument(at: 1, what: "ui.readFile")
         do {
-            let bytes = try Files.read(resolved, limit: Self.readLimit)
+            let bytes = try fileGate.read(path, limit: Self.readLimit)
             state.push(bytes: bytes[...])
         } catch {
-            throw raise("ui.readFile: \(path): \(error)")
+            throw raise(Self.message("ui.readFile", path, error))
         }
         return 1
     }
 
     /// `ui.listDir(path)` → `{ { name, kind, size, modified }, ... }` by name.
     func listDir() throws -> Int32 {
-        let (path, resolved) = try readablePath(at: 1, what: "ui.listDir")
+        let path = try pathArgument(at: 1, what: "ui.listDir")
         let entries: [Files.Entry]
         do {
-            entries = try Files.list(resolved)
+            entries = try fileGate.list(path)
         } catch {
-            throw raise("ui.listDir: \(path): \(error)")
+            throw raise(Self.message("ui.listDir", path, error))
         }
         lua_createtable(L, Int32(clamping: entries.count), 0)
         for (position, entry) in entries.enumerated() {
@@ -247,7 +256,13 @@ extension LuaBridge {
     /// `ui.watch(path, fn)` and `ui.tail(path, fn, options)` → a handle with `:cancel()`.
     func watch(tail: Bool) throws -> Int32 {
         let name = tail ? "ui.tail" : "ui.watch"
-        let (_, resolved) = try readablePath(at: 1, what: name)
+        let path = try pathArgument(at: 1, what: name)
+        let resolved: String
+        do {
+            resolved = try fileGate.resolve(path)
+        } catch {
+            throw raise(Self.message(name, path, error))
+        }
         guard lua_type(L, 2) == LUA_TFUNCTION else {
             throw raise("\(name): expected a function, got \(found(at: 2))")
         }
@@ -257,7 +272,7 @@ extension LuaBridge {
         let handle: ScriptWatch
         if tail {
             let fromStart = lua_type(L, 3) == LUA_TTABLE && fieldIsTrue(3, "fromStart")
-            let follower = FileTail(path: resolved, fromStart: fromStart)
+            let follower = FileTail(path: resolved, fromStart: fromStart, gate: fileGate)
             handle = ScriptWatch(stop: follower.stop)
             follower.onLines = { [link, weak handle] lines in
                 guard let bridge = link.bridge, let handle, handle.isActive else { return }
@@ -272,7 +287,7 @@ extension LuaBridge {
             io.add(follower)
             if fromStart { follower.readNow() }
         } else {
-            let watcher = PathWatch(path: resolved)
+            let watcher = PathWatch(path: resolved, gate: fileGate)
             handle = ScriptWatch(stop: watcher.stop)
             watcher.onChange = { [link, weak handle] in
                 guard let bridge = link.bridge, let handle, handle.isActive else { return }
@@ -293,31 +308,77 @@ extension LuaBridge {
         }
     }
 
+    // MARK: Gates
+
+    /// The gates scripts' paths, modules and commands go through, made for the app's
+    /// folder (where relative paths start) when first needed after it changes.
+    struct Gates {
+        var folder: String
+        /// Files, folders, watches and tails: the read permission.
+        var files: FileGate
+        /// `require`: the app's folder and the module paths.
+        var modules: FileGate
+        /// `ui.spawn`: the run permission.
+        var commands: CommandGate
+    }
+
+    private var currentGates: Gates {
+        if let gates, gates.folder == appFolder { return gates }
+        let made = Gates(
+            folder: appFolder,
+            files: FileGate(options.permissions.read, relativeTo: appFolder),
+            modules: FileGate(.only([appFolder] + options.modulePaths), relativeTo: "."),
+            commands: CommandGate(
+                options.permissions.run, searchPath: getenv("PATH").map { String(cString: $0) }, folder: appFolder))
+        gates = made
+        return made
+    }
+
+    var fileGate: FileGate { currentGates.files }
+    var moduleGate: FileGate { currentGates.modules }
+    var commandGate: CommandGate { currentGates.commands }
+
     // MARK: Helpers
 
     /// The absolute, resolved path of `path` (relative to the app's folder), if the
     /// read permission allows it: the check `ui.readFile` makes, for host functions.
+    /// A host function that opens the file should use ``openReadable(_:)``, which
+    /// opens what it checks.
     public func readablePath(_ path: String) throws(PermissionDenied) -> String {
-        try options.permissions.check(read: path, folder: appFolder)
+        do {
+            return try fileGate.resolve(path)
+        } catch .denied(let denial) {
+            throw denial
+        } catch {
+            return Paths.resolved(Paths.absolute(path, in: appFolder))
+        }
+    }
+
+    /// A descriptor open for reading on the regular file at `path` (relative to the
+    /// app's folder), opened through the read permission as `ui.readFile` opens it;
+    /// the caller closes it.
+    public func openReadable(_ path: String) throws(FileGate.Failure) -> Int32 {
+        try fileGate.openFile(path)
     }
 
     /// The executable `command` names, if the run permission allows it: the check
     /// `ui.spawn` makes, for host functions.
     public func runnableCommand(_ command: String) throws(PermissionDenied) -> String {
-        try options.permissions.check(run: command, searchPath: environmentValue("PATH"), folder: appFolder)
+        try commandGate.executable(for: command)
     }
 
-    /// The path argument at `index`, checked against the read permission: as the
-    /// script wrote it, and resolved.
-    private func readablePath(at index: Int32, what: String) throws -> (String, String) {
+    /// The path argument at `index`: a string without zero bytes.
+    private func pathArgument(at index: Int32, what: String) throws -> String {
         guard let path = state.string(at: index), !path.isEmpty, !path.contains("\0") else {
             throw raise("\(what): expected a path as a string, got \(found(at: index))")
         }
-        do {
-            return (path, try options.permissions.check(read: path, folder: appFolder))
-        } catch {
-            throw raise("\(what): \(error)")
-        }
+        return path
+    }
+
+    /// The message for a refused path: a denial names the flag; anything else the path.
+    private static func message(_ what: String, _ path: String, _ failure: FileGate.Failure) -> String {
+        if case .denied = failure { return "\(what): \(failure)" }
+        return "\(what): \(path): \(failure)"
     }
 
     /// Gives `work` to `owner`, or to the top level of the current load.
@@ -433,9 +494,6 @@ extension LuaBridge {
         return entries
     }()
 
-    private func environmentValue(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
 }
 
 /// A process started by a script: the handle `ui.spawn` returns.
@@ -444,19 +502,24 @@ final class ScriptProcess: OwnedWork {
     let name: String
     /// Whether the script let go of it: its callbacks are no longer called.
     var cancelled = false
+    private weak var reactor: IOReactor?
 
-    init(process: Subprocess, name: String) {
+    init(process: Subprocess, name: String, reactor: IOReactor) {
         self.process = process
         self.name = name
+        self.reactor = reactor
     }
 
     var isActive: Bool { !cancelled && !process.isFinished }
 
-    /// Ends the process (SIGTERM, SIGKILL two seconds later) without calling back.
+    /// Ends the process and what it started (SIGTERM, SIGKILL two seconds later),
+    /// without calling back; the reactor keeps it until the job is gone, even when the
+    /// process itself had exited.
     func cancel() {
         guard !cancelled else { return }
         cancelled = true
-        process.terminate(grace: .seconds(2))
+        process.end(grace: .seconds(2))
+        reactor?.add(process)
     }
 }
 

@@ -149,6 +149,9 @@ public final class TerminalApp {
                 case .terminate(let signal):
                     runtime.unmount()
                     session.close()
+                    // The process ends of the signal, past `atexit`: what scripts
+                    // started ends first, adopted orphans included.
+                    ProcessJobs.endEverything()
                     signal.exitProcess()
                 case .inputClosed:
                     runtime.unmount()

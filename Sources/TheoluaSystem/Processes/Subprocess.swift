@@ -14,10 +14,11 @@ import CTheoluaSystem
 /// poll(2); here a process is three descriptors and a pidfd in that same poll, with no
 /// threads, locks or hops back to the loop.
 ///
-/// The child runs in a process group of its own, so that ending it ends what it
-/// started too, with default signal handling and an empty signal mask whatever the
-/// parent set. Its exit is reported after all its output: once both pipes reached
-/// their end (or a short while after it exited, if something it started holds them).
+/// The child runs in a process group of its own, with default signal handling and an
+/// empty signal mask whatever the parent set, and carries its job's mark (see
+/// ``ProcessJobs``), so that ending it ends what it started too. Its exit is reported
+/// after all its output: once both pipes reached their end (or a short while after it
+/// exited, if something it started holds them).
 public final class Subprocess: IOSource {
     /// Which stream output came from.
     public enum Stream: Sendable {
@@ -43,9 +44,10 @@ public final class Subprocess: IOSource {
     /// The process id.
     public let pid: pid_t
 
-    /// Sends SIGTERM to the process group of every child still running; safe in a
-    /// signal handler. For a host's crash path (``TerminalSignals/onFatalSignal``), so
-    /// that no child outlives a process that dies of a signal.
+    /// Ends every process scripts started and what they started (SIGTERM, SIGKILL a
+    /// moment later); safe in a signal handler. For a host's crash path
+    /// (``TerminalSignals/onFatalSignal``), so that no child outlives a process that
+    /// dies of a signal.
     public static let terminateAllFromSignalHandler: @convention(c) () -> Void = theolua_children_terminate
     /// Receives output as it is read.
     public var onOutput: (Stream, ArraySlice<UInt8>) -> Void = { _, _ in }
@@ -61,8 +63,11 @@ public final class Subprocess: IOSource {
     private var pendingInput: [UInt8] = []
     private var closeInputWhenWritten = false
     private var reported = false
-    /// When a signal escalates to SIGKILL, or when to look again for the exit.
+    /// The environment entry that marks its job, if it has one.
+    private let marker: String?
+    /// When to look again for the exit.
     private var alarm: ContinuousClock.Instant?
+    /// When an ending escalates to SIGKILL of the whole job.
     private var killAt: ContinuousClock.Instant?
     private var exitedAt: ContinuousClock.Instant?
 
@@ -72,11 +77,15 @@ public final class Subprocess: IOSource {
     /// How often the exit is looked for where there is no pidfd.
     static let exitPoll = Duration.milliseconds(20)
 
-    /// Starts `executable` (a path) with `arguments` (not counting the program name),
-    /// `environment` (`NAME=value` entries) and working folder `folder`.
+    /// Starts `executable` (a path) as `name` (its `argv[0]`; by default the path's last
+    /// name) with `arguments` (not counting the program name), `environment`
+    /// (`NAME=value` entries) and working folder `folder`, in the job of `jobs` when given.
     public init(
-        executable: String, arguments: [String], environment: [String], folder: String?
+        executable: String, name: String? = nil, arguments: [String], environment: [String], folder: String?,
+        jobs: ProcessJobs? = nil
     ) throws(Failure) {
+        let marker = jobs?.nextMarker()
+        self.marker = marker
         var pipes: [[Int32]] = []
         for _ in 0..<3 {
             var ends: [Int32] = [-1, -1]
@@ -123,10 +132,12 @@ public final class Subprocess: IOSource {
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
+        let programName = name.flatMap { $0.split(separator: "/").last.map(String.init) }
         let argv =
-            ([executable.split(separator: "/").last.map(String.init) ?? executable] + arguments)
-            .map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
+            ([programName ?? Paths.name(of: executable)] + arguments).map { strdup($0) } + [nil]
+        let variable = ProcessJobs.variable + "="
+        let envp =
+            (environment.filter { !$0.hasPrefix(variable) } + (marker.map { [$0] } ?? [])).map { strdup($0) } + [nil]
         defer {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
@@ -208,33 +219,39 @@ public final class Subprocess: IOSource {
         kill(-pid, signal)
     }
 
-    /// Asks the process to end (SIGTERM), and ends it (SIGKILL) if it has not after
-    /// `grace`. Its exit is still reported.
-    public func terminate(grace: Duration) {
-        guard termination == nil else { return }
-        signal(SIGTERM)
-        killAt = .now + grace
+    /// Ends the process and its job: SIGTERM to all of it now, SIGKILL to what is left
+    /// after `grace`, even when the process itself has exited and only what it started
+    /// is left. Its exit is still reported; it stays with the reactor until the grace
+    /// has passed.
+    public func end(grace: Duration) {
+        guard killAt == nil, !jobEnded else { return }
+        let reached = ProcessJobs.signal(SIGTERM, groups: isRunning ? [pid] : [], marker: marker, prefix: false)
+        if reached > 0 {
+            killAt = .now + grace
+        } else {
+            jobEnded = true
+        }
     }
 
-    /// Ends `processes` now: SIGTERM to each, then SIGKILL to those still running
-    /// `grace` later; reaps them all. For the app's end, when nothing will service the
-    /// processes again.
-    public static func end(_ processes: [Subprocess], grace: Duration) {
-        let running = processes.filter { $0.termination == nil }
-        for process in running { process.signal(SIGTERM) }
-        let limit = ContinuousClock.now + grace
-        while running.contains(where: { $0.termination == nil }) && ContinuousClock.now < limit {
-            for process in running where process.termination == nil { process.reap() }
-            if running.contains(where: { $0.termination == nil }) { usleep(2_000) }
+    /// Whether ``end(grace:)`` has finished with the job.
+    private var jobEnded = false
+
+    /// Reaps those of `processes` that have exited (all of them, waiting, when
+    /// `waiting`: they were sent SIGKILL), reporting them ended without output.
+    static func reapEnded(_ processes: [Subprocess], waiting: Bool = false) {
+        for process in processes where process.termination == nil {
+            if waiting {
+                var status: Int32 = 0
+                while waitpid(process.pid, &status, 0) < 0 && errno == EINTR {}
+                theolua_children_remove(process.pid)
+                process.termination = Termination(code: nil, signal: SIGKILL)
+            } else {
+                process.reap()
+            }
         }
-        for process in running where process.termination == nil {
-            process.signal(SIGKILL)
-            var status: Int32 = 0
-            while waitpid(process.pid, &status, 0) < 0 && errno == EINTR {}
-            theolua_children_remove(process.pid)
-            process.termination = Termination(code: nil, signal: SIGKILL)
+        if waiting {
+            for process in processes { process.reported = true }
         }
-        for process in processes { process.reported = true }
     }
 
     // MARK: IOSource
@@ -242,24 +259,26 @@ public final class Subprocess: IOSource {
     public var descriptors: [Int32] { [output, errors, exitDescriptor].filter { $0 >= 0 } }
 
     public var deadline: ContinuousClock.Instant? {
-        if reported { return nil }
+        if reported { return killAt }
         if !pendingInput.isEmpty { return .now + .milliseconds(10) }
         return [alarm, killAt, exitedAt.map { $0 + Self.drainTime }].compactMap { $0 }.min()
     }
 
-    public var isFinished: Bool { reported }
+    public var isFinished: Bool { reported && killAt == nil }
 
     public func service(now: ContinuousClock.Instant, budget: Int) {
+        if let killAt, now >= killAt {
+            // What the job still holds after the grace, the process itself or not.
+            ProcessJobs.signal(SIGKILL, groups: termination == nil ? [pid] : [], marker: marker, prefix: false)
+            self.killAt = nil
+            jobEnded = true
+        }
         flushInput()
         drain(&output, .stdout, budget: budget)
         drain(&errors, .stderr, budget: budget)
         if termination == nil {
             reap()
             if termination == nil, exitDescriptor < 0 { alarm = now + Self.exitPoll }
-        }
-        if termination == nil, let killAt, now >= killAt {
-            signal(SIGKILL)
-            self.killAt = nil
         }
         guard let termination, !reported else { return }
         let drained = output < 0 && errors < 0
@@ -314,7 +333,6 @@ public final class Subprocess: IOSource {
         theolua_children_remove(pid)
         exitedAt = .now
         alarm = nil
-        killAt = nil
         if exitDescriptor >= 0 {
             close(exitDescriptor)
             exitDescriptor = -1
@@ -351,14 +369,4 @@ private struct SignalHold {
         #endif
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
-}
-
-/// write(2), named apart from ``Subprocess/write(_:)``.
-@inline(__always)
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-    #else
-        Darwin.write(descriptor, buffer, count)
-    #endif
 }

@@ -17,17 +17,28 @@ public enum Paths {
     /// `path` with `.`, `..` and every symbolic link resolved, as the kernel would
     /// reach it. The part that does not exist (a file about to be created) is kept as
     /// written below the deepest folder that does, with `.` and `..` applied to it.
+    /// Linear in the path (see ``PathResolver``).
     public static func resolved(_ path: String) -> String {
-        if let real = realPath(path) { return real }
-        let parent = parent(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? ""
-        guard parent != path else { return path }
-        let base = resolved(parent)
-        switch name {
-        case "", ".": return base
-        case "..": return Self.parent(of: base)
-        default: return join(base, name)
+        PathResolver.resolve(absolute(path, in: workingDirectory)).path
+    }
+
+    /// `path` (absolute) with `.`, `..` and repeated slashes applied as written,
+    /// without looking at the file system.
+    public static func normalized(_ path: String) -> String {
+        var names: [Substring] = []
+        for name in path.split(separator: "/") {
+            switch name {
+            case ".": continue
+            case "..": _ = names.popLast()
+            default: names.append(name)
+            }
         }
+        return "/" + names.joined(separator: "/")
+    }
+
+    /// The last name of `path` ("" for the root).
+    public static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? ""
     }
 
     /// Whether `path` is `folder` or inside it (both resolved).
@@ -55,11 +66,6 @@ public enum Paths {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func realPath(_ path: String) -> String? {
-        guard let real = realpath(path, nil) else { return nil }
-        defer { free(real) }
-        return String(cString: real)
-    }
 }
 
 /// Finding the program a command names, as `execvp` would.

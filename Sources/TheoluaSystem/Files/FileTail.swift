@@ -9,11 +9,17 @@
 /// seen by a size that shrank, or by another byte before the read position when the
 /// file was written past it again) and rotation (the old file read to its end, then the
 /// new one from its start), and waiting for a file that does not exist yet.
+///
+/// Every open, the first and each after a rotation, goes through the gate: a file
+/// replaced by a link out of the grants, or by a device or a FIFO, is not followed.
+/// Lines are cut at ``LineSplitter``'s limit and handed out in batches of at most
+/// ``batchBytes``, so neither a file without newlines nor a huge one fills memory.
 public final class FileTail: IOSource {
     /// Receives the complete lines read, in batches.
     public var onLines: ([[UInt8]]) -> Void = { _ in }
 
     private let path: String
+    private let gate: FileGate
     private let watch: PathWatch
     private var descriptor: Int32 = -1
     private var inode: UInt64 = 0
@@ -26,10 +32,14 @@ public final class FileTail: IOSource {
     /// Whether a read stopped at its budget with more to read.
     private var hasMore = false
 
-    /// Follows `path` (absolute); from its start when `fromStart`, else from its end.
-    public init(path: String, fromStart: Bool) {
+    /// The most bytes read for one batch of lines.
+    public static let batchBytes = 1 << 20
+
+    /// Follows `path` through `gate`; from its start when `fromStart`, else from its end.
+    public init(path: String, fromStart: Bool, gate: FileGate) {
         self.path = path
-        watch = PathWatch(path: path, settle: .zero)
+        self.gate = gate
+        watch = PathWatch(path: path, settle: .zero, gate: gate)
         watch.onChange = { [unowned self] in follow() }
         open(fromStart: fromStart)
     }
@@ -50,25 +60,22 @@ public final class FileTail: IOSource {
     public var deadline: ContinuousClock.Instant? { hasMore && !isFinished ? .now : watch.deadline }
 
     public func service(now: ContinuousClock.Instant, budget: Int) {
-        self.budget = budget
+        self.budget = min(budget, Self.batchBytes)
         if hasMore { follow() }
         watch.service(now: now, budget: budget)
     }
 
-    /// Reads the lines already there (for `fromStart`), at once rather than at the
-    /// first change.
+    /// Reads the first batch of lines already there (for `fromStart`) at once rather
+    /// than at the first change; the rest follows batch by batch.
     public func readNow() {
-        budget = Int.max
+        budget = Self.batchBytes
         follow()
     }
 
     private func open(fromStart: Bool) {
-        #if canImport(Glibc)
-            descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        #else
-            descriptor = Darwin.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        #endif
-        guard descriptor >= 0 else { return }
+        guard let opened = try? gate.openFile(path) else { return }
+        descriptor = opened
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return }
         inode = UInt64(info.st_ino)
@@ -92,8 +99,7 @@ public final class FileTail: IOSource {
             _ = lseek(descriptor, 0, SEEK_SET)
         }
         var lines = readAppended()
-        var current = stat()
-        if stat(path, &current) != 0 || UInt64(current.st_ino) != inode {
+        if !hasMore && currentInode() != inode {
             // Rotated or removed: the old file has been read to its end.
             if let last = splitter.finish() { lines.append(last) }
             close(descriptor)
@@ -102,6 +108,15 @@ public final class FileTail: IOSource {
             if descriptor >= 0 { lines += readAppended() }
         }
         if !lines.isEmpty { onLines(lines) }
+    }
+
+    /// The inode at the path now, reached through the gate; nil when there is none it
+    /// lets through.
+    private func currentInode() -> UInt64? {
+        guard let entry = try? gate.openEntry(path) else { return nil }
+        defer { closeDescriptor(entry) }
+        var info = stat()
+        return fstat(entry, &info) == 0 ? UInt64(info.st_ino) : nil
     }
 
     private func lastByteIsUnchanged() -> Bool {

@@ -12,6 +12,10 @@
 /// changes; elsewhere it polls the path's modification time, size and inode. A change
 /// is reported once the path has been quiet for `settle`, so a save written in steps
 /// is one change.
+///
+/// Given a gate, it reaches the path and its folder only through the gate: what it
+/// watches is what the gate opened (inotify through `/proc/self/fd`), so a path
+/// swapped for a link out of the grants is not watched there.
 public final class PathWatch: IOSource {
     /// Called once a change has settled.
     public var onChange: () -> Void = {}
@@ -20,6 +24,7 @@ public final class PathWatch: IOSource {
     private let name: String
     private let settle: Duration
     private let pollInterval: Duration
+    private let gate: FileGate?
     private var stamp: Stamp?
     private var pendingSince: ContinuousClock.Instant?
     private var nextPoll: ContinuousClock.Instant?
@@ -36,18 +41,23 @@ public final class PathWatch: IOSource {
         var inode: UInt64
     }
 
-    /// Watches `path` (absolute), reporting changes `settle` after the last one.
-    public init(path: String, settle: Duration = .milliseconds(30), pollInterval: Duration = .milliseconds(250)) {
+    /// Watches `path` (absolute), through `gate` when given, reporting changes
+    /// `settle` after the last one.
+    public init(
+        path: String, settle: Duration = .milliseconds(30), pollInterval: Duration = .milliseconds(250),
+        gate: FileGate? = nil
+    ) {
         self.path = path
         self.name = path.split(separator: "/").last.map(String.init) ?? path
         self.settle = settle
         self.pollInterval = pollInterval
-        stamp = Self.stamp(of: path)
+        self.gate = gate
+        stamp = Self.stamp(of: path, gate: gate)
         #if os(Linux)
             notify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             if notify >= 0 {
-                folderWatch = inotify_add_watch(
-                    notify, Paths.parent(of: path),
+                folderWatch = addWatch(
+                    Paths.parent(of: path),
                     UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB)
                 )
                 watchSelf()
@@ -115,15 +125,21 @@ public final class PathWatch: IOSource {
         #endif
         guard let due = nextPoll, now >= due else { return false }
         nextPoll = now + pollInterval
-        let new = Self.stamp(of: path)
+        let new = Self.stamp(of: path, gate: gate)
         guard new != stamp else { return false }
         stamp = new
         return true
     }
 
-    private static func stamp(of path: String) -> Stamp? {
+    private static func stamp(of path: String, gate: FileGate?) -> Stamp? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        if let gate {
+            guard let entry = try? gate.openEntry(path) else { return nil }
+            defer { closeDescriptor(entry) }
+            guard fstat(entry, &info) == 0 else { return nil }
+        } else {
+            guard stat(path, &info) == 0 else { return nil }
+        }
         return Stamp(modified: Files.modifiedSeconds(info), size: Int64(info.st_size), inode: UInt64(info.st_ino))
     }
 
@@ -133,7 +149,15 @@ public final class PathWatch: IOSource {
             let mask = UInt32(
                 IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
                     | IN_DELETE_SELF | IN_MOVE_SELF)
-            selfWatch = inotify_add_watch(notify, path, mask)
+            selfWatch = addWatch(path, mask)
+        }
+
+        /// An inotify watch of `path`: of what the gate opens there, when there is a gate.
+        private func addWatch(_ path: String, _ mask: UInt32) -> Int32 {
+            guard let gate else { return inotify_add_watch(notify, path, mask) }
+            guard let entry = try? gate.openEntry(path) else { return -1 }
+            defer { closeDescriptor(entry) }
+            return inotify_add_watch(notify, "/proc/self/fd/\(entry)", mask)
         }
 
         /// Reads every pending event; returns whether one concerned the path.

@@ -1,0 +1,401 @@
+import CTheoluaSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one way a path a script names is opened: every file, folder, watch and tail a
+/// script reaches, every module `require` loads, every app a test mounts and every
+/// snapshot a test writes goes through a gate.
+///
+/// A gate holds a descriptor of each granted folder, opened once. To open a path it
+/// first finds where the path leads (``PathResolver``, links followed wherever they
+/// point), decides on that, and then opens exactly that place below the granted folder's
+/// descriptor with the kernel refusing every link and every `..` out of it
+/// (`openat2` with `RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS`, or a walk of `openat` with
+/// `O_NOFOLLOW` where there is none). A link swapped in between makes the open fail,
+/// and the gate looks again from the start; so what is opened is what was checked, and
+/// a link is followed only when its target stays inside a grant. The checks that
+/// matter are then made on the opened descriptor (`fstat`), never on the path.
+///
+/// Confined to the thread that uses it.
+public final class FileGate {
+    /// Why a path was not opened.
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The grants do not reach it.
+        case denied(PermissionDenied)
+        /// A file was wanted and this is something else: a `folder`, a `FIFO`, a
+        /// `device`, a `socket` or a `special file`.
+        case notAFile(kind: String)
+        /// The system's words, or ours.
+        case failed(String)
+
+        public var description: String {
+            switch self {
+            case .denied(let denial): denial.description
+            case .notAFile(let kind): "it is a \(kind), not a file"
+            case .failed(let reason): reason
+            }
+        }
+    }
+
+    /// A granted folder (or file), open.
+    private struct Root {
+        /// As granted, made absolute: paths taken without following links are matched
+        /// against it.
+        var given: String
+        /// Where it leads: paths whose links were followed are matched against it.
+        var path: String
+        /// The folder, or for a granted file the folder holding it.
+        var descriptor: Int32
+        /// The granted file's name, when a file was granted.
+        var file: String?
+    }
+
+    private let scope: Permissions.Folders
+    private let base: String
+    private let permission: PermissionDenied.Permission
+    /// The granted folders not opened yet (missing when the gate was made).
+    private var unopened: [String]
+    private var roots: [Root] = []
+
+    /// A gate that lets through what `scope` grants, relative paths taken against
+    /// `base`; a denial names the flag of `permission`.
+    public init(
+        _ scope: Permissions.Folders, relativeTo base: String, for permission: PermissionDenied.Permission = .read
+    ) {
+        self.scope = scope
+        let base = Paths.absolute(base, in: Paths.workingDirectory)
+        self.base = base
+        self.permission = permission
+        switch scope {
+        case .none: unopened = []
+        case .all: unopened = ["/"]
+        case .only(let folders): unopened = folders.map { Paths.absolute($0, in: base) }
+        }
+        openRoots()
+    }
+
+    deinit {
+        for root in roots { closeDescriptor(root.descriptor) }
+    }
+
+    /// What a descriptor is opened as, to look at an entry without reading it: `O_PATH`
+    /// where there is one.
+    static var searchFlags: Int32 {
+        #if os(Linux)
+            THEOLUA_O_PATH | O_CLOEXEC
+        #else
+            O_RDONLY | O_CLOEXEC
+        #endif
+    }
+
+    // MARK: Reading
+
+    /// A descriptor open for reading on the regular file at `path`: never a folder, a
+    /// device, a FIFO or a socket, which are refused without being opened for reading.
+    /// Without `followingLinks`, a link anywhere below the grant is refused.
+    public func openFile(_ path: String, followingLinks: Bool = true) throws(Failure) -> Int32 {
+        try open(path, followingLinks: followingLinks, as: .file)
+    }
+
+    /// A descriptor open for reading the entries of the folder at `path`.
+    public func openFolder(_ path: String) throws(Failure) -> Int32 {
+        try open(path, followingLinks: true, as: .folder)
+    }
+
+    /// A descriptor of whatever is at `path`, opened only to be looked at (`fstat`,
+    /// watched): `O_PATH` on Linux.
+    public func openEntry(_ path: String) throws(Failure) -> Int32 {
+        try open(path, followingLinks: true, as: .entry)
+    }
+
+    /// The content of the regular file at `path`, at most `limit` bytes.
+    public func read(_ path: String, limit: Int, followingLinks: Bool = true) throws(Failure) -> [UInt8] {
+        let descriptor = try openFile(path, followingLinks: followingLinks)
+        defer { closeDescriptor(descriptor) }
+        do {
+            return try Files.readAll(descriptor, limit: limit)
+        } catch {
+            throw .failed(error.description)
+        }
+    }
+
+    /// The entries of the folder at `path`, by name. An entry that is a link is reported
+    /// as what it leads to when `followingLinks` and that is inside a grant; otherwise
+    /// as a `link`.
+    public func list(_ path: String, followingLinks: Bool = true) throws(Failure) -> [Files.Entry] {
+        let descriptor = try openFolder(path)
+        let folder = Paths.absolute(path, in: base)
+        return Files.list(descriptor) { name in
+            guard followingLinks else { return nil }
+            guard let entry = try? openEntry(Paths.join(folder, name)) else { return nil }
+            defer { closeDescriptor(entry) }
+            var info = stat()
+            return fstat(entry, &info) == 0 ? info : nil
+        }
+    }
+
+    /// Where `path` leads, `..` and links resolved, if the grants reach it.
+    public func resolve(_ path: String) throws(Failure) -> String {
+        try locate(path, followingLinks: true).resolved
+    }
+
+    // MARK: Writing
+
+    /// Makes the folder at `path` and the folders above it that are missing, inside a
+    /// grant. Without `followingLinks`, a link anywhere below the grant is refused.
+    public func makeFolders(_ path: String, followingLinks: Bool) throws(Failure) {
+        let place = try locate(path, followingLinks: followingLinks)
+        guard place.root.file == nil else { throw .failed(Self.reason(ENOTDIR)) }
+        var current = dup(place.root.descriptor)
+        guard current >= 0 else { throw .failed(Self.reason(errno)) }
+        defer { closeDescriptor(current) }
+        for name in place.relative.split(separator: "/").map(String.init) {
+            var next = openat(current, name, Self.searchFlags | O_DIRECTORY | O_NOFOLLOW)
+            if next < 0 && errno == ENOENT {
+                guard mkdirat(current, name, 0o755) == 0 || errno == EEXIST else { throw .failed(Self.reason(errno)) }
+                next = openat(current, name, Self.searchFlags | O_DIRECTORY | O_NOFOLLOW)
+            }
+            guard next >= 0 else { throw .failed(Self.reason(errno, name: name)) }
+            closeDescriptor(current)
+            current = next
+        }
+    }
+
+    /// Replaces the file at `path` with `bytes`, atomically: they are written to a new
+    /// file in the same folder, flushed to disk and renamed over the old one, so the file
+    /// holds the old content or the new, never half. A link at `path` is replaced, never
+    /// written through. Without `followingLinks`, a link anywhere below the grant is refused.
+    public func replaceFile(_ path: String, with bytes: [UInt8], followingLinks: Bool) throws(Failure) {
+        let absolute = Paths.absolute(path, in: base)
+        let name = Paths.name(of: absolute)
+        guard !name.isEmpty, name != ".", name != ".." else { throw .failed("is not a file name") }
+        let place = try locate(Paths.parent(of: absolute), followingLinks: followingLinks)
+        let folder = openBeneath(place.root, place.relative, flags: Self.searchFlags | O_DIRECTORY)
+        guard folder >= 0 else { throw .failed(Self.reason(-folder)) }
+        defer { closeDescriptor(folder) }
+        // A new file of our own: O_EXCL, so that nothing left at the name (a link, or a
+        // hard link to a file elsewhere) is written through.
+        let temporary = ".\(name).\(getpid()).theolua-new"
+        var file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if file < 0 && errno == EEXIST {
+            unlinkat(folder, temporary, 0)
+            file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
+        guard file >= 0 else { throw .failed(Self.reason(errno)) }
+        var failure: Int32?
+        if !Files.writeAll(file, bytes) || fsync(file) != 0 { failure = errno }
+        closeDescriptor(file)
+        if failure == nil, renameat(folder, temporary, folder, name) != 0 { failure = errno }
+        if let failure {
+            unlinkat(folder, temporary, 0)
+            throw .failed(Self.reason(failure))
+        }
+    }
+
+    // MARK: Opening
+
+    private enum Kind {
+        case file, folder, entry
+    }
+
+    /// How many times a path changed while it was opened is tolerated before giving up.
+    private static let attempts = 8
+
+    private func open(_ path: String, followingLinks: Bool, as kind: Kind) throws(Failure) -> Int32 {
+        for _ in 0..<Self.attempts {
+            let place = try locate(path, followingLinks: followingLinks)
+            let descriptor = openBeneath(place.root, place.relative, flags: Self.searchFlags)
+            if followingLinks && Self.changedMeanwhile(descriptor) { continue }
+            guard descriptor >= 0 else { throw .failed(Self.reason(-descriptor)) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else {
+                let failure = errno
+                closeDescriptor(descriptor)
+                throw .failed(Self.reason(failure))
+            }
+            let type = info.st_mode & S_IFMT
+            switch kind {
+            case .entry:
+                return descriptor
+            case .file where type == S_IFREG, .folder where type == S_IFDIR:
+                break
+            case .file:
+                closeDescriptor(descriptor)
+                throw .notAFile(kind: Self.kindName(type))
+            case .folder:
+                closeDescriptor(descriptor)
+                throw .failed("is not a folder")
+            }
+            let reopened = reopen(descriptor, kind == .folder ? O_RDONLY | O_DIRECTORY : O_RDONLY, matching: info)
+            closeDescriptor(descriptor)
+            if reopened >= 0 { return reopened }
+            if reopened == -ESTALE { continue }
+            throw .failed(Self.reason(-reopened))
+        }
+        throw .failed("changed while it was opened, again and again (a link swapped in each time)")
+    }
+
+    /// Whether an open failed because a link or a way out appeared below the grant
+    /// since the walk (ELOOP: a link; EXDEV: `..` out of the folder): look again.
+    private static func changedMeanwhile(_ result: Int32) -> Bool {
+        result == -ELOOP || result == -EXDEV
+    }
+
+    /// `descriptor` (of what `info` describes) opened again with `flags`: through
+    /// `/proc/self/fd` on Linux, which reaches that very file. -ESTALE when it is no
+    /// longer the same file.
+    private func reopen(_ descriptor: Int32, _ flags: Int32, matching info: stat) -> Int32 {
+        #if os(Linux)
+            let reopened = openPath("/proc/self/fd/\(descriptor)", flags | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        #else
+            // The descriptor is already open for reading (no O_PATH here).
+            let reopened = dup(descriptor)
+        #endif
+        guard reopened >= 0 else { return -errno }
+        var now = stat()
+        guard fstat(reopened, &now) == 0, now.st_dev == info.st_dev, now.st_ino == info.st_ino else {
+            closeDescriptor(reopened)
+            return -ESTALE
+        }
+        _ = fcntl(reopened, F_SETFL, fcntl(reopened, F_GETFL) & ~O_NONBLOCK)
+        return reopened
+    }
+
+    /// Opens `relative` (no `..`, no links) below `root` with `flags` (and `mode` when
+    /// creating); the descriptor, or -errno.
+    private func openBeneath(_ root: Root, _ relative: String, flags: Int32, mode: mode_t = 0) -> Int32 {
+        if let file = root.file {
+            guard relative.isEmpty else { return -ENOTDIR }
+            let descriptor = openat(root.descriptor, file, flags | O_NOFOLLOW | O_CLOEXEC, mode)
+            return descriptor >= 0 ? descriptor : -errno
+        }
+        let result = theolua_openat_beneath(
+            root.descriptor, relative.isEmpty ? "." : relative, flags | O_CLOEXEC, UInt32(mode))
+        return result == -ENOSYS ? walk(root.descriptor, relative, flags: flags, mode: mode) : result
+    }
+
+    /// `openat` with `O_NOFOLLOW`, one name at a time, where there is no `openat2`.
+    private func walk(_ folder: Int32, _ relative: String, flags: Int32, mode: mode_t) -> Int32 {
+        let names = relative.split(separator: "/").map(String.init)
+        var current = dup(folder)
+        guard current >= 0 else { return -errno }
+        for (index, name) in names.enumerated() {
+            let last = index == names.count - 1
+            let next = openat(
+                current, name, (last ? flags : Self.searchFlags | O_DIRECTORY) | O_NOFOLLOW | O_CLOEXEC, mode)
+            let failure = errno
+            closeDescriptor(current)
+            guard next >= 0 else { return -failure }
+            current = next
+        }
+        return current
+    }
+
+    // MARK: Deciding
+
+    /// The grant `path` falls in and the path below it: where the path leads with its
+    /// links followed, or, without, as written.
+    private func locate(_ path: String, followingLinks: Bool) throws(Failure)
+        -> (root: Root, relative: String, resolved: String)
+    {
+        guard !path.isEmpty, !path.utf8.contains(0) else { throw .failed("is not a path") }
+        guard path.utf8.count <= PathResolver.maximumLength else { throw .failed(Self.reason(ENAMETOOLONG)) }
+        let absolute = Paths.absolute(path, in: base)
+        guard case .some = scopeIfGranted else { throw .denied(denial(path, resolved: absolute)) }
+        if !unopened.isEmpty { openRoots() }
+        let resolution =
+            followingLinks
+            ? PathResolver.resolve(absolute) : PathResolver.Resolution(path: Paths.normalized(absolute), failure: nil)
+        for root in roots {
+            let anchor = followingLinks ? root.path : root.given
+            guard Paths.isInside(resolution.path, anchor) else { continue }
+            if let failure = resolution.failure { throw .failed(Self.reason(failure)) }
+            let relative =
+                resolution.path == anchor ? "" : String(resolution.path.dropFirst(anchor == "/" ? 1 : anchor.count + 1))
+            return (root, relative, resolution.path)
+        }
+        throw .denied(denial(path, resolved: resolution.path))
+    }
+
+    private var scopeIfGranted: Permissions.Folders? {
+        if case .none = scope { return nil }
+        return scope
+    }
+
+    private func denial(_ path: String, resolved: String) -> PermissionDenied {
+        let general = permission.flag
+        if case .none = scope { return PermissionDenied(permission: permission, subject: path, flag: general) }
+        return PermissionDenied(permission: permission, subject: path, flag: "\(general)=\(Paths.parent(of: resolved))")
+    }
+
+    /// Opens the granted folders that exist now (a folder granted before it exists is
+    /// opened once it does).
+    private func openRoots() {
+        let top = openPath("/", Self.searchFlags | O_DIRECTORY)
+        guard top >= 0 else { return }
+        defer { closeDescriptor(top) }
+        let system = Root(given: "/", path: "/", descriptor: top)
+        var missing: [String] = []
+        for given in unopened {
+            let resolution = PathResolver.resolve(given)
+            let physical = resolution.path
+            let entry =
+                resolution.failure == nil
+                ? openBeneath(system, String(physical.dropFirst()), flags: Self.searchFlags) : -1
+            var info = stat()
+            guard entry >= 0, fstat(entry, &info) == 0 else {
+                if entry >= 0 { closeDescriptor(entry) }
+                missing.append(given)
+                continue
+            }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                roots.append(Root(given: Paths.normalized(given), path: physical, descriptor: entry))
+                continue
+            }
+            closeDescriptor(entry)
+            // A granted file: kept as its folder and its name.
+            let folder = openBeneath(
+                system, String(Paths.parent(of: physical).dropFirst()), flags: Self.searchFlags | O_DIRECTORY)
+            guard folder >= 0 else {
+                missing.append(given)
+                continue
+            }
+            roots.append(
+                Root(given: Paths.normalized(given), path: physical, descriptor: folder, file: Paths.name(of: physical))
+            )
+        }
+        unopened = missing
+    }
+
+    /// What a file of type `type` (`st_mode & S_IFMT`) that is not a regular file is.
+    static func kindName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: "folder"
+        case S_IFIFO: "FIFO"
+        case S_IFSOCK: "socket"
+        case S_IFCHR, S_IFBLK: "device"
+        default: "special file"
+        }
+    }
+
+    /// The system's words for `code`; a link where none is followed says so.
+    static func reason(_ code: Int32, name: String? = nil) -> String {
+        if code == ELOOP, let name { return "\(name) is a symbolic link (links are not followed here)" }
+        if code == ELOOP { return "is or passes a symbolic link (links are not followed here)" }
+        return String(cString: strerror(code))
+    }
+}
+
+/// open(2), named apart from ``FileGate``'s own `open`.
+@inline(__always)
+private func openPath(_ path: String, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.open(path, flags)
+    #else
+        Darwin.open(path, flags)
+    #endif
+}
