@@ -78,7 +78,7 @@ let package = Package(
             dependencies: ["TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua"]),
         // Runs the built theolua binary as a process: the CLI contract, examples, and
         // `run` through a pseudo-terminal.
-        .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden", "Hostile"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden", "Hostile", "Capabilities"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
         // Yoga's generated layout tests, translated by scripts/yoga-fixtures.
         .testTarget(name: "LayoutConformanceTests", dependencies: ["TheoluaCanvas"], exclude: ["YogaFixtures.json"]),

@@ -101,7 +101,7 @@ public struct PermissionDenied: Error, Sendable, Equatable, CustomStringConverti
     }
 
     public var description: String {
-        let what = "\(permission.verb) \"\(subject)\""
+        let what = "\(permission.verb) \"\(Paths.abbreviated(subject))\""
         if let reason { return "\(what): \(reason)" }
         guard let flag else { return "\(what) is not allowed" }
         let general = permission.flag

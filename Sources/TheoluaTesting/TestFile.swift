@@ -159,9 +159,9 @@ final class TestFile {
     }
 
     /// Mounts the app at `path` (relative to the test file) in a runtime of its own.
-    /// Loading a file is reading it: the app must be in the test's folder or the
-    /// folder above it (tests beside their app, or in a folder beside it), or in what
-    /// `--allow-read` grants, links resolved; it is opened through that gate.
+    /// Loading a file is reading it: the app must be in the test's folder (or, for a
+    /// test in a `tests` folder, the folder above), or in what `--allow-read` grants,
+    /// links resolved; it is opened through that gate (``appGate``).
     private func mount(_ path: String, options record: Record) throws -> Value {
         let (width, height) = try size(record["size"])
         var appOptions = options.runtime
@@ -199,9 +199,13 @@ final class TestFile {
         return (parts[0], parts[1])
     }
 
-    /// The gate apps a test mounts are opened through.
+    /// The gate apps a test mounts are opened through: the test's folder, and the folder
+    /// above it when the test's folder is a folder of tests (`tests`, `test`, `spec`,
+    /// `__tests__`) beside the app; more only as `--allow-read` grants.
     private var appGate: FileGate {
-        var folders = [folder, Paths.parent(of: Paths.absolute(folder, in: "."))]
+        let absolute = Paths.normalized(Paths.absolute(folder, in: "."))
+        var folders = [absolute]
+        if Self.testFolderNames.contains(Paths.name(of: absolute)) { folders.append(Paths.parent(of: absolute)) }
         switch options.runtime.permissions.read {
         case .all: return FileGate(.all, relativeTo: folder)
         case .only(let granted): folders += granted
@@ -209,6 +213,9 @@ final class TestFile {
         }
         return FileGate(.only(folders), relativeTo: folder)
     }
+
+    /// The names of folders that hold the tests of the app in the folder above.
+    static let testFolderNames: Set<String> = ["tests", "test", "spec", "__tests__"]
 
     /// What `allow = { run = ..., read = ... }` asks for, within what `theolua test`
     /// was granted: a test cannot widen the sandbox.

@@ -258,8 +258,17 @@ extension LuaBridge {
         let name = tail ? "ui.tail" : "ui.watch"
         let path = try pathArgument(at: 1, what: name)
         let resolved: String
-        do {
+        do throws(FileGate.Failure) {
             resolved = try fileGate.resolve(path)
+            if tail {
+                // What is there now must be a file to follow (not a device, a FIFO or a
+                // folder); a missing file is waited for.
+                do {
+                    close(try fileGate.openFile(path))
+                } catch .notAFile(let kind) {
+                    throw FileGate.Failure.notAFile(kind: kind)
+                } catch {}
+            }
         } catch {
             throw raise(Self.message(name, path, error))
         }
@@ -378,7 +387,7 @@ extension LuaBridge {
     /// The message for a refused path: a denial names the flag; anything else the path.
     private static func message(_ what: String, _ path: String, _ failure: FileGate.Failure) -> String {
         if case .denied = failure { return "\(what): \(failure)" }
-        return "\(what): \(path): \(failure)"
+        return "\(what): \(Paths.abbreviated(path)): \(failure)"
     }
 
     /// Gives `work` to `owner`, or to the top level of the current load.

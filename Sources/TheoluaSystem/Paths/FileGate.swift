@@ -159,7 +159,7 @@ public final class FileGate {
                 guard mkdirat(current, name, 0o755) == 0 || errno == EEXIST else { throw .failed(Self.reason(errno)) }
                 next = openat(current, name, Self.searchFlags | O_DIRECTORY | O_NOFOLLOW)
             }
-            guard next >= 0 else { throw .failed(Self.reason(errno, name: name)) }
+            guard next >= 0 else { throw .failed(Self.reason(errno, name: name, in: current)) }
             closeDescriptor(current)
             current = next
         }
@@ -210,7 +210,9 @@ public final class FileGate {
             let place = try locate(path, followingLinks: followingLinks)
             let descriptor = openBeneath(place.root, place.relative, flags: Self.searchFlags)
             if followingLinks && Self.changedMeanwhile(descriptor) { continue }
-            guard descriptor >= 0 else { throw .failed(Self.reason(-descriptor)) }
+            guard descriptor >= 0 else {
+                throw .failed(followingLinks ? String(cString: strerror(-descriptor)) : Self.reason(-descriptor))
+            }
             var info = stat()
             guard fstat(descriptor, &info) == 0 else {
                 let failure = errno
@@ -313,7 +315,7 @@ public final class FileGate {
         for root in roots {
             let anchor = followingLinks ? root.path : root.given
             guard Paths.isInside(resolution.path, anchor) else { continue }
-            if let failure = resolution.failure { throw .failed(Self.reason(failure)) }
+            if let failure = resolution.failure { throw .failed(String(cString: strerror(failure))) }
             let relative =
                 resolution.path == anchor ? "" : String(resolution.path.dropFirst(anchor == "/" ? 1 : anchor.count + 1))
             return (root, relative, resolution.path)
@@ -382,10 +384,16 @@ public final class FileGate {
         }
     }
 
-    /// The system's words for `code`; a link where none is followed says so.
-    static func reason(_ code: Int32, name: String? = nil) -> String {
-        if code == ELOOP, let name { return "\(name) is a symbolic link (links are not followed here)" }
-        if code == ELOOP { return "is or passes a symbolic link (links are not followed here)" }
+    /// The system's words for `code` where links are not followed: a link met says so.
+    static func reason(_ code: Int32, name: String? = nil, in folder: Int32? = nil) -> String {
+        var isLink = code == ELOOP
+        if !isLink, code == ENOTDIR, let name, let folder {
+            // O_NOFOLLOW with O_DIRECTORY on a link fails as not a folder.
+            var info = stat()
+            isLink = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
+        }
+        if isLink, let name { return "\(name) is a symbolic link (links are not followed here)" }
+        if isLink { return "is or passes a symbolic link (links are not followed here)" }
         return String(cString: strerror(code))
     }
 }

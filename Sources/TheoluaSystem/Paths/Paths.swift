@@ -36,6 +36,14 @@ public enum Paths {
         return "/" + names.joined(separator: "/")
     }
 
+    /// `path` as messages show it: whole up to 160 bytes, else its start and its end
+    /// around an ellipsis, so that a path of a hundred thousand names does not fill a
+    /// message.
+    public static func abbreviated(_ path: String) -> String {
+        guard path.utf8.count > 160 else { return path }
+        return String(path.prefix(80)) + "…" + String(path.suffix(60))
+    }
+
     /// The last name of `path` ("" for the root).
     public static func name(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? ""

@@ -1,0 +1,7 @@
+-- attack: LD_PRELOAD to load native code into a granted command
+-- run: render --allow-run=ls
+-- status: 0
+-- stdout: could change what a granted command runs|would change which program
+local ui = require("theolua")
+local ok, err = pcall(ui.spawn, "ls", {}, { env = { LD_PRELOAD = "./evil.so" } })
+return ui.text { ok and "ok" or tostring(err), wrap = "char" }

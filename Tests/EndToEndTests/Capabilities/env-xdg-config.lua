@@ -1,0 +1,7 @@
+-- attack: XDG_CONFIG_HOME, another config folder
+-- run: render --allow-run=ls
+-- status: 0
+-- stdout: could change what a granted command runs|would change which program
+local ui = require("theolua")
+local ok, err = pcall(ui.spawn, "ls", {}, { env = { XDG_CONFIG_HOME = "." } })
+return ui.text { ok and "ok" or tostring(err), wrap = "char" }

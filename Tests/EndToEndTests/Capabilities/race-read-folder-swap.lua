@@ -1,0 +1,17 @@
+-- attack: a folder swapped for a link out and back by a writer in the background, while the script reads through it
+-- run: render --allow-read=$DIR/data --allow-run=sh --wait 0 --max-instructions 2000000000
+-- setup: mkdir -p data/sub && echo inside > data/sub/secret.txt
+-- status: 0
+-- stdout: ^leaked 0 read [1-9]
+local ui = require("theolua")
+local outside = require("where")
+ui.spawn("sh", { "-c", "cd data; while :; do mv sub sub.real; ln -s '" .. outside .. "' sub; rm sub; mv sub.real sub; done" })
+local counts = { leaked = 0, read = 0, denied = 0, other = 0 }
+for _ = 1, 20000 do
+  local ok, v = pcall(ui.readFile, "data/sub/secret.txt")
+  if ok then
+    if tostring(v):find("TOP" .. "SECRET") or tostring(v):find("TOPSECRET") then counts.leaked = counts.leaked + 1 else counts.read = counts.read + 1 end
+  elseif tostring(v):find("not allowed") then counts.denied = counts.denied + 1
+  else counts.other = counts.other + 1 end
+end
+return ui.text(("leaked %d read %d"):format(counts.leaked, counts.read))

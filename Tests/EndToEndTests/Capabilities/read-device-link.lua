@@ -1,0 +1,13 @@
+-- attack: a link inside the grant to /dev/urandom
+-- run: render --allow-read=$DIR/data
+-- setup: mkdir data && ln -s /dev/urandom data/r
+-- status: 0
+-- stdout: not allowed
+local ui = require("theolua")
+local outside = require("where")
+local function try(f, ...)
+  local ok, v = pcall(f, ...)
+  if ok then return type(v) == "string" and v or "listed" end
+  return tostring(v)
+end
+return ui.text { try(ui.readFile, "data/r"), wrap = "char" }

@@ -1,0 +1,11 @@
+-- attack: reading the app's own folder with no grant at all
+-- status: 0
+-- stdout: not allowed: start theolua with --allow-read
+local ui = require("theolua")
+local outside = require("where")
+local function try(f, ...)
+  local ok, v = pcall(f, ...)
+  if ok then return type(v) == "string" and v or "listed" end
+  return tostring(v)
+end
+return ui.text { try(ui.readFile, "where.lua"), wrap = "char" }

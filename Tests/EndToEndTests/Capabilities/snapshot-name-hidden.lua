@@ -1,0 +1,13 @@
+-- attack: snapshot names that are dot files or dot-dot
+-- run: test $APP
+-- file: app_test.lua
+-- setup: printf 'local ui = require("theolua")\nreturn ui.text "NEW"\n' > app.lua
+-- status: 0
+-- stdout: 1 passed
+local t = require("theolua.test")
+t.test("snap", function()
+  local app = t.mount("app.lua", { size = "10x1" })
+  t.snapshot(app, "..")
+  t.snapshot(app, ".hidden")
+  t.snapshot(app, ".")
+end)
