@@ -17,6 +17,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case patterns
     /// Script text through the loader's chain scan, against Lua's own loader.
     case chunks
+    /// Trees of folders, files and links, and paths through the path gate, against a
+    /// model of the file system.
+    case paths
 
     /// Runs the target on one input; nil when every property held.
     public func run(_ data: [UInt8]) -> String? {
@@ -27,6 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .propsConversion: PropsConversionTarget.run(data)
         case .patterns: PatternsTarget.run(data)
         case .chunks: ChunkTarget.run(data)
+        case .paths: PathGateTarget.run(data)
         }
     }
 }

@@ -130,10 +130,10 @@ import Testing
 
 /// Processes left over, found by their command lines in /proc.
 enum Survivors {
-    /// Whether, within two seconds, no process's command line (arguments joined by
+    /// Whether, within `seconds`, no process's command line (arguments joined by
     /// spaces) holds `token`: what a case started has had time to be reaped.
-    static func none(holding token: String) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(Sanitizer.time(2))
+    static func none(holding token: String, within seconds: Double = 2) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(Sanitizer.time(seconds))
         while ContinuousClock.now < deadline {
             if !exists(holding: token) { return true }
             usleep(50_000)

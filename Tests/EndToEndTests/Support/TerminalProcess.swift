@@ -15,7 +15,7 @@ import TheoluaTerminal
 /// (also run on deinit) kills a child still running, so no test can hang the suite.
 final class TerminalProcess {
     /// The controller side: what the "terminal emulator" reads and writes.
-    let controller: Int32
+    private(set) var controller: Int32
     /// The replica side, kept open here to read its termios before, during and after.
     let replica: Int32
     let pid: pid_t
@@ -101,7 +101,15 @@ final class TerminalProcess {
     deinit {
         stop()
         close(replica)
+        if controller >= 0 { close(controller) }
+    }
+
+    /// Closes the terminal, as a terminal emulator's window closing does: the kernel
+    /// sends SIGHUP to the session, and reads and writes fail from then on.
+    func hangUp() {
+        guard controller >= 0 else { return }
         close(controller)
+        controller = -1
     }
 
     // MARK: Keys in
