@@ -197,6 +197,13 @@ public final class Runtime {
         try bridge.readablePath(path)
     }
 
+    /// A descriptor open for reading on the regular file at `path` (relative to the
+    /// app's folder), opened through the read permission as `ui.readFile` opens it: what
+    /// was checked is what is opened. The caller closes it.
+    public func openReadable(_ path: String) throws(FileGate.Failure) -> Int32 {
+        try bridge.openReadable(path)
+    }
+
     /// The executable `command` names, if the run permission allows it.
     public func runnableCommand(_ command: String) throws(PermissionDenied) -> String {
         try bridge.runnableCommand(command)

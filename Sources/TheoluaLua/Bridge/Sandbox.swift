@@ -1,5 +1,6 @@
 import CLua
 import CLuaSupport
+import TheoluaSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -132,6 +133,10 @@ extension LuaBridge {
             bridge.state.rawField(-1, name)
             if lua_type(L, -1) != LUA_TNIL { return 1 }
             bridge.state.pop()  // stack: loaded
+            guard name.utf8.count <= 1024 else {
+                throw bridge.raise(
+                    "require: a module name of \(name.utf8.count) bytes is too long (at most 1024): \(Paths.abbreviated(name))")
+            }
             let parts = name.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "/" }
             guard !parts.contains(where: \.isEmpty), !name.contains("\\"), !name.contains("\0") else {
                 throw bridge.raise(
