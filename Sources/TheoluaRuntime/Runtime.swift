@@ -123,6 +123,7 @@ public final class Runtime {
     public func mount(_ element: Element) {
         swiftRoot = element
         root = nil
+        bridge.forgetRootOrigin()
         reconciler.update(root: element)
         settle()
     }
@@ -433,13 +434,11 @@ public final class Runtime {
         onError(message)
     }
 
-    /// `file:line: Component: message` for script errors; for the others (a limit of the
-    /// host, a key the core found twice), the line where a script defined the component,
-    /// when one did, then the component and the problem.
+    /// `file:line: Component: message`, for script errors and for those the core finds
+    /// once a render has returned (a limit of the host, a key found twice, a list item
+    /// that is not an element): see ``LuaBridge/scriptError(for:)``.
     func describe(_ error: ComponentError) -> String {
-        if let script = error.underlying as? ScriptError { return script.inComponentNamed(error.component).description }
-        let location = bridge.definitionLocation(ofComponentNamed: error.component).map { "\($0): " } ?? ""
-        return "\(location)\(error.component): \(error.underlying)"
+        bridge.scriptError(for: error).description
     }
 }
 
