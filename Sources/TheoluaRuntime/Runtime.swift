@@ -308,10 +308,15 @@ public final class Runtime {
         send(MouseEvent(.release, button, x: x, y: y))
     }
 
-    /// Sends pasted text to the focused element.
-    public func paste(_ text: String) {
-        host.handlePaste(text)
+    /// Sends pasted text to the focused element: an input or textarea inserts it, else
+    /// the nearest `onPaste` handler takes it. A paste larger than the text the app can
+    /// still hold (``Reconciler/limits``) is refused, as an editor refuses one: nothing
+    /// receives it, no state changes, and a warning says why.
+    @discardableResult
+    public func paste(_ text: String) -> PasteOutcome {
+        let outcome = host.handlePaste(text)
         settleAfterInput()
+        return outcome
     }
 
     /// Renders what the input caused, then lays out now, so that scroll commands apply
