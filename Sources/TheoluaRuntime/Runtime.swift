@@ -349,9 +349,7 @@ public final class Runtime {
         }
         if !finished && !quitRequested {
             let at = Double(manual.now.components.seconds) + Double(manual.now.components.attoseconds) / 1e18
-            report(
-                "app: timers fired \(manual.firingLimit) times by \(at) s of virtual time; the rest of the time was"
-                    + " not run (a timer firing too often?)")
+            report(bridge.timersFiredTooOftenError(count: manual.firingLimit, seconds: at).description)
         }
     }
 

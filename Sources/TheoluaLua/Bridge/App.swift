@@ -105,7 +105,11 @@ extension LuaBridge {
             do {
                 return .component(definition, props: try schema.validate(props))
             } catch {
-                throw ScriptError(.validation, message: error.message(subject: "prop"), component: definition.name)
+                // The props come from the host (or --props), not from a line of the
+                // script: the line is the component's, whose schema they fail.
+                throw ScriptError(
+                    .validation, location: definition.location, message: error.message(subject: "prop"),
+                    component: definition.name)
             }
         }
     }

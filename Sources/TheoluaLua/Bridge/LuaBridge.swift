@@ -135,6 +135,8 @@ public final class LuaBridge {
     var warnedRenders: Set<String> = []
     /// The last function a script looked for in the sandbox's `os` and did not find.
     var missingOSFunction: String?
+    /// The last script timer that fired.
+    @exclusivity(unchecked) var lastFiredTimer: TimerOrigin?
     /// Whether the app's top level is running (see ErrorLocation.swift).
     @exclusivity(unchecked) var isLoadingApp = false
     /// The last element the loading app's top level made.

@@ -200,4 +200,16 @@ import TheoluaRuntime
             failure?.hasPrefix("app.lua:4: Theme.provide: child: too many values, at most 1000000") == true,
             "\(failure ?? "")")
     }
+
+    @Test func rootPropsTheSchemaRefusesNameTheComponentsDefinition() {
+        let failure = luaFailure(
+            """
+            local ui = require("theolua")
+            return ui.component("Counter", {
+              props = { label = "string" },
+              render = function(self) return ui.text(self.props.label) end,
+            })
+            """, props: ["label": .int(3)])
+        #expect(failure == "app.lua:2: Counter: prop 'label': expected string, got number (3)")
+    }
 }
