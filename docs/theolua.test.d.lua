@@ -20,7 +20,8 @@ function App:press(...) end
 ---@return theolua.TestApp
 function App:type(text) end
 
----Pastes `text` as one event, as a terminal's bracketed paste arrives.
+---Pastes `text` as one event, as a terminal's bracketed paste arrives. A paste larger
+---than the text the app can still hold is refused with a warning, and changes nothing.
 ---@param text string
 ---@return theolua.TestApp
 function App:paste(text) end

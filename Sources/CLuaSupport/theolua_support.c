@@ -871,6 +871,16 @@ int theolua_message_handler(lua_State *L) {
     return 1;
 }
 
+int theolua_current_position(lua_State *L, int level, const char **source) {
+    lua_Debug ar;
+    *source = NULL;
+    if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar)) {
+        return -1;
+    }
+    *source = ar.source;
+    return ar.currentline;
+}
+
 int theolua_current_line(lua_State *L, int level, char *source, size_t source_size) {
     lua_Debug ar;
     if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar)) {

@@ -128,6 +128,7 @@ public final class Runtime {
     public func mount(_ element: Element) {
         swiftRoot = element
         root = nil
+        bridge.forgetRootOrigin()
         reconciler.update(root: element)
         settle()
     }
@@ -319,10 +320,15 @@ public final class Runtime {
         send(MouseEvent(.release, button, x: x, y: y))
     }
 
-    /// Sends pasted text to the focused element.
-    public func paste(_ text: String) {
-        host.handlePaste(text)
+    /// Sends pasted text to the focused element: an input or textarea inserts it, else
+    /// the nearest `onPaste` handler takes it. A paste larger than the text the app can
+    /// still hold (``Reconciler/limits``) is refused, as an editor refuses one: nothing
+    /// receives it, no state changes, and a warning says why.
+    @discardableResult
+    public func paste(_ text: String) -> PasteOutcome {
+        let outcome = host.handlePaste(text)
         settleAfterInput()
+        return outcome
     }
 
     /// Renders what the input caused, then lays out now, so that scroll commands apply
@@ -355,9 +361,7 @@ public final class Runtime {
         }
         if !finished && !quitRequested {
             let at = Double(manual.now.components.seconds) + Double(manual.now.components.attoseconds) / 1e18
-            report(
-                "app: timers fired \(manual.firingLimit) times by \(at) s of virtual time; the rest of the time was"
-                    + " not run (a timer firing too often?)")
+            report(bridge.timersFiredTooOftenError(count: manual.firingLimit, seconds: at).description)
         }
     }
 
@@ -445,13 +449,11 @@ public final class Runtime {
         onError(message)
     }
 
-    /// `file:line: Component: message` for script errors; for the others (a limit of the
-    /// host, a key the core found twice), the line where a script defined the component,
-    /// when one did, then the component and the problem.
+    /// `file:line: Component: message`, for script errors and for those the core finds
+    /// once a render has returned (a limit of the host, a key found twice, a list item
+    /// that is not an element): see ``LuaBridge/scriptError(for:)``.
     func describe(_ error: ComponentError) -> String {
-        if let script = error.underlying as? ScriptError { return script.inComponentNamed(error.component).description }
-        let location = bridge.definitionLocation(ofComponentNamed: error.component).map { "\($0): " } ?? ""
-        return "\(location)\(error.component): \(error.underlying)"
+        bridge.scriptError(for: error).description
     }
 }
 

@@ -183,10 +183,12 @@ final class TestFile {
         return .int(id)
     }
 
-    /// Lets spawned processes finish, as `render` does; fails the call with the app's
-    /// first error.
+    /// Lets spawned processes finish, as `render` does; prints the app's warnings (an
+    /// unhandled action, a paste too large), as `render` writes them to standard error;
+    /// fails the call with the app's first error.
     private func settle(_ app: MountedApp) throws {
         app.runtime.waitForProcesses(timeout: .seconds(5))
+        for warning in app.runtime.takeWarnings() { print("  warning: " + warning) }
         if let error = app.runtime.takeErrors().first { throw TestError(error) }
     }
 

@@ -182,6 +182,42 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
+    @Test func aPasteTooLargeIsRefusedWithANoteAndTheNextKeyReachesTheApp() throws {
+        let source = """
+            local ui = require("theolua")
+            return ui.component("Notes", {
+              initialState = function() return { text = "" } end,
+              actions = { edit = function(self, v) self:updateState { text = v } end },
+              render = function(self)
+                return ui.column {
+                  ui.textarea { value = self.state.text, onChange = self:handler("edit"), rows = 3 },
+                  ui.spacer {},
+                  ui.text("length " .. #self.state.text),
+                }
+              end,
+            })
+            """
+        let (terminal, folder, _) = try start(source, columns: 60, rows: 12)
+        defer { folder.remove() }
+        #expect(terminal.waitForScreen(containing: "length 0"))
+        // A bracketed paste of 10 MiB: more than the 8 MiB of text `run` holds by default.
+        terminal.type("\u{1B}[200~" + String(repeating: "x", count: 10 << 20) + "\u{1B}[201~")
+        #expect(
+            terminal.waitForScreen(containing: "paste of 10 MiB not inserted", timeout: 30), "\(terminal.screen.text)")
+        #expect(terminal.screen.text.contains("length 0"), "the app is as it was: \(terminal.screen.text)")
+        terminal.type("z")
+        #expect(terminal.waitForScreen(containing: "length 1"), "\(terminal.screen.text)")
+        #expect(
+            terminal.wait { !$0.screen.text.contains("paste of") }, "the key closed the note: \(terminal.screen.text)")
+        #expect(!terminal.screen.text.contains("error"), "\(terminal.screen.text)")
+        #expect(terminal.screen.lines[0].hasPrefix("z"), "\(terminal.screen.text)")
+        // The refusal is in the log too.
+        terminal.type("\u{1B}[24~")
+        #expect(terminal.waitForScreen(containing: "warning: paste of 10 MiB"), "\(terminal.screen.text)")
+        terminal.type("\u{03}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func appBrokenAtStartShowsTheOverlayAndStillQuits() throws {
         let (terminal, folder, _) = try start("local ui = require(\"theolua\")\nreturn ui.text {\n")
         defer { folder.remove() }

@@ -135,6 +135,50 @@ import Testing
         #expect(runTheolua(["test", folder.path, "--allow-read"]).status == 0)
     }
 
+    @Test func aPasteTooLargeIsRefusedWithAWarningAndTheAppGoesOn() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write(
+            "app.lua",
+            """
+            local ui = require("theolua")
+            return ui.component("Notes", {
+              initialState = function() return { text = "", name = "" } end,
+              actions = {
+                text = function(self, v) self:updateState { text = v, name = self.state.name } end,
+                name = function(self, v) self:updateState { text = self.state.text, name = v } end,
+              },
+              render = function(self)
+                return ui.column {
+                  ui.textarea { value = self.state.text, onChange = self:handler("text"), rows = 1 },
+                  ui.input { value = self.state.name, onChange = self:handler("name") },
+                }
+              end,
+            })
+            """)
+        folder.write(
+            "paste_test.lua",
+            """
+            local t = require("theolua.test")
+            t.test("a paste too large changes nothing", function()
+              local app = t.mount("app.lua", { size = "20x2" })
+              local huge = string.rep("x", 10 * 1024 * 1024)
+              app:paste(huge):type("z")
+              app:press("tab"):paste(huge):type("y")
+              t.expect(app:find("Notes").state):toEqual({ text = "z", name = "y" })
+              t.expect(app:screen()):toBe("z\\ny")
+            end)
+            """)
+        let result = runTheolua(["test", folder.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let warning =
+            "  warning: paste of 10 MiB not inserted: the app holds at most 8 MiB of text at once (the host's limit);"
+            + " paste less at a time"
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0 == warning }.count == 2, "\(result.stdout)")
+        #expect(lines.last == "1 passed, 0 failed", "\(result.stdout)")
+    }
+
     @Test func renderPrintsTheComponentTree() {
         let folder = ScriptFolder()
         defer { folder.remove() }

@@ -3,7 +3,7 @@ import TheoluaCanvas
 
 @testable import TheoluaRuntime
 
-/// The panels `run` draws over the app: the error overlay and the log view.
+/// The panels `run` draws over the app: the error overlay, notes and the log view.
 @Suite struct OverlayTests {
     static func screen(width: Int, height: Int) -> CellBuffer {
         CellBuffer(width: width, height: height)
@@ -35,5 +35,16 @@ import TheoluaCanvas
     @Test func theLogShowsItsLastLines() {
         let lines = Overlay.log((1...20).map { "line \($0)" }, over: Self.screen(width: 20, height: 5)).lines
         #expect(lines == ["╭─ log — F12 to cl─╮", "│ line 18          │", "│ line 19          │", "│ line 20          │", "╰──────────────────╯"])
+    }
+
+    @Test func aNoteIsDrawnAtTheTopAndLeavesTheRestOfTheFrame() {
+        var frame = Self.screen(width: 30, height: 8)
+        frame.write("footer", x: 0, y: 7, style: CellStyle())
+        let lines = Overlay.note("paste of 10 MiB not inserted", over: frame).lines
+        #expect(
+            lines == [
+                "╭─ note — the next key close─╮", "│ paste of 10 MiB not        │", "│ inserted                   │",
+                "╰────────────────────────────╯", "", "", "", "footer",
+            ])
     }
 }

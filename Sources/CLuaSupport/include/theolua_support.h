@@ -377,6 +377,11 @@ int theolua_registryindex(void);
 /// stack (1: the function that called the running C function), or -1.
 int theolua_current_line(lua_State *L, int level, char *source, size_t source_size);
 
+/// Like `theolua_current_line`, without copying the chunk's name: `*source` is set to
+/// Lua's own (`"@app.lua"`), which lives only while that function does. For telling,
+/// cheaply, whether two positions are in one chunk.
+int theolua_current_position(lua_State *L, int level, const char **source);
+
 /// Lua 5.4's `string.find`, with the same results and errors, whose pattern matcher charges
 /// its steps to the instruction budget. Stock Lua matches patterns in C, where the count
 /// hook never runs, so a pathological pattern would hang the host; this one raises the

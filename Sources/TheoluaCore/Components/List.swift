@@ -177,7 +177,7 @@ public enum ListItems: Sendable, Equatable {
         case .closure(let renderer):
             return try renderer.render(index)
         case .handler(let handler):
-            switch try ItemContent(calling: handler, with: [.int(index)], as: "render(\(index))") {
+            switch try ItemContent(calling: handler, with: [.int(index)], as: "list item render(\(index))") {
             case .text(let text): return .text(text)
             case .element(let element): return element
             case .nothing: return .empty
@@ -193,10 +193,12 @@ enum ItemContent {
     case element(Element)
     case nothing
 
-    /// Calls the function of `handler` with `arguments`; `call` names the call in errors.
+    /// Calls the function of `handler` with `arguments`; `call` names the call in errors
+    /// (`list item render(3)`), which name the function's file and line and the
+    /// component that made it.
     init(calling handler: Handler, with arguments: [Value], as call: String) throws {
         guard case .function(let box) = handler.target else {
-            throw ListItemError(message: "\(call): expected a function")
+            throw ListItemError(message: "\(call): expected a function", function: nil)
         }
         switch try box.function.call(arguments) {
         case .element(let element): self = .element(element)
@@ -204,9 +206,20 @@ enum ItemContent {
         case .int(let number): self = .text(String(number))
         case .double(let number): self = .text(String(number))
         case .null: self = .nothing
-        case .bool, .array, .record, .handler:
+        case .bool(let flag):
             throw ListItemError(
-                message: "\(call) (\(box.function.handlerDescription)) must return an element or a string")
+                message: "\(call) must return an element, a string or nil, got boolean (\(flag))",
+                function: box.function)
+        case .array, .record:
+            // The usual slip: `return { ... }` for `return ui.row { ... }`.
+            throw ListItemError(
+                message: "\(call) must return an element, a string or nil, got a table (make the item with ui.text,"
+                    + " ui.row, ...)",
+                function: box.function)
+        case .handler:
+            throw ListItemError(
+                message: "\(call) must return an element, a string or nil, got a function",
+                function: box.function)
         }
     }
 }
@@ -222,10 +235,21 @@ public final class ItemRenderer: Sendable, Equatable {
     public static func == (lhs: ItemRenderer, rhs: ItemRenderer) -> Bool { lhs === rhs }
 }
 
-/// An item renderer's mistake.
-struct ListItemError: Error, CustomStringConvertible {
+/// An item renderer's mistake, at the function's line when it is script code.
+struct ListItemError: SourceLocatedError, CustomStringConvertible {
     let message: String
-    var description: String { message }
+    let sourceLocation: String?
+    let sourceComponent: String?
+
+    init(message: String, function: (any HandlerFunction)?) {
+        self.message = message
+        sourceLocation = function?.sourceLocation
+        sourceComponent = function?.ownerName
+    }
+
+    var description: String {
+        [sourceLocation, sourceComponent, message].compactMap { $0 }.joined(separator: ": ")
+    }
 }
 
 /// A list's own state: its selection when the parent does not control it.

@@ -185,7 +185,8 @@ public enum TableCells: Sendable, Equatable {
         case .closure(let renderer):
             return .element(try renderer.render(row, column))
         case .handler(let handler):
-            return try ItemContent(calling: handler, with: [.int(row), .int(column)], as: "cell(\(row), \(column))")
+            return try ItemContent(
+                calling: handler, with: [.int(row), .int(column)], as: "table cell(\(row), \(column))")
         }
     }
 }

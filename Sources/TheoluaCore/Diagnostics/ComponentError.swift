@@ -40,6 +40,12 @@ public enum LifecyclePhase: Sendable, Equatable, CustomStringConvertible {
 /// An error raised by, or about, one component: it names the component, its place in
 /// the tree and the phase, and carries the underlying error (a script error with file
 /// and line, a duplicate key, …).
+///
+/// An error the core finds itself (a limit of the host, a key found twice, a list item
+/// that is not an element) has no file and line of its own: a host finds the script
+/// code to blame among ``enclosingComponents`` (the Lua bridge's
+/// `LuaBridge.scriptError(for:)` does), unless the underlying error is a
+/// ``SourceLocatedError`` that knows it.
 public struct ComponentError: Error, CustomStringConvertible {
     /// The component's name.
     public let component: String
@@ -49,18 +55,39 @@ public struct ComponentError: Error, CustomStringConvertible {
     public let phase: LifecyclePhase
     /// What went wrong.
     public let underlying: any Error
+    /// The names of the components above ``component``, innermost first, up to the root:
+    /// where a host looks for the nearest component whose code it knows (a built-in
+    /// list or a context provider has none, the script component rendering it does).
+    public let enclosingComponents: [String]
 
-    /// An error of `component` at `path` during `phase`.
-    public init(component: String, path: String, phase: LifecyclePhase, underlying: any Error) {
+    /// An error of `component` at `path` during `phase`, inside `enclosingComponents`
+    /// (innermost first).
+    public init(
+        component: String, path: String, phase: LifecyclePhase, underlying: any Error,
+        enclosingComponents: [String] = []
+    ) {
         self.component = component
         self.path = path
         self.phase = phase
         self.underlying = underlying
+        self.enclosingComponents = enclosingComponents
     }
 
     public var description: String {
         "\(component): \(underlying) (in \(phase) of \(path))"
     }
+}
+
+/// An error about script code the core called, which knows where that code is: a
+/// list's `render(i)` that returned something other than an element, say. Hosts name
+/// its location and component rather than those of the component it surfaced in.
+public protocol SourceLocatedError: Error {
+    /// `file:line` of the code at fault, when known.
+    var sourceLocation: String? { get }
+    /// The component the code belongs to (the one that made the function), when known.
+    var sourceComponent: String? { get }
+    /// What went wrong, without the location and the component.
+    var message: String { get }
 }
 
 /// Two or more siblings share a key.
@@ -145,12 +172,24 @@ public enum HostLimitError: Error, CustomStringConvertible {
     case instances(Int)
     case textBytes(Int)
 
+    /// `bytes` for people: `8 MiB`, `256 KiB`, `1.5 MiB`, `300 bytes`.
+    public static func describe(bytes: Int) -> String {
+        func shown(_ value: Double) -> String {
+            let rounded = (value * 10).rounded() / 10
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        if bytes >= 1 << 20 { return shown(Double(bytes) / Double(1 << 20)) + " MiB" }
+        if bytes >= 1 << 10 { return shown(Double(bytes) / Double(1 << 10)) + " KiB" }
+        return "\(bytes) bytes"
+    }
+
     public var description: String {
         switch self {
         case .instances(let limit):
             "more than \(limit) elements would be mounted at once (the host's limit); show long lists a part at a time"
         case .textBytes(let limit):
-            "the elements mounted would hold more than \(limit >> 20) MiB of text at once (the host's limit)"
+            "the elements mounted would hold more than \(HostLimitError.describe(bytes: limit)) of text at once"
+                + " (the host's limit); show long texts a part at a time"
         }
     }
 }

@@ -202,10 +202,15 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
         self.props = props
         var depth = 1
         var size = 1
-        // Only record props (script components) carry children elements; the types are
-        // identical when the check passes, so the cast is free.
+        // Only record props (script components) and providers carry children elements;
+        // the types are identical when a check passes, so the cast is free.
         if D.Props.self == Record.self, let children = unsafeBitCast(props, to: Record.self)["children"]?.arrayValue {
             for case .element(let child) in children {
+                depth = max(depth, 1 + child.storage.depth)
+                size = min(size &+ child.storage.size, 1 << 50)
+            }
+        } else if D.Props.self == ContextProvider.Props.self {
+            for child in unsafeBitCast(props, to: ContextProvider.Props.self).children {
                 depth = max(depth, 1 + child.storage.depth)
                 size = min(size &+ child.storage.size, 1 << 50)
             }

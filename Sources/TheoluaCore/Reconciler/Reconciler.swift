@@ -304,8 +304,18 @@ public final class Reconciler {
     }
 
     func report(_ instance: Instance, _ phase: LifecyclePhase, _ error: any Error) {
-        let name = instance.owningComponent?.componentName ?? instance.element.typeName
-        onError(ComponentError(component: name, path: instance.scopePath, phase: phase, underlying: error))
+        let owner = instance.owningComponent
+        let name = owner?.componentName ?? instance.element.typeName
+        var enclosing: [String] = []
+        var current = owner?.parent ?? instance.parent
+        while let above = current {
+            if let component = above.asComponent { enclosing.append(component.componentName) }
+            current = above.parent
+        }
+        onError(
+            ComponentError(
+                component: name, path: instance.scopePath, phase: phase, underlying: error,
+                enclosingComponents: enclosing))
     }
 
     func warn(_ message: String) {

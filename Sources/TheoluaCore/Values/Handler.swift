@@ -24,6 +24,10 @@ public protocol HandlerFunction: AnyObject, Sendable {
     /// The component that made the function, for naming it in errors; `nil` when none.
     var ownerName: String? { get }
 
+    /// Where the function is written, as `file:line`, for errors about what it did (a
+    /// list's `render(i)` returning a table, say); `nil` when it is not script code.
+    var sourceLocation: String? { get }
+
     /// Calls the function with the handler's arguments and returns its result (`.null`
     /// for none). Errors are reported by the dispatcher as script errors.
     func call(_ arguments: [Value]) throws -> Value
@@ -133,4 +137,5 @@ public struct Handler: Sendable, Hashable, CustomStringConvertible {
 
 extension HandlerFunction {
     public var ownerName: String? { nil }
+    public var sourceLocation: String? { nil }
 }

@@ -65,19 +65,28 @@ extension LuaBridge {
         restoreSharedState()
         registerLibraryModules()
         try state.load(bytes: source, chunkName: "@" + name)
+        isLoadingApp = true
+        lastTopLevelElement = nil
+        notedChunk = nil
         do {
             try state.call(arguments: 0, results: 1)
+            isLoadingApp = false
         } catch {
+            isLoadingApp = false
             throw scriptError(error, component: nil)
         }
         defer { state.pop() }
-        if let element = element(at: -1) { return .element(element) }
+        if let root = element(at: -1) {
+            rootOrigin = origin(ofRoot: root)
+            return .element(root)
+        }
         if lua_type(L, -1) == LUA_TFUNCTION {
             registryTable(.constructors)
             lua_pushvalue(L, -2)
             lua_rawget(L, -2)
             defer { state.pop(2) }
             if let definition = object(at: -1, kind: .definition, as: ScriptComponent.self) {
+                rootOrigin = nil
                 return .component(definition)
             }
         }
@@ -97,7 +106,11 @@ extension LuaBridge {
             do {
                 return .component(definition, props: try schema.validate(props))
             } catch {
-                throw ScriptError(.validation, message: error.message(subject: "prop"), component: definition.name)
+                // The props come from the host (or --props), not from a line of the
+                // script: the line is the component's, whose schema they fail.
+                throw ScriptError(
+                    .validation, location: definition.location, message: error.message(subject: "prop"),
+                    component: definition.name)
             }
         }
     }

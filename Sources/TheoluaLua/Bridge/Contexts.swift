@@ -67,12 +67,21 @@ extension LuaBridge {
             var children: [Element] = []
             do throws(Mismatch) {
                 table = try bridge.elementTable(at: 1, schema: bridge.providerSchema, &conversion) { _ in 0 }
-                try bridge.childItems(of: 1, upTo: table.itemCount, into: &children, &conversion)
             } catch {
                 throw bridge.validationError(subject: subject, error)
             }
+            do throws(Mismatch) {
+                try bridge.childItems(of: 1, upTo: table.itemCount, into: &children, &conversion)
+            } catch {
+                throw bridge.validationError(subject: subject, error, noun: "child")
+            }
             let value = table.entries.first { $0.key == "value" }?.value ?? .null
-            bridge.pushElement(.provider(context, value: value, key: table.key, children: children))
+            // Providers nest like boxes: deeper than a tree may be is an error here, at
+            // the line that nests them, as for every other constructor.
+            let element = try bridge.checkedDepth(
+                .provider(context, value: value, key: table.key, children: children), subject)
+            bridge.noteTopLevelElement(element, subject)
+            bridge.pushElement(element)
             return 1
         }
     }

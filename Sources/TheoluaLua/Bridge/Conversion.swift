@@ -299,21 +299,24 @@ extension LuaBridge {
         let key = lua_topointer(L, index)
         if let key, let cached = functionCache[key]?.function { return Handler(function: cached) }
         lua_pushvalue(L, index)
+        let source = functionLocation(at: index)
         let function = LuaFunction(
-            ref: LuaRef(popping: L, releases: releases), bridge: self, location: functionLocation(at: index))
+            ref: LuaRef(popping: L, releases: releases), bridge: self,
+            location: source.map { "function at \($0)" } ?? "function", sourceLocation: source)
         if let key { functionCache[key] = WeakFunction(function: function) }
         if functionCache.count > 4096 { functionCache = functionCache.filter { $0.value.function != nil } }
         return Handler(function: function)
     }
 
-    private func functionLocation(at index: Int32) -> String {
+    /// Where the Lua function at `index` is written, as `file:line`; nil for a C function.
+    func functionLocation(at index: Int32) -> String? {
         var debug = lua_Debug()
         lua_pushvalue(L, index)
-        guard lua_getinfo(L, ">S", &debug) != 0 else { return "function" }
+        guard lua_getinfo(L, ">S", &debug) != 0 else { return nil }
         let source = withUnsafeBytes(of: debug.short_src) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-        return debug.linedefined > 0 ? "function at \(source):\(debug.linedefined)" : "function"
+        return debug.linedefined > 0 ? "\(source):\(debug.linedefined)" : nil
     }
 
     // MARK: Value → Lua

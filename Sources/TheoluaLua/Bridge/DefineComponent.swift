@@ -196,7 +196,9 @@ extension LuaBridge {
 
     func makeComponentElement(_ definition: ScriptComponent) throws -> Element {
         let (props, key) = try componentProps(subject: definition.name, schema: definition.schema)
-        return try checkedDepth(.component(definition, props: props, key: key), definition.name)
+        let element = try checkedDepth(.component(definition, props: props, key: key), definition.name)
+        noteTopLevelElement(element, definition.name)
+        return element
     }
 
     /// `element`, unless it is nested deeper than a tree may be.

@@ -140,6 +140,19 @@ public final class LuaBridge {
     var warnedRenders: Set<String> = []
     /// The last function a script looked for in the sandbox's `os` and did not find.
     var missingOSFunction: String?
+    /// The last script timer that fired.
+    @exclusivity(unchecked) var lastFiredTimer: TimerOrigin?
+    /// Whether the app's top level is running (see ErrorLocation.swift).
+    @exclusivity(unchecked) var isLoadingApp = false
+    /// The last element the loading app's top level made.
+    @exclusivity(unchecked) var lastTopLevelElement: TopLevelElement?
+    /// The chunk (Lua's own name of it) and the name locations give it, of the last
+    /// element noted: looked up again only when the chunk changes.
+    @exclusivity(unchecked) var notedChunk: UnsafePointer<CChar>?
+    @exclusivity(unchecked) var notedChunkName: String?
+    /// What made the root element the app returned, and where: errors about elements no
+    /// script component rendered are blamed on it. Nil when the app returned a component.
+    var rootOrigin: (subject: String, location: String?)?
 
     /// A bridge with `options`, scheduling timers on `runLoop`.
     public init(options: Options = Options(), runLoop: any RunLoop) throws(ScriptError) {

@@ -10,23 +10,33 @@ final class LuaFunction: HandlerFunction, @unchecked Sendable {
     let ref: LuaRef
     private let link: BridgeLink
     var bridge: LuaBridge? { link.bridge }
+    /// What the function is, for messages: `function at app.lua:12`, `ui.every`.
     let location: String
+    /// Where the function is written, as `file:line`, when known.
+    let sourceLocation: String?
     /// The component whose code made the function (rendering it, say), if any.
     let ownerName: String?
 
-    init(ref: LuaRef, bridge: LuaBridge, location: String) {
+    init(ref: LuaRef, bridge: LuaBridge, location: String, sourceLocation: String? = nil) {
         self.ref = ref
         link = bridge.link
         self.location = location
+        self.sourceLocation = sourceLocation
         ownerName = bridge.currentOwner?.name
     }
 
     var handlerDescription: String { location }
 
     /// Calls the function with `arguments` as plain Lua values; returns its first result.
+    /// An error in it names the component that made the function, when one did.
     func call(_ arguments: [Value]) throws -> Value {
         guard let bridge else { return .null }
-        return try bridge.call(self, arguments: arguments, owner: nil)
+        do {
+            return try bridge.call(self, arguments: arguments, owner: nil)
+        } catch {
+            guard let ownerName else { throw error }
+            throw error.inComponent(ownerName)
+        }
     }
 }
 
@@ -39,7 +49,9 @@ extension LuaBridge {
     {
         drainReleases()
         guard lua_checkstack(L, Int32(clamping: arguments.count + 4)) != 0 else {
-            throw ScriptError(.runtime, message: "too many arguments")
+            throw ScriptError(
+                .runtime, location: function.sourceLocation, message: "too many arguments",
+                component: owner?.name ?? function.ownerName)
         }
         function.ref.push(L)
         for argument in arguments { pushPlain(argument) }

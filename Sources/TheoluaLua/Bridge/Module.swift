@@ -99,6 +99,7 @@ extension LuaBridge {
             let raw = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
             guard let constructor = PrimitiveConstructor(rawValue: raw) else { return 0 }
             let element = try bridge.stageClock.measure(.elements) { try bridge.makePrimitive(constructor) }
+            bridge.noteTopLevelElement(element, PrimitiveConstructor.subjects[raw])
             bridge.pushElement(element)
             return 1
         }

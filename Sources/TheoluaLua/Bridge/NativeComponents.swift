@@ -92,6 +92,7 @@ extension LuaBridge {
             } catch {
                 throw bridge.raise("\(native.name): \(error)")
             }
+            bridge.noteTopLevelElement(element, native.name)
             bridge.pushElement(element)
             return 1
         }

@@ -124,6 +124,9 @@ enum PrimitiveSchemas {
 enum PrimitiveConstructor: Int, CaseIterable {
     case text, box, row, column, spacer, button, input, scroll, list, table, layer, textarea
 
+    /// `ui.<name>` of each constructor, by raw value: what messages call it.
+    static let subjects = allCases.map { "ui.\($0.name)" }
+
     /// The name under `ui`.
     var name: String {
         switch self {

@@ -2,6 +2,13 @@ import CLua
 import CLuaSupport
 import TheoluaCore
 
+/// Where a script started a timer, and for which component: named when timers fire
+/// more often than a run loop allows.
+struct TimerOrigin {
+    let location: String?
+    let component: String?
+}
+
 extension LuaBridge {
     /// `ui.after(seconds, fn)` and `ui.every(seconds, fn)`: a timer on the run loop,
     /// owned by the component on whose behalf the script runs (if any), and then
@@ -25,8 +32,10 @@ extension LuaBridge {
         let function = LuaFunction(ref: LuaRef(popping: L, releases: releases), bridge: self, location: name)
         let owner = currentOwner
         let delay = Duration.nanoseconds(Int64(seconds * 1e9))
+        let origin = TimerOrigin(location: state.location(level: 1), component: owner?.name)
         let work = { [link] in
             guard let bridge = link.bridge else { return }
+            bridge.lastFiredTimer = origin
             do throws(ScriptError) {
                 _ = try bridge.stageClock.measure(.script) { () throws(ScriptError) in
                     try bridge.call(function, arguments: [], owner: owner)
@@ -56,6 +65,17 @@ extension LuaBridge {
             topLevelWork.removeAll { !$0.isActive }
             topLevelWork.append(work)
         }
+    }
+
+    /// The error for timers that fired `count` times by `seconds` of virtual time, more
+    /// than a run loop fires in one advance: at the line that started the last timer to
+    /// fire, which a timer firing far too often most likely is, in its component.
+    package func timersFiredTooOftenError(count: Int, seconds: Double) -> ScriptError {
+        ScriptError(
+            .runtime, location: lastFiredTimer?.location,
+            message: "timers fired \(count) times by \(seconds) s of virtual time, the last one started here; the"
+                + " rest of the time was not run (a timer firing too often?)",
+            component: lastFiredTimer?.component)
     }
 
     /// `timer:cancel()`.

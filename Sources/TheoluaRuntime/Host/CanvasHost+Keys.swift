@@ -35,24 +35,29 @@ extension CanvasHost {
     }
 
     /// Routes pasted text: the focused input inserts it; otherwise the nearest `onPaste`
-    /// from the focused element up takes it. Returns whether something used it.
+    /// from the focused element up takes it. A paste larger than the text the app can
+    /// still hold reaches nothing, with a warning (see ``refusal(ofPaste:)``).
     @discardableResult
-    package func handlePaste(_ text: String) -> Bool {
+    package func handlePaste(_ text: String) -> PasteOutcome {
+        if let message = refusal(ofPaste: text) {
+            onWarning(message)
+            return .refused(message: message)
+        }
         layOutForFocusedInput()
         if let focused = focusedView,
             focused.widget?.handlePaste(text, props: focused.props, dispatch: dispatch) == true
         {
-            return true
+            return .used
         }
         // The nearest `onPaste` from the focused element up takes it, unless it returns
         // false. A paste is never a key: it reaches no `onKey` and no key binding.
         for handler in chain(\.pasteHandler) {
             switch dispatch(handler, [.string(text)]) {
             case .handled(.bool(false)), .unhandled, .targetGone: continue
-            case .handled, .failed: return true
+            case .handled, .failed: return .used
             }
         }
-        return false
+        return .unused
     }
 
     /// The handlers at `path` of the focused view and its ancestors, innermost first; of
@@ -79,7 +84,7 @@ extension CanvasHost {
     package func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .key(let key): handleKey(key)
-        case .paste(let text): handlePaste(text)
+        case .paste(let text): handlePaste(text) == .used
         case .mouse(let mouse): handleMouse(mouse)
         }
     }

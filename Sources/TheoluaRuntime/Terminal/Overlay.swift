@@ -1,6 +1,6 @@
 import TheoluaCanvas
 
-/// Panels drawn over the app's last frame: the error overlay and the log view.
+/// Panels drawn over the app's last frame: the error overlay, notes and the log view.
 enum Overlay {
     /// Draws `message` in a red-bordered panel at the bottom of `frame`, at most half its
     /// height. Lines wrap at spaces; when they do not all fit, the first ones stay (the
@@ -9,6 +9,16 @@ enum Overlay {
         panel(
             title: " error — fix and save to reload ", lines: message.split(separator: "\n").map(String.init),
             color: .red, maxHeight: frame.size.height / 2, over: frame, fill: false, keepsFirst: true)
+    }
+
+    /// Draws `message` in a yellow-bordered panel at the top of `frame`, at most half its
+    /// height: something the user did that the app could not take (a paste too large),
+    /// said where the error panel and the app's own footer stay visible. The next key
+    /// closes it.
+    static func note(_ message: String, over frame: CellBuffer) -> CellBuffer {
+        panel(
+            title: " note — the next key closes this ", lines: message.split(separator: "\n").map(String.init),
+            color: .yellow, maxHeight: frame.size.height / 2, over: frame, fill: false, keepsFirst: true, atTop: true)
     }
 
     /// Draws the last lines of `log` in a panel over the whole frame.
@@ -81,7 +91,7 @@ enum Overlay {
 
     private static func panel(
         title: String, lines: [String], color: Color, maxHeight: Int, over frame: CellBuffer, fill: Bool,
-        keepsFirst: Bool
+        keepsFirst: Bool, atTop: Bool = false
     ) -> CellBuffer {
         var buffer = frame
         let width = frame.size.width
@@ -99,7 +109,7 @@ enum Overlay {
         } else {
             shown = Array(wrapped.suffix(height - 2))
         }
-        let top = frame.size.height - height
+        let top = atTop ? 0 : frame.size.height - height
         let text = CellStyle()
         Overlay.frame(Rect(x: 0, y: top, width: width, height: height), title: title, color: color, in: &buffer)
         for (index, line) in shown.enumerated() {

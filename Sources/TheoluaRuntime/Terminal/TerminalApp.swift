@@ -11,8 +11,10 @@ import TheoluaTerminal
 /// write, only the changed cells), then wait for a key, the mouse, a signal, the next timer, the
 /// next file check or output of a process a script started. F12 shows the log and F11
 /// the inspector (``Inspector``). A script error shows an overlay over the last good
-/// frame; the app keeps running and the next good save clears it. The terminal is
-/// restored on every way out: return, ctrl+c, SIGTERM/SIGINT/SIGHUP, and errors.
+/// frame; the app keeps running and the next good save clears it. What the user did
+/// that the app could not take (a paste larger than the text it can hold) shows a note
+/// at the top, which the next key closes (the key still reaches the app). The terminal
+/// is restored on every way out: return, ctrl+c, SIGTERM/SIGINT/SIGHUP, and errors.
 public final class TerminalApp {
     /// What to run and how.
     public struct Configuration: Sendable {
@@ -64,6 +66,8 @@ public final class TerminalApp {
     /// The app's last frame without panels, for the inspector's repaint outline.
     private var previousAppFrame: CellBuffer?
     private var overlayMessage: String?
+    /// A note for the user (a refused paste), shown until the next key or click.
+    private var note: String?
 
     private let prepare: (Runtime) throws -> Void
 
@@ -106,6 +110,7 @@ public final class TerminalApp {
             if inspector.isOpen { inspector.record(frame, previous: previousAppFrame, runtime: runtime) }
             previousAppFrame = frame
             if let overlayMessage { frame = Overlay.error(overlayMessage, over: frame) }
+            if let note { frame = Overlay.note(note, over: frame) }
             if showingLog { frame = Overlay.log(log, over: frame) }
             if inspector.isOpen { frame = inspector.draw(over: frame, runtime: runtime) }
             let bytes = encoder.encode(from: previous, to: frame)
@@ -123,6 +128,9 @@ public final class TerminalApp {
             (device as? TTYTerminal)?.extraDescriptors = descriptors
             if loop.hasPendingTurns { deadline = .now }
             for event in try session.nextEvents(until: deadline) {
+                // A note lasts until the user does something else; what they do still
+                // reaches the app.
+                if case .input(let input) = event, Self.closesNote(input) { note = nil }
                 switch event {
                 case .input(.key(let key)):
                     if key.name == "f12" {
@@ -135,7 +143,8 @@ public final class TerminalApp {
                         runtime.send(key)
                     }
                 case .input(.paste(let text)):
-                    runtime.paste(text)
+                    // A paste too large is refused (its warning goes to the log): say so.
+                    if case .refused(let message) = runtime.paste(text) { note = message }
                 case .input(.mouse(let mouse)):
                     // The log and the inspector cover the app; the mouse reaches it only
                     // when neither is open.
@@ -214,6 +223,13 @@ public final class TerminalApp {
     private func watchLoadedFiles(of runtime: Runtime, app file: String) {
         guard watching else { return }
         watcher.watch(runtime.loadedFiles.isEmpty ? [file] : runtime.loadedFiles)
+    }
+
+    /// Whether `input` is something the user did (a key, a paste, a click or the wheel,
+    /// not the pointer moving), which closes a note.
+    private static func closesNote(_ input: InputEvent) -> Bool {
+        guard case .mouse(let mouse) = input else { return true }
+        return mouse.kind == .press || mouse.kind == .wheel
     }
 
     private static func earliest(_ a: ContinuousClock.Instant?, _ b: ContinuousClock.Instant?) -> ContinuousClock

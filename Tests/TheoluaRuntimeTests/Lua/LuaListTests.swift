@@ -241,7 +241,11 @@ import TheoluaRuntime
             local ui = require("theolua")
             return ui.list { count = 3, render = function(i) return { i } end }
             """, width: 20, height: 3)
-        #expect(app.errors() == ["list: render(1) (function at app.lua:2) must return an element or a string"])
+        #expect(
+            app.errors() == [
+                "app.lua:2: ui.list: list item render(1) must return an element, a string or nil, got a table (make"
+                    + " the item with ui.text, ui.row, ...)"
+            ])
     }
 
     @Test func aRenderErrorNamesTheScriptLine() throws {

@@ -336,7 +336,7 @@ import TheoluaRuntime
         do {
             try bad.runtime.mount(props: ["nmae": "x"])
         } catch {
-            #expect("\(error)" == "Greeter: unknown prop 'nmae' (did you mean 'name'?)")
+            #expect("\(error)" == "app.lua:2: Greeter: unknown prop 'nmae' (did you mean 'name'?)")
         }
     }
 }

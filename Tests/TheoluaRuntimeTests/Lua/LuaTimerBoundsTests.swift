@@ -44,7 +44,29 @@ import TheoluaRuntime
             """)
         (app.runtime.runLoop as? ManualRunLoop)?.firingLimit = 1_000
         app.advance(10_000_000)
-        #expect(app.errors() == ["app: timers fired 1000 times by 1.0 s of virtual time; the rest of the time was not run (a timer firing too often?)"])
+        #expect(
+            app.errors() == [
+                "app.lua:2: timers fired 1000 times by 1.0 s of virtual time, the last one started here; the rest of"
+                    + " the time was not run (a timer firing too often?)"
+            ])
+    }
+
+    @Test func timersFiringTooOftenNameTheLineAndComponentOfTheLastToFire() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            ui.every(0.7, function() end)
+            return ui.component("Clock", {
+              render = function(self) return ui.text "x" end,
+              controller = { init = function(ctl)
+                ui.every(0.001, function() end)
+              end },
+            }) {}
+            """)
+        (app.runtime.runLoop as? ManualRunLoop)?.firingLimit = 1_000
+        app.advance(10_000_000)
+        let errors = app.errors()
+        #expect(errors.first?.hasPrefix("app.lua:6: Clock: timers fired 1000 times by ") == true, "\(errors)")
     }
 }
 

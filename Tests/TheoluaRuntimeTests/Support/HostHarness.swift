@@ -49,7 +49,7 @@ final class HostHarness {
     @discardableResult
     func paste(_ text: String) -> Bool {
         defer { loop.runUntilIdle() }
-        return host.handlePaste(text)
+        return host.handlePaste(text) == .used
     }
 
     /// The screen after the next render.
