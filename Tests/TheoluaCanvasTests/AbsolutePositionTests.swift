@@ -61,6 +61,26 @@ import Testing
         }
     }
 
+    /// Like the children in the flow, an absolute child that overflows under a safe
+    /// justification keeps its start in view: the left of a row, the right of a rowReverse.
+    @Test func safeJustificationKeepsAnOverflowingAbsoluteChildsStartInView() {
+        let cases: [(Direction, Justification, String, String)] = [
+            (.row, .safeCenter, "abcdefghij", "│abcdef│"), (.row, .safeEnd, "abcdefghij", "│abcdef│"),
+            (.rowReverse, .safeCenter, "abcdefghij", "│efghij│"), (.rowReverse, .safeEnd, "abcdefghij", "│efghij│"),
+            (.row, .center, "abcdefghij", "│cdefgh│"), (.rowReverse, .end, "abcdefghij", "│abcdef│"),
+            (.row, .safeCenter, "abcd", "│ abcd │"), (.rowReverse, .safeEnd, "abcd", "│abcd  │"),
+        ]
+        for (direction, justify, label, line) in cases {
+            let child = box(
+                style {
+                    $0.position = .absolute
+                    $0.width = .cells(label.count)
+                }, [text(label)])
+            let root = box(BoxStyle(direction: direction, border: .single, justify: justify), [child])
+            expectScreen(render(root, width: 8, height: 3), ["┌──────┐", line, "└──────┘"])
+        }
+    }
+
     @Test func anAbsoluteChildWithoutInsetsMovesWhenItsBoxReverses() {
         let row = box(BoxStyle(direction: .row, border: .single), [text("x"), badge("A", alignSelf: .end)])
         let canvas = Canvas(width: 7, height: 4)
