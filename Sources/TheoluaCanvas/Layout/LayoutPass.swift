@@ -167,7 +167,8 @@ struct LayoutPass {
 
     /// An absolute child's offset on an axis without insets: the start, center or end of
     /// the parent's content box, as its `justify` (main axis) or the child's alignment
-    /// (cross axis) says.
+    /// (cross axis) says. A safe justification keeps a child that overflows at the start,
+    /// as it keeps the children in the flow; on a reversed axis the start is the far end.
     private func staticOffset(
         isMain: Bool, style: BoxStyle, item: FlexItem, start: Int, room: Int, size: Int, leading: Int,
         reverse: Bool
@@ -175,10 +176,13 @@ struct LayoutPass {
         enum Place { case start, center, end }
         var place: Place
         if isMain {
+            let fits = size <= room
             switch style.justify {
             case .start, .between: place = .start
-            case .center, .safeCenter, .around, .evenly: place = .center
-            case .end, .safeEnd: place = .end
+            case .center, .around, .evenly: place = .center
+            case .end: place = .end
+            case .safeCenter: place = fits ? .center : .start
+            case .safeEnd: place = fits ? .end : .start
             }
             if reverse { place = place == .start ? .end : place == .end ? .start : .center }
         } else {
