@@ -109,20 +109,26 @@ enum PathGateTarget {
             return base
         }
 
+        /// The names in the folder at `path`, without `.` and `..`, sorted.
+        static func names(in path: String) -> [String] {
+            guard let folder = opendir(path) else { return [] }
+            defer { closedir(folder) }
+            var names: [String] = []
+            while let entry = readdir(folder) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            return names.sorted()
+        }
+
         /// Removes `path` and what is under it, never following a link.
         static func remove(_ path: String) {
             var info = stat()
             guard lstat(path, &info) == 0 else { return }
-            if info.st_mode & S_IFMT == S_IFDIR, let folder = opendir(path) {
-                var names: [String] = []
-                while let entry = readdir(folder) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                    }
-                    if name != "." && name != ".." { names.append(name) }
-                }
-                closedir(folder)
-                for name in names { remove(path + "/" + name) }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                for name in names(in: path) { remove(path + "/" + name) }
                 rmdir(path)
             } else {
                 unlink(path)
@@ -214,16 +220,7 @@ enum PathGateTarget {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     entries.append(path + "/")
-                    guard let handle = opendir(path) else { return }
-                    var names: [String] = []
-                    while let entry = readdir(handle) {
-                        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                        }
-                        if name != "." && name != ".." { names.append(name) }
-                    }
-                    closedir(handle)
-                    for name in names.sorted() { walk(path + "/" + name) }
+                    for name in Sandbox.names(in: path) { walk(path + "/" + name) }
                 case S_IFREG:
                     var bytes = [UInt8](repeating: 0, count: 64)
                     let file = open(path, O_RDONLY)

@@ -63,7 +63,7 @@ extension LuaBridge {
                     }
                     let value = state.describe(-1)
                     guard !name.isEmpty, !name.contains("\0"), !value.contains("\0") else {
-                        throw raise("ui.spawn: env names and values cannot be empty names or hold zero bytes")
+                        throw raise("ui.spawn: env names must not be empty, and no name or value may hold a zero byte")
                     }
                     do {
                         try commandGate.checkVariable(name, value, for: command)
