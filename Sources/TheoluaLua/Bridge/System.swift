@@ -78,6 +78,10 @@ extension LuaBridge {
             }
         }
         let stdin = try optionalBytes(field: "stdin", of: 3, what: "ui.spawn")
+        if let stdin, stdin.count > Subprocess.inputLimit {
+            throw raise(
+                "ui.spawn: stdin is \(stdin.count) bytes, more than the \(Subprocess.inputLimit >> 20) MiB a process's input may hold")
+        }
         let raw = lua_type(L, 3) == LUA_TTABLE && fieldIsTrue(3, "raw")
         let callbacks = try ["onStdout", "onStderr", "onExit"].map { name in
             try optionalFunction(field: name, of: 3, what: "ui.spawn")
@@ -166,8 +170,12 @@ extension LuaBridge {
                 throw bridge.raise("process:write: the input of \"\(handle.name)\" is closed")
             }
             var length = 0
-            if let bytes = lua_tolstring(L, 2, &length) {
-                handle.process.write(Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+            if let bytes = lua_tolstring(L, 2, &length),
+                !handle.process.write(Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+            {
+                throw bridge.raise(
+                    "process:write: \"\(handle.name)\" has not read the \(handle.process.pendingInputCount) bytes written before;"
+                        + " at most \(Subprocess.inputLimit >> 20) MiB may wait for it (write more once it has read them)")
             }
             return 0
         }

@@ -65,10 +65,14 @@ public enum Files {
         return true
     }
 
+    /// The most entries a listing holds: a folder of millions of files is an error
+    /// rather than a listing that fills memory.
+    public static let listLimit = 1_000_000
+
     /// The entries of the folder open as `descriptor` (which this takes and closes), by
     /// name, without `.` and `..`. A link is described by what `follow(name)` finds at
     /// its target (nil: a `link`, as for one that leads nowhere).
-    static func list(_ descriptor: Int32, follow: (String) -> stat?) -> [Entry] {
+    static func list(_ descriptor: Int32, follow: (String) -> stat?) throws(Failure) -> [Entry] {
         guard let folder = fdopendir(descriptor) else {
             closeDescriptor(descriptor)
             return []
@@ -76,6 +80,9 @@ public enum Files {
         defer { closedir(folder) }
         var entries: [Entry] = []
         while let entry = readdir(folder) {
+            guard entries.count < listLimit else {
+                throw Failure(description: "holds more than \(listLimit) entries")
+            }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }

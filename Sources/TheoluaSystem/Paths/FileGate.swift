@@ -129,12 +129,16 @@ public final class FileGate {
     public func list(_ path: String, followingLinks: Bool = true) throws(Failure) -> [Files.Entry] {
         let descriptor = try openFolder(path)
         let folder = Paths.absolute(path, in: base)
-        return Files.list(descriptor) { name in
-            guard followingLinks else { return nil }
-            guard let entry = try? openEntry(Paths.join(folder, name)) else { return nil }
-            defer { closeDescriptor(entry) }
-            var info = stat()
-            return fstat(entry, &info) == 0 ? info : nil
+        do {
+            return try Files.list(descriptor) { name in
+                guard followingLinks else { return nil }
+                guard let entry = try? openEntry(Paths.join(folder, name)) else { return nil }
+                defer { closeDescriptor(entry) }
+                var info = stat()
+                return fstat(entry, &info) == 0 ? info : nil
+            }
+        } catch {
+            throw .failed(error.description)
         }
     }
 

@@ -60,7 +60,9 @@ public final class Subprocess: IOSource {
     private var errors: Int32
     private var input: Int32
     private var exitDescriptor: Int32
+    /// Input written but not yet taken by the process, from `pendingOffset` on.
     private var pendingInput: [UInt8] = []
+    private var pendingOffset = 0
     private var closeInputWhenWritten = false
     private var reported = false
     /// The environment entry that marks its job, if it has one.
@@ -167,11 +169,23 @@ public final class Subprocess: IOSource {
 
     // MARK: Input
 
+    /// The most input held for a process that has not read it yet: a script writing
+    /// faster than the process reads is told, instead of filling memory.
+    public static let inputLimit = 64 << 20
+
+    /// Bytes written and not yet taken by the process.
+    public var pendingInputCount: Int { pendingInput.count - pendingOffset }
+
     /// Writes `bytes` to the process's standard input (buffered while the pipe is full).
-    public func write(_ bytes: [UInt8]) {
-        guard input >= 0, !closeInputWhenWritten else { return }
+    /// Returns false, writing nothing, when that would hold more than ``inputLimit``
+    /// bytes the process has not read.
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
+        guard input >= 0, !closeInputWhenWritten else { return true }
+        guard pendingInputCount + bytes.count <= Self.inputLimit else { return false }
         pendingInput += bytes
         flushInput()
+        return true
     }
 
     /// Closes standard input once what was written has gone.
@@ -189,19 +203,28 @@ public final class Subprocess: IOSource {
         // raise SIGPIPE, which would end theolua: hold the signal while writing.
         let held = SignalHold(SIGPIPE)
         defer { held.release() }
-        while !pendingInput.isEmpty {
-            let written = pendingInput.withUnsafeBytes { systemWrite(input, $0.baseAddress, $0.count) }
+        while pendingOffset < pendingInput.count {
+            let written = pendingInput.withUnsafeBytes { buffer in
+                systemWrite(input, buffer.baseAddress.map { $0 + pendingOffset }, buffer.count - pendingOffset)
+            }
             if written > 0 {
-                pendingInput.removeFirst(written)
+                pendingOffset += written
             } else if written < 0 && errno == EINTR {
                 continue
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                return  // the reactor tries again at its next service
+                // The reactor tries again at its next service; what was taken goes
+                // once it is most of the buffer, so that taking costs what it took.
+                if pendingOffset > pendingInput.count / 2 {
+                    pendingInput.removeFirst(pendingOffset)
+                    pendingOffset = 0
+                }
+                return
             } else {
-                pendingInput = []  // the process closed its input
-                break
+                break  // the process closed its input
             }
         }
+        pendingInput = []
+        pendingOffset = 0
         if closeInputWhenWritten {
             close(input)
             input = -1
@@ -260,7 +283,7 @@ public final class Subprocess: IOSource {
 
     public var deadline: ContinuousClock.Instant? {
         if reported { return killAt }
-        if !pendingInput.isEmpty { return .now + .milliseconds(10) }
+        if pendingInputCount > 0 { return .now + .milliseconds(10) }
         return [alarm, killAt, exitedAt.map { $0 + Self.drainTime }].compactMap { $0 }.min()
     }
 
