@@ -144,9 +144,11 @@ public final class TerminalSession {
         case .resize:
             return .resize(size())
         case .resume:
+            // Taken again in place, with the signal watcher kept: a termination signal
+            // that comes with the continue is reported, not lost with a replaced watcher.
             if device.isInteractive {
-                leaveModes()
-                try device.enterInteractiveMode(modes)
+                keyboardProtocolActive = false
+                try device.resumeInteractiveMode(modes)
             }
             return .resume
         case .interrupt, .terminate, .hangup:

@@ -67,11 +67,31 @@ enum SignalHub {
         }
     }
 
-    /// Restores the armed terminal without touching the handlers: for paths that are
-    /// about to end the process.
+    /// Restores the armed terminal without touching the handlers or the watcher: for
+    /// paths that are about to end the process, and for giving the terminal to the shell
+    /// before a stop (``rearm(input:settings:)`` takes it back).
     static func restoreTerminal() {
         registry.withLock { _ in
             withOurSignalsBlocked { restoreArmedTerminal(SignalHandlerState.shared) }
+        }
+    }
+
+    /// Arms the guard again, with `settings` to restore from now on, after a stop gave
+    /// the terminal to the shell: ``restoreTerminal()`` and the SIGTSTP handler disarm it
+    /// but leave the handlers and the watcher in place, so that no signal goes missing
+    /// while the terminal is away. The descriptors and the leave sequence stay those
+    /// given to ``arm(input:output:settings:leave:)``; a terminal still armed is restored
+    /// first. Does nothing unless the guard is armed (``arm`` and no
+    /// ``disarmAndRestore()`` since).
+    static func rearm(input: Int32, settings: termios) {
+        let state = SignalHandlerState.shared
+        registry.withLock { registry in
+            guard registry.armed else { return }
+            withOurSignalsBlocked {
+                restoreArmedTerminal(state)
+                state.pointee.savedSettings = settings
+                state.pointee.armedDescriptor.store(input, ordering: .releasing)
+            }
         }
     }
 

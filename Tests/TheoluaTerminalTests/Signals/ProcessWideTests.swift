@@ -147,6 +147,36 @@ struct ProcessWideTests {
         #expect(Set(signals) == [.terminate, .resize, .resume])  // delivery order is unspecified
     }
 
+    /// A stop gives the terminal back, a resume takes it again with the watcher kept, so
+    /// a termination reported in between is still there to read.
+    @Test func aResumeTakesTheTerminalAgainAndKeepsATerminationReportedAroundIt() throws {
+        let pty = try #require(PseudoTerminal())
+        let before = try RawMode.settings(of: pty.replica)
+        let terminal = TTYTerminal(input: pty.replica, output: pty.replica)
+        try terminal.enterInteractiveMode(.fullScreen)
+        defer { terminal.leaveInteractiveMode() }
+        var current = sigaction()
+        sigaction(SIGTERM, nil, &current)
+        try #require(Self.handler(current) == Self.handler(Self.ours()))  // else raising would kill us
+        _ = pty.readOutput()
+
+        SignalHub.restoreTerminal()  // what the SIGTSTP handler does before it stops
+        #expect(Self.same(before, try RawMode.settings(of: pty.replica)))
+        #expect(visible(pty.readOutput()) == "␛[0m␛[<u␛[?1006l␛[?1002l␛[?1000l␛[?2004l␛[?25h␛[?1049l")
+        kill(getpid(), SIGTERM)
+        try terminal.resumeInteractiveMode(.fullScreen)
+        #expect(try RawMode.settings(of: pty.replica).c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0)
+        #expect(visible(pty.readOutput()) == "␛[?1049h␛[?25l␛[?2004h␛[?1000h␛[?1002h␛[?1006h␛[?u")
+        #expect(try terminal.wait(until: .now + .seconds(5)).signals == [.terminate])
+
+        // A resume with no stop before it gives the terminal back first, so the settings
+        // saved again are the shell's, and the guard is armed with them.
+        try terminal.resumeInteractiveMode(.fullScreen)
+        #expect(visible(pty.readOutput()).hasPrefix("␛[0m␛[<u␛[?1006l␛[?1002l␛[?1000l␛[?2004l␛[?25h␛[?1049l␛[?1049h"))
+        restoreTerminalAtExit()
+        #expect(Self.same(before, try RawMode.settings(of: pty.replica)))
+    }
+
     @Test func onlyOneWatcherAtATimeAndStoppingPutsBackPreviousHandlers() throws {
         var before = sigaction()
         sigaction(SIGWINCH, nil, &before)
