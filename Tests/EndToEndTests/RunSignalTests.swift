@@ -8,7 +8,7 @@ import Testing
 
 /// `theolua run` and the signals and sizes a terminal or a shell sends: a size of 0x0
 /// or beyond any screen, SIGTSTP, ctrl+c or SIGTERM while a script runs long, and a
-/// termination signal at any moment around a stop or a continue.
+/// termination signal at any moment around a stop, a continue, a resize or the start.
 @Suite(.serialized) struct RunSignalTests {
     static let counter = RunTerminalTests.counter(label: "Clicks")
 
@@ -189,12 +189,12 @@ import Testing
 
     /// Runs a counter for each termination signal and delay, `rounds` times over, all at
     /// once, so the whole fleet costs about as long as one app. Once every app shows its
-    /// first screen, `prepare` is done to each, `settle` seconds pass, and `trigger` is
-    /// done to all at once; each app then gets its signal its delay later. Every app must
-    /// end as that signal ends a process, with the alternate screen left last and the
-    /// terminal in cooked mode.
+    /// first screen (unless `drawn` is false), `prepare` is done to each, `settle`
+    /// seconds pass, and `trigger` is done to all at once; each app then gets its signal
+    /// its delay later. Every app must end as that signal ends a process, with the
+    /// alternate screen left last (or never entered) and the terminal in cooked mode.
     private func expectEveryTerminationEndsRun(
-        rounds: Int = 2, prepare: (TerminalProcess) -> Void = { _ in }, settle: Double = 0,
+        rounds: Int = 2, drawn: Bool = true, prepare: (TerminalProcess) -> Void = { _ in }, settle: Double = 0,
         trigger: (TerminalProcess) -> Void
     ) throws {
         let folder = ScriptFolder()
@@ -209,9 +209,11 @@ import Testing
                 }
             }
         }
-        for run in runs {
-            try #require(
-                run.terminal.waitForScreen(containing: "Clicks: 0", timeout: 20), "\(run.terminal.screen.text)")
+        if drawn {
+            for run in runs {
+                try #require(
+                    run.terminal.waitForScreen(containing: "Clicks: 0", timeout: 20), "\(run.terminal.screen.text)")
+            }
         }
         for run in runs { prepare(run.terminal) }
         if settle > 0 { usleep(useconds_t(settle * 1_000_000)) }
@@ -223,6 +225,7 @@ import Testing
             kill(run.terminal.pid, run.signal)
         }
 
+        let enter = Array("\u{1B}[?1049h".utf8)
         let leave = Array("\u{1B}[?1049l".utf8)
         let deadline = ContinuousClock.now + .seconds(10)  // for them all: a stuck app costs its wait once
         for run in runs {
@@ -231,7 +234,7 @@ import Testing
                 timeout: max(0.1, ContinuousClock.now.duration(to: deadline) / .seconds(1)))
             let what = "\(Self.name(run.signal)) \(run.delay) ms after"
             #expect(status == 128 + run.signal, "\(what): \(status.map { "ended with \($0)" } ?? "still running")")
-            let restored = terminal.output.suffix(leave.count).elementsEqual(leave)
+            let restored = !terminal.output.contains(enter) || terminal.output.suffix(leave.count).elementsEqual(leave)
             let tail = terminal.visibleOutput(from: max(0, terminal.output.count - 120))
             #expect(restored, "\(what): the alternate screen was not left last: \(tail)")
             #expect(terminal.modes().map { $0.c_lflag & tcflag_t(ICANON) != 0 } == true, "\(what): left in raw mode")
@@ -262,5 +265,15 @@ import Testing
     /// A second stop while the app is taking the terminal back after the first.
     @Test func aTerminationSignalJustAfterTwoStopsInARowEndsRun() throws {
         try expectEveryTerminationEndsRun(prepare: { kill($0.pid, SIGTSTP) }, settle: 0.002) { kill($0.pid, SIGTSTP) }
+    }
+
+    @Test func aTerminationSignalDuringAResizeEndsRun() throws {
+        try expectEveryTerminationEndsRun(rounds: 1) { $0.resize(columns: 50, rows: 10) }
+    }
+
+    /// From the first instant: before the terminal is taken, while it is, and during the
+    /// first frame.
+    @Test func aTerminationSignalWhileRunStartsEndsItWithTheTerminalRestored() throws {
+        try expectEveryTerminationEndsRun(rounds: 1, drawn: false) { _ in }
     }
 }

@@ -74,22 +74,27 @@ public final class TTYTerminal: TerminalDevice {
     /// Saves the termios settings, arms the restore guard, starts the signal watcher,
     /// sets raw mode and writes the modes' enter sequence. No-op if already interactive.
     ///
+    /// A stop (SIGTSTP) is held until all of that is done, so that it cannot come between
+    /// arming the guard and entering raw mode (see ``SignalHub/holdingStops(_:)``).
+    ///
     /// - Throws: ``TerminalError/notATerminal(descriptor:)`` when the input is not a tty,
     ///   ``TerminalError/anotherTerminalIsInteractive`` when another terminal is.
     public func enterInteractiveMode(_ modes: InteractiveModes) throws(TerminalError) {
         guard !isInteractive else { return }
-        let saved = try RawMode.settings(of: inputDescriptor)
-        try SignalHub.arm(
-            input: inputDescriptor, output: outputDescriptor, settings: saved, leave: modes.leaveSequence)
-        isInteractive = true
-        do {
-            watcher = try SignalWatcher.start(reportsTermination: reportsTermination)
-            try RawMode.apply(RawMode.raw(from: saved), to: inputDescriptor)
-            try write(modes.enterSequence)
-            watchdog = BusyWatchdog.start(input: inputDescriptor)
-        } catch {
-            leaveInteractiveMode()
-            throw error
+        try SignalHub.holdingStops { () throws(TerminalError) in
+            let saved = try RawMode.settings(of: inputDescriptor)
+            try SignalHub.arm(
+                input: inputDescriptor, output: outputDescriptor, settings: saved, leave: modes.leaveSequence)
+            isInteractive = true
+            do throws(TerminalError) {
+                watcher = try SignalWatcher.start(reportsTermination: reportsTermination)
+                try RawMode.apply(RawMode.raw(from: saved), to: inputDescriptor)
+                try write(modes.enterSequence)
+                watchdog = BusyWatchdog.start(input: inputDescriptor)
+            } catch {
+                leaveInteractiveMode()
+                throw error
+            }
         }
     }
 
@@ -98,20 +103,31 @@ public final class TTYTerminal: TerminalDevice {
     /// running throughout: a termination signal that arrives meanwhile is reported as
     /// usual, never lost with a watcher being replaced.
     ///
-    /// When not interactive, the same as ``enterInteractiveMode(_:)``; on an error the
-    /// terminal is left restored and not interactive.
+    /// A stop is held meanwhile, as in ``enterInteractiveMode(_:)``. When not
+    /// interactive, the same as ``enterInteractiveMode(_:)``; on an error the terminal is
+    /// left restored and not interactive.
     public func resumeInteractiveMode(_ modes: InteractiveModes) throws(TerminalError) {
         guard isInteractive else { return try enterInteractiveMode(modes) }
-        do {
-            SignalHub.restoreTerminal()
-            let saved = try RawMode.settings(of: inputDescriptor)
-            SignalHub.rearm(input: inputDescriptor, settings: saved)
-            try RawMode.apply(RawMode.raw(from: saved), to: inputDescriptor)
-            try write(modes.enterSequence)
-        } catch {
-            leaveInteractiveMode()
-            throw error
+        try SignalHub.holdingStops { () throws(TerminalError) in
+            do throws(TerminalError) {
+                SignalHub.restoreTerminal()
+                let saved = try RawMode.settings(of: inputDescriptor)
+                SignalHub.rearm(input: inputDescriptor, settings: saved)
+                try RawMode.apply(RawMode.raw(from: saved), to: inputDescriptor)
+                try write(modes.enterSequence)
+            } catch {
+                leaveInteractiveMode()
+                throw error
+            }
         }
+    }
+
+    /// Gives the terminal back as it was, for a stop, while staying interactive: the
+    /// signal watcher keeps reporting, and ``resumeInteractiveMode(_:)`` takes the
+    /// terminal again. What our SIGTSTP handler does before it stops the process.
+    public func suspendInteractiveMode() {
+        guard isInteractive else { return }
+        SignalHub.restoreTerminal()
     }
 
     /// Writes the leave sequence, restores the saved settings exactly and stops the
