@@ -7,7 +7,8 @@ import Testing
 #endif
 
 /// `theolua run` and the signals and sizes a terminal or a shell sends: a size of 0x0
-/// or beyond any screen, SIGTSTP, and ctrl+c or SIGTERM while a script runs long.
+/// or beyond any screen, SIGTSTP, ctrl+c or SIGTERM while a script runs long, and a
+/// termination signal at any moment around a stop, a continue, a resize or the start.
 @Suite(.serialized) struct RunSignalTests {
     static let counter = RunTerminalTests.counter(label: "Clicks")
 
@@ -170,5 +171,109 @@ import Testing
 
     @Test func aChildEndsWithAnAppKilledWhileStuckInAScript() throws {
         try expectChildEnds(status: 128 + SIGTERM, hang: true) { kill($0.pid, SIGTERM) }
+    }
+
+    // MARK: A termination signal is never lost
+
+    /// The termination signals, each of which ends `run` as it would end any process.
+    static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// How long after the lead-up each signal comes, in milliseconds.
+    static let delays = [0, 1, 2, 5, 10, 20, 50]
+
+    /// One app of a fleet, and the signal it gets how long after the lead-up.
+    private struct Run {
+        let terminal: TerminalProcess
+        let signal: Int32
+        let delay: Int
+    }
+
+    /// Runs a counter for each termination signal and delay, `rounds` times over, all at
+    /// once, so the whole fleet costs about as long as one app. Once every app shows its
+    /// first screen (unless `drawn` is false), `prepare` is done to each, `settle`
+    /// seconds pass, and `trigger` is done to all at once; each app then gets its signal
+    /// its delay later. Every app must end as that signal ends a process, with the
+    /// alternate screen left last (or never entered) and the terminal in cooked mode.
+    private func expectEveryTerminationEndsRun(
+        rounds: Int = 2, drawn: Bool = true, prepare: (TerminalProcess) -> Void = { _ in }, settle: Double = 0,
+        trigger: (TerminalProcess) -> Void
+    ) throws {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        let app = folder.write("app.lua", Self.counter)
+        var runs: [Run] = []
+        for _ in 0..<rounds {
+            for signal in Self.terminationSignals {
+                for delay in Self.delays {
+                    let terminal = try TerminalProcess(Paths.binary, ["run", app, "--no-watch"], columns: 60, rows: 12)
+                    runs.append(Run(terminal: terminal, signal: signal, delay: delay))
+                }
+            }
+        }
+        if drawn {
+            for run in runs {
+                try #require(
+                    run.terminal.waitForScreen(containing: "Clicks: 0", timeout: 20), "\(run.terminal.screen.text)")
+            }
+        }
+        for run in runs { prepare(run.terminal) }
+        if settle > 0 { usleep(useconds_t(settle * 1_000_000)) }
+        for run in runs { trigger(run.terminal) }
+        let start = ContinuousClock.now
+        for run in runs.sorted(by: { $0.delay < $1.delay }) {
+            let wait = ContinuousClock.now.duration(to: start + .milliseconds(run.delay))
+            if wait > .zero { usleep(useconds_t((wait / .microseconds(1)).rounded(.up))) }
+            kill(run.terminal.pid, run.signal)
+        }
+
+        let enter = Array("\u{1B}[?1049h".utf8)
+        let leave = Array("\u{1B}[?1049l".utf8)
+        let deadline = ContinuousClock.now + .seconds(10)  // for them all: a stuck app costs its wait once
+        for run in runs {
+            let terminal = run.terminal
+            let status = terminal.waitForExit(
+                timeout: max(0.1, ContinuousClock.now.duration(to: deadline) / .seconds(1)))
+            let what = "\(Self.name(run.signal)) \(run.delay) ms after"
+            #expect(status == 128 + run.signal, "\(what): \(status.map { "ended with \($0)" } ?? "still running")")
+            let restored = !terminal.output.contains(enter) || terminal.output.suffix(leave.count).elementsEqual(leave)
+            let tail = terminal.visibleOutput(from: max(0, terminal.output.count - 120))
+            #expect(restored, "\(what): the alternate screen was not left last: \(tail)")
+            #expect(terminal.modes().map { $0.c_lflag & tcflag_t(ICANON) != 0 } == true, "\(what): left in raw mode")
+        }
+    }
+
+    private static func name(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(signal)"
+        }
+    }
+
+    /// ctrl+z then fg: the stop gives the terminal back and the continue takes it again
+    /// while the signal watcher keeps reporting. (The apps are session leaders, whose
+    /// SIGTSTP restores the terminal without stopping; the continue comes 0.4 s later.)
+    @Test func aTerminationSignalJustAfterAStopAndContinueEndsRunWithTheTerminalRestored() throws {
+        try expectEveryTerminationEndsRun(prepare: { kill($0.pid, SIGTSTP) }, settle: 0.4) { kill($0.pid, SIGCONT) }
+    }
+
+    /// A continue with no stop before it (after SIGSTOP, say) takes the terminal again too.
+    @Test func aTerminationSignalJustAfterAContinueWithoutAStopEndsRun() throws {
+        try expectEveryTerminationEndsRun { kill($0.pid, SIGCONT) }
+    }
+
+    /// A second stop while the app is taking the terminal back after the first.
+    @Test func aTerminationSignalJustAfterTwoStopsInARowEndsRun() throws {
+        try expectEveryTerminationEndsRun(prepare: { kill($0.pid, SIGTSTP) }, settle: 0.002) { kill($0.pid, SIGTSTP) }
+    }
+
+    @Test func aTerminationSignalDuringAResizeEndsRun() throws {
+        try expectEveryTerminationEndsRun(rounds: 1) { $0.resize(columns: 50, rows: 10) }
+    }
+
+    /// From the first instant: before the terminal is taken, while it is, and during the
+    /// first frame.
+    @Test func aTerminationSignalWhileRunStartsEndsItWithTheTerminalRestored() throws {
+        try expectEveryTerminationEndsRun(rounds: 1, drawn: false) { _ in }
     }
 }

@@ -17,11 +17,13 @@
 /// While interactive, the settings saved on entering are restored on every exit path:
 /// ``leaveInteractiveMode()``, deinit, `exit()` (an `atexit` guard), SIGINT, SIGTERM,
 /// SIGHUP and crashes (the signal's previous action then runs, so the exit status is
-/// right), and SIGTSTP (restored, then stopped; SIGCONT is reported so the app can come
-/// back). SIGWINCH, SIGCONT and the first SIGINT/SIGTERM/SIGHUP are reported by
-/// ``wait(until:)`` so the app can repaint or shut down in order. While the app is busy
-/// for more than a second between waits, the terminal's signal keys work and a
-/// termination signal it leaves unhandled ends it (see ``BusyWatchdog``).
+/// right), and SIGTSTP (restored, then stopped; SIGCONT is reported so the app can take
+/// the terminal again with ``resumeInteractiveMode(_:)``, which keeps the signal
+/// watcher, so nothing reported meanwhile is lost). SIGWINCH, SIGCONT and the first
+/// SIGINT/SIGTERM/SIGHUP are reported by ``wait(until:)`` so the app can repaint or shut
+/// down in order. While the app is busy for more than a second between waits, the
+/// terminal's signal keys work and a termination signal it leaves unhandled ends it (see
+/// ``BusyWatchdog``).
 public final class TTYTerminal: TerminalDevice {
     /// The descriptor keys are read from; raw mode is set on it.
     public let inputDescriptor: Int32
@@ -72,23 +74,60 @@ public final class TTYTerminal: TerminalDevice {
     /// Saves the termios settings, arms the restore guard, starts the signal watcher,
     /// sets raw mode and writes the modes' enter sequence. No-op if already interactive.
     ///
+    /// A stop (SIGTSTP) is held until all of that is done, so that it cannot come between
+    /// arming the guard and entering raw mode (see ``SignalHub/holdingStops(_:)``).
+    ///
     /// - Throws: ``TerminalError/notATerminal(descriptor:)`` when the input is not a tty,
     ///   ``TerminalError/anotherTerminalIsInteractive`` when another terminal is.
     public func enterInteractiveMode(_ modes: InteractiveModes) throws(TerminalError) {
         guard !isInteractive else { return }
-        let saved = try RawMode.settings(of: inputDescriptor)
-        try SignalHub.arm(
-            input: inputDescriptor, output: outputDescriptor, settings: saved, leave: modes.leaveSequence)
-        isInteractive = true
-        do {
-            watcher = try SignalWatcher.start(reportsTermination: reportsTermination)
-            try RawMode.apply(RawMode.raw(from: saved), to: inputDescriptor)
-            try write(modes.enterSequence)
-            watchdog = BusyWatchdog.start(input: inputDescriptor)
-        } catch {
-            leaveInteractiveMode()
-            throw error
+        try SignalHub.holdingStops { () throws(TerminalError) in
+            let saved = try RawMode.settings(of: inputDescriptor)
+            try SignalHub.arm(
+                input: inputDescriptor, output: outputDescriptor, settings: saved, leave: modes.leaveSequence)
+            isInteractive = true
+            do throws(TerminalError) {
+                watcher = try SignalWatcher.start(reportsTermination: reportsTermination)
+                try RawMode.apply(RawMode.raw(from: saved), to: inputDescriptor)
+                try write(modes.enterSequence)
+                watchdog = BusyWatchdog.start(input: inputDescriptor)
+            } catch {
+                leaveInteractiveMode()
+                throw error
+            }
         }
+    }
+
+    /// Gives the terminal back as it was (if a stop has not already), then takes it
+    /// again with the settings it has now, keeping the signal watcher and the watchdog
+    /// running throughout: a termination signal that arrives meanwhile is reported as
+    /// usual, never lost with a watcher being replaced.
+    ///
+    /// A stop is held meanwhile, as in ``enterInteractiveMode(_:)``. When not
+    /// interactive, the same as ``enterInteractiveMode(_:)``; on an error the terminal is
+    /// left restored and not interactive.
+    public func resumeInteractiveMode(_ modes: InteractiveModes) throws(TerminalError) {
+        guard isInteractive else { return try enterInteractiveMode(modes) }
+        try SignalHub.holdingStops { () throws(TerminalError) in
+            do throws(TerminalError) {
+                SignalHub.restoreTerminal()
+                let saved = try RawMode.settings(of: inputDescriptor)
+                SignalHub.rearm(input: inputDescriptor, settings: saved)
+                try RawMode.apply(RawMode.raw(from: saved), to: inputDescriptor)
+                try write(modes.enterSequence)
+            } catch {
+                leaveInteractiveMode()
+                throw error
+            }
+        }
+    }
+
+    /// Gives the terminal back as it was, for a stop, while staying interactive: the
+    /// signal watcher keeps reporting, and ``resumeInteractiveMode(_:)`` takes the
+    /// terminal again. What our SIGTSTP handler does before it stops the process.
+    public func suspendInteractiveMode() {
+        guard isInteractive else { return }
+        SignalHub.restoreTerminal()
     }
 
     /// Writes the leave sequence, restores the saved settings exactly and stops the

@@ -17,6 +17,22 @@ public protocol TerminalDevice: AnyObject {
     /// Idempotent: calling it when not interactive does nothing.
     func leaveInteractiveMode()
 
+    /// Gives the terminal back as it was before a stop, without ending interactive mode:
+    /// signals go on being reported, and ``resumeInteractiveMode(_:)`` takes the terminal
+    /// again once the process is continued. Does nothing when not interactive.
+    ///
+    /// The default leaves interactive mode.
+    func suspendInteractiveMode()
+
+    /// Takes the terminal again after the process was continued: gives it back first if a
+    /// stop has not, saves the settings it has now, and turns raw input and `modes` on
+    /// again. Signals go on being reported throughout, so a termination signal that comes
+    /// with the continue is not missed. When not interactive, the same as
+    /// ``enterInteractiveMode(_:)``.
+    ///
+    /// The default leaves interactive mode and enters it again.
+    func resumeInteractiveMode(_ modes: InteractiveModes) throws(TerminalError)
+
     /// The screen's current size in cells.
     func size() throws(TerminalError) -> TerminalSize
 
@@ -34,6 +50,17 @@ public protocol TerminalDevice: AnyObject {
 }
 
 extension TerminalDevice {
+    /// Leaves interactive mode (a device without signals to keep reporting).
+    public func suspendInteractiveMode() {
+        leaveInteractiveMode()
+    }
+
+    /// Leaves interactive mode and enters it again.
+    public func resumeInteractiveMode(_ modes: InteractiveModes) throws(TerminalError) {
+        leaveInteractiveMode()
+        try enterInteractiveMode(modes)
+    }
+
     /// Writes the UTF-8 bytes of `text`.
     public func write(_ text: String) throws(TerminalError) {
         try write(Array(text.utf8))

@@ -10,10 +10,13 @@
 enum Suspension {
     /// Sends SIGTSTP with its default action to this process, which stops until the
     /// shell continues it; returns once continued, with the previous SIGTSTP action
-    /// back in place.
+    /// back in place exactly (its mask and flags too, which `signal` would reset).
     static func stopProcess() {
-        let previous = signal(SIGTSTP, SIG_DFL)
+        var stopping = sigaction()
+        stopping.handler = SIG_DFL
+        var previous = sigaction()
+        sigaction(SIGTSTP, &stopping, &previous)
         kill(getpid(), SIGTSTP)
-        signal(SIGTSTP, previous)
+        sigaction(SIGTSTP, &previous, nil)
     }
 }

@@ -74,6 +74,10 @@ public final class TerminalSession {
         while true {
             let wakeAt = Self.earliest(deadline, flushDeadline)
             let wakeup = try device.wait(until: wakeAt)
+            // A termination is reported alone: the app is about to end, and nothing that
+            // came with it (keys, or a resume whose re-entry could fail) may get in its way.
+            let endings = wakeup.signals.filter(\.endsProcess)
+            if !endings.isEmpty { return endings.map(TerminalEvent.terminate) }
             var events: [TerminalEvent] = []
             for signal in wakeup.signals {
                 events.append(try event(for: signal))
@@ -111,15 +115,18 @@ public final class TerminalSession {
         }
     }
 
-    /// Leaves interactive mode, stops the process (as ctrl+z does in a shell), and
-    /// re-enters interactive mode once the process is continued.
+    /// Gives the terminal back as it was, stops the process (as ctrl+z does in a shell),
+    /// and takes the terminal again once the process is continued.
     ///
     /// In raw mode ctrl+z is an ordinary key; a runtime that wants shell job control
-    /// calls this when it sees it, then repaints everything.
+    /// calls this when it sees it, then repaints everything. Signals go on being reported
+    /// meanwhile (``TerminalDevice/suspendInteractiveMode()``): a termination signal that
+    /// comes around the stop is among the next events.
     public func suspend() throws(TerminalError) {
-        leaveModes()
+        device.suspendInteractiveMode()
+        keyboardProtocolActive = false
         Suspension.stopProcess()
-        try device.enterInteractiveMode(modes)
+        try device.resumeInteractiveMode(modes)
     }
 
     /// Leaves interactive mode, restoring the terminal. Idempotent.
@@ -144,9 +151,11 @@ public final class TerminalSession {
         case .resize:
             return .resize(size())
         case .resume:
+            // Taken again in place, with the signal watcher kept: a termination signal
+            // that comes with the continue is reported, not lost with a replaced watcher.
             if device.isInteractive {
-                leaveModes()
-                try device.enterInteractiveMode(modes)
+                keyboardProtocolActive = false
+                try device.resumeInteractiveMode(modes)
             }
             return .resume
         case .interrupt, .terminate, .hangup:

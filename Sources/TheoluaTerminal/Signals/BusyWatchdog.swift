@@ -56,6 +56,13 @@ final class BusyWatchdog: @unchecked Sendable {
         if let pipe = watchdog.pipe { SignalHub.setWatchdog(pipe.write) }
         watchdog.lock.withLock { $0.busySince = .now }
         let context = Unmanaged.passRetained(watchdog).toOpaque()
+        // The thread starts with SIGTSTP blocked, and keeps it so: the stop's handler then
+        // runs on the app's thread, where holding it keeps a stop from cutting the
+        // terminal's entry in two (SignalHub.holdingStops).
+        var stops = SignalHub.stopSignalSet()
+        var previousMask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &stops, &previousMask)
+        defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
         var thread = pthread_t()
         let created = pthread_create(
             &thread, nil,
@@ -89,10 +96,15 @@ final class BusyWatchdog: @unchecked Sendable {
         lock.withLock { $0.busySince = .now }
     }
 
-    /// Stops the thread and turns the signal keys off; waits for the thread to end.
+    /// Stops the thread and turns the signal keys off; waits for the thread to end,
+    /// which a byte of 0 on its pipe wakes at once.
     func stop() {
         waiting()
         lock.withLock { $0.stopped = true }
+        if let pipe {
+            var wake: UInt8 = 0
+            _ = write(pipe.write, &wake, 1)
+        }
         if let thread { pthread_join(thread, nil) }
         if let pipe {
             SignalHub.setWatchdog(-1)
@@ -108,7 +120,7 @@ final class BusyWatchdog: @unchecked Sendable {
             if let pipe {
                 var entry = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
                 if poll(&entry, 1, milliseconds) > 0, let bytes = try? POSIX.readAvailable(pipe.read, limit: 16),
-                    let last = bytes.last
+                    let last = bytes.last(where: { $0 != 0 })  // 0 only wakes it to stop
                 {
                     signalled = Int32(last)
                 }

@@ -67,12 +67,66 @@ enum SignalHub {
         }
     }
 
-    /// Restores the armed terminal without touching the handlers: for paths that are
-    /// about to end the process.
+    /// Restores the armed terminal without touching the handlers or the watcher: for
+    /// paths that are about to end the process, and for giving the terminal to the shell
+    /// before a stop (``rearm(input:settings:)`` takes it back).
     static func restoreTerminal() {
         registry.withLock { _ in
             withOurSignalsBlocked { restoreArmedTerminal(SignalHandlerState.shared) }
         }
+    }
+
+    /// Arms the guard again, with `settings` to restore from now on, after a stop gave
+    /// the terminal to the shell: ``restoreTerminal()`` and the SIGTSTP handler disarm it
+    /// but leave the handlers and the watcher in place, so that no signal goes missing
+    /// while the terminal is away. The descriptors and the leave sequence stay those
+    /// given to ``arm(input:output:settings:leave:)``; a terminal still armed is restored
+    /// first. Does nothing unless the guard is armed (``arm`` and no
+    /// ``disarmAndRestore()`` since).
+    static func rearm(input: Int32, settings: termios) {
+        let state = SignalHandlerState.shared
+        registry.withLock { registry in
+            guard registry.armed else { return }
+            withOurSignalsBlocked {
+                restoreArmedTerminal(state)
+                state.pointee.savedSettings = settings
+                state.pointee.armedDescriptor.store(input, ordering: .releasing)
+            }
+        }
+    }
+
+    /// Runs `body` with the stop signal held on this thread: a SIGTSTP that comes
+    /// meanwhile waits, pending, and is handled as `body` returns.
+    ///
+    /// For the steps that take the terminal, which a stop must not cut in two: its
+    /// handler restores the terminal and disarms the guard, so a stop between arming the
+    /// guard and entering raw mode would leave raw mode entered with nothing armed to undo
+    /// it, and the settings saved next would be raw ones. A process-directed SIGTSTP then
+    /// waits for this thread, since our one other thread (``BusyWatchdog``'s) holds it for
+    /// good (a host's own threads that do not block it may still take it). Other signals
+    /// are not held: they only report, or end the process after a restore, which is right
+    /// at any point.
+    static func holdingStops<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        var stops = stopSignalSet()
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &stops, &previous)
+        // Unblocks only what was not blocked before, leaving any other change `body`
+        // makes to the mask (the reported signals unblocked by updateHandlers).
+        var release = sigset_t()
+        sigemptyset(&release)
+        for number in stopSignals where sigismember(&previous, number) == 0 { sigaddset(&release, number) }
+        defer { pthread_sigmask(SIG_UNBLOCK, &release, nil) }
+        return try body()
+    }
+
+    /// The signals that stop the process, as a set.
+    static func stopSignalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in stopSignals { sigaddset(&set, number) }
+        return set
     }
 
     /// Sends our signals to `wakeDescriptor` from now on.

@@ -102,6 +102,16 @@ struct TerminalSessionTests {
         #expect(terminal.enterCount == 2 && terminal.activeModes == .inline)
     }
 
+    @Test func aTerminationIsReportedAloneWithoutReenteringForAResumeThatCameWithIt() throws {
+        let terminal = MemoryTerminal()
+        let session = try TerminalSession(device: terminal, modes: .inline)
+        terminal.queueSignal(.resume)
+        terminal.queueSignal(.terminate)
+        terminal.queueInput("a")
+        #expect(try session.nextEvents() == [.terminate(.terminate)])
+        #expect(terminal.enterCount == 1)
+    }
+
     @Test func flushesPendingBytesAndReportsWhenInputCloses() throws {
         let terminal = MemoryTerminal()
         let session = try TerminalSession(device: terminal)

@@ -23,6 +23,7 @@ import Testing
             ("abort", ChildEnd.signal(SIGABRT)),
             ("exit", ChildEnd.status(3)),
             ("exit-process", ChildEnd.signal(SIGTERM)),
+            ("suspend", ChildEnd.signal(SIGTERM)),
         ])
         func restoresTheTerminalOnEveryExitPath(_ path: String, _ expected: ChildEnd) throws {
             guard getenv(Self.childVariable) == nil else { return }
@@ -41,8 +42,21 @@ import Testing
         @Test func childProcessEndsInTheRequestedWay() throws {
             guard let variable = getenv(Self.childVariable) else { return }
             let path = String(cString: variable)
-            let reports = path == "second-sigterm" || path == "exit-process"
+            let reports = path == "second-sigterm" || path == "exit-process" || path == "suspend"
             let terminal = TTYTerminal(input: STDIN_FILENO, output: STDIN_FILENO, reportsTermination: reports)
+            if path == "suspend" {
+                // A termination reported just before a ctrl+z that the app turns into a
+                // stop is among the events after it (the child leads its own session,
+                // so the stop itself does not happen).
+                let session = try TerminalSession(device: terminal)
+                kill(getpid(), SIGTERM)
+                try session.suspend()
+                if try session.nextEvents(until: .now + .seconds(5)).contains(.terminate(.terminate)) {
+                    session.close()
+                    TerminalSignal.terminate.exitProcess()
+                }
+                exit(99)
+            }
             try terminal.enterInteractiveMode(.fullScreen)
             switch path {
             case "sigterm", "second-sigterm": kill(getpid(), SIGTERM)
@@ -91,14 +105,22 @@ import Testing
             defer {
                 (argv + envp).forEach { free($0) }
             }
+            // Its own session, whose SIGTSTP does not stop it (an orphaned process group).
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            posix_spawnattr_setflags(&attributes, Self.spawnSetSID)
             var pid: pid_t = 0
-            let result = posix_spawn(&pid, arguments[0], &actions, nil, &argv, &envp)
+            let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
             try #require(result == 0, "posix_spawn failed: \(result)")
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             let signal = status & 0x7F
             return signal == 0 ? .status((status >> 8) & 0xFF) : .signal(signal)
         }
+
+        /// glibc's `POSIX_SPAWN_SETSID` (2.26 and later), hidden behind `_GNU_SOURCE`.
+        private static let spawnSetSID: Int16 = 0x80
 
         private static func same(_ left: termios, _ right: termios) -> Bool {
             var left = left

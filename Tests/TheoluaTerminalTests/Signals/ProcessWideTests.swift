@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import TheoluaTerminal
@@ -147,6 +148,78 @@ struct ProcessWideTests {
         #expect(Set(signals) == [.terminate, .resize, .resume])  // delivery order is unspecified
     }
 
+    /// A stop gives the terminal back, a resume takes it again with the watcher kept, so
+    /// a termination reported in between is still there to read.
+    @Test func aResumeTakesTheTerminalAgainAndKeepsATerminationReportedAroundIt() throws {
+        let pty = try #require(PseudoTerminal())
+        let before = try RawMode.settings(of: pty.replica)
+        let terminal = TTYTerminal(input: pty.replica, output: pty.replica)
+        try terminal.enterInteractiveMode(.fullScreen)
+        defer { terminal.leaveInteractiveMode() }
+        var current = sigaction()
+        sigaction(SIGTERM, nil, &current)
+        try #require(Self.handler(current) == Self.handler(Self.ours()))  // else raising would kill us
+        _ = pty.readOutput()
+
+        SignalHub.restoreTerminal()  // what the SIGTSTP handler does before it stops
+        #expect(Self.same(before, try RawMode.settings(of: pty.replica)))
+        #expect(visible(pty.readOutput()) == "␛[0m␛[<u␛[?1006l␛[?1002l␛[?1000l␛[?2004l␛[?25h␛[?1049l")
+        kill(getpid(), SIGTERM)
+        try terminal.resumeInteractiveMode(.fullScreen)
+        #expect(try RawMode.settings(of: pty.replica).c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0)
+        #expect(visible(pty.readOutput()) == "␛[?1049h␛[?25l␛[?2004h␛[?1000h␛[?1002h␛[?1006h␛[?u")
+        #expect(try terminal.wait(until: .now + .seconds(5)).signals == [.terminate])
+
+        // A resume with no stop before it gives the terminal back first, so the settings
+        // saved again are the shell's, and the guard is armed with them.
+        try terminal.resumeInteractiveMode(.fullScreen)
+        #expect(visible(pty.readOutput()).hasPrefix("␛[0m␛[<u␛[?1006l␛[?1002l␛[?1000l␛[?2004l␛[?25h␛[?1049l␛[?1049h"))
+        restoreTerminalAtExit()
+        #expect(Self.same(before, try RawMode.settings(of: pty.replica)))
+    }
+
+    /// A stop that comes while stops are held waits, pending, and is handled once the
+    /// held steps are done. (A counting handler stands in for ours, which would stop
+    /// this process.)
+    @Test func aStopThatComesWhileHeldIsHandledAfterwards() throws {
+        var stop = SignalHub.stopSignalSet()
+        var originalMask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &stop, &originalMask)
+        defer { pthread_sigmask(SIG_SETMASK, &originalMask, nil) }
+        var counting = sigaction()
+        counting.handler = { _ in stopsSeen.add(1, ordering: .relaxed) }
+        var previous = sigaction()
+        sigaction(SIGTSTP, &counting, &previous)
+        defer { sigaction(SIGTSTP, &previous, nil) }
+
+        let before = stopsSeen.load(ordering: .relaxed)
+        let seenWhileHeld = SignalHub.holdingStops { () -> Int in
+            pthread_kill(pthread_self(), SIGTSTP)
+            return stopsSeen.load(ordering: .relaxed) - before
+        }
+        #expect(seenWhileHeld == 0)
+        #expect(stopsSeen.load(ordering: .relaxed) - before == 1)
+    }
+
+    /// Holding stops while entering does not undo what entering does to the mask: a
+    /// termination signal blocked by the parent is unblocked, or it would never arrive.
+    @Test func enteringUnblocksTerminationSignalsAParentBlocked() throws {
+        var terminate = sigset_t()
+        sigemptyset(&terminate)
+        sigaddset(&terminate, SIGTERM)
+        var originalMask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &terminate, &originalMask)
+        defer { pthread_sigmask(SIG_SETMASK, &originalMask, nil) }
+        let pty = try #require(PseudoTerminal())
+        let terminal = TTYTerminal(input: pty.replica, output: pty.replica)
+        try terminal.enterInteractiveMode(.inline)
+        defer { terminal.leaveInteractiveMode() }
+        var mask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &mask)
+        #expect(sigismember(&mask, SIGTERM) == 0)
+        #expect(sigismember(&mask, SIGTSTP) == sigismember(&originalMask, SIGTSTP))
+    }
+
     @Test func onlyOneWatcherAtATimeAndStoppingPutsBackPreviousHandlers() throws {
         var before = sigaction()
         sigaction(SIGWINCH, nil, &before)
@@ -215,6 +288,9 @@ struct ProcessWideTests {
         return action
     }
 }
+
+/// How many SIGTSTPs the counting handler of the held-stop test has seen.
+private let stopsSeen = Atomic<Int>(0)
 
 extension TerminalEvent: ExpressibleByStringLiteral {
     public init(stringLiteral name: String) { self = .input(key(name)) }
