@@ -165,16 +165,25 @@ public final class TTYTerminal: TerminalDevice {
     }
 
     /// Writes `bytes` in one loop that retries EINTR and partial writes.
+    ///
+    /// A stop is held while the bytes are written, so that its handler's restore comes
+    /// after a whole frame, never inside one; and while a stop has given the terminal
+    /// back (interactive, but the guard disarmed until the resume takes it again),
+    /// nothing is written: a frame then would land on the shell's screen, after the
+    /// sequence that left the alternate one. The app repaints in full on the resume.
     public func write(_ bytes: [UInt8]) throws(TerminalError) {
-        let failure: TerminalError? = bytes.withUnsafeBytes { buffer in
-            do throws(TerminalError) {
-                try POSIX.writeAll(outputDescriptor, buffer)
-                return nil
-            } catch {
-                return error
+        try SignalHub.holdingStops { () throws(TerminalError) in
+            if isInteractive && !SignalHub.isArmed { return }
+            let failure: TerminalError? = bytes.withUnsafeBytes { buffer in
+                do throws(TerminalError) {
+                    try POSIX.writeAll(outputDescriptor, buffer)
+                    return nil
+                } catch {
+                    return error
+                }
             }
+            if let failure { throw failure }
         }
-        if let failure { throw failure }
     }
 
     /// Reads what is available now (up to 4 KiB) without blocking.

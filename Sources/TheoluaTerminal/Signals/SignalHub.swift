@@ -95,6 +95,12 @@ enum SignalHub {
         }
     }
 
+    /// Whether the guard is armed: a terminal is interactive and no stop has given it
+    /// back since.
+    static var isArmed: Bool {
+        SignalHandlerState.shared.pointee.armedDescriptor.load(ordering: .acquiring) >= 0
+    }
+
     /// Runs `body` with the stop signal held on this thread: a SIGTSTP that comes
     /// meanwhile waits, pending, and is handled as `body` returns.
     ///
