@@ -25,8 +25,11 @@ static _Atomic pid_t theolua_children[THEOLUA_CHILD_SLOTS];
 /* Whether this process adopts its orphaned descendants (PR_SET_CHILD_SUBREAPER), so
    that every direct child is one a script started. */
 static _Atomic int theolua_adopting;
+/* Whether a script ever started a process here: if not, there is nothing to end. */
+static _Atomic int theolua_spawned;
 
 void theolua_children_add(pid_t group) {
+    atomic_store(&theolua_spawned, 1);
     for (int i = 0; i < THEOLUA_CHILD_SLOTS; i++) {
         pid_t empty = 0;
         if (atomic_compare_exchange_strong(&theolua_children[i], &empty, group)) {
@@ -392,6 +395,9 @@ static void reap_all_children(void) {
 }
 
 void theolua_children_end_all(int grace_milliseconds) {
+    if (!atomic_load(&theolua_spawned)) {
+        return;
+    }
     if (signal_everything(SIGTERM) == 0) {
         reap_all_children();
         return;

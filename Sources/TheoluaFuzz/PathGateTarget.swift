@@ -98,7 +98,7 @@ enum PathGateTarget {
         /// The folder, emptied, with `g`, `o` and `o/secret` made again.
         func fresh() -> String? {
             guard let base else { return nil }
-            for name in ["g", "o", "a", "b"] { Self.remove(base + "/" + name) }
+            for name in Self.names(in: base) { Self.remove(base + "/" + name) }
             mkdir(base + "/g", 0o755)
             mkdir(base + "/o", 0o755)
             let secret = open(base + "/o/secret", O_WRONLY | O_CREAT | O_TRUNC, 0o644)

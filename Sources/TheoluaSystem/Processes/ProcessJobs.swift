@@ -47,6 +47,7 @@ public final class ProcessJobs {
     /// ones left behind: SIGTERM, then SIGKILL to what is left after `grace`. Reaps the
     /// processes (`processes`, the ones still running) and reports them ended.
     public func end(_ processes: [Subprocess], grace: Duration) {
+        guard serial > 0 else { return }  // nothing was started: nothing to look for
         let groups = processes.filter(\.isRunning).map(\.pid)
         guard Self.signal(SIGTERM, groups: groups, marker: prefix, prefix: true) > 0 else {
             Subprocess.reapEnded(processes)
