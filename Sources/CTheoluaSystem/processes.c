@@ -394,25 +394,30 @@ static void reap_all_children(void) {
     }
 }
 
+/* Sends `signal` to everything until two scans in a row, 5 ms apart, find nothing
+   left, or `milliseconds` pass; returns whether they did. A process forking while the
+   table is read can hold a child the scan did not list (the listing and each entry are
+   read at different moments), so one empty scan is not enough. */
+static int signal_until_quiet(int signal, int milliseconds) {
+    struct timespec step = {0, 5 * 1000 * 1000};
+    int quiet = signal_everything(signal) == 0 ? 1 : 0;
+    for (int waited = 0; waited < milliseconds; waited += 5) {
+        nanosleep(&step, NULL);
+        reap_all_children();
+        quiet = signal_everything(signal) == 0 ? quiet + 1 : 0;
+        if (quiet >= 2) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 void theolua_children_end_all(int grace_milliseconds) {
     if (!atomic_load(&theolua_spawned)) {
         return;
     }
-    if (signal_everything(SIGTERM) == 0) {
-        reap_all_children();
-        return;
-    }
-    struct timespec step = {0, 5 * 1000 * 1000};
-    for (int waited = 0; waited < grace_milliseconds; waited += 5) {
-        nanosleep(&step, NULL);
-        reap_all_children();
-        if (signal_everything(0) == 0) {
-            return;
-        }
-    }
-    for (int round = 0; round < 20 && signal_everything(SIGKILL) > 0; round++) {
-        nanosleep(&step, NULL);
-        reap_all_children();
+    if (!signal_until_quiet(SIGTERM, grace_milliseconds)) {
+        signal_until_quiet(SIGKILL, 200);
     }
     reap_all_children();
 }

@@ -49,21 +49,29 @@ public final class ProcessJobs {
     public func end(_ processes: [Subprocess], grace: Duration) {
         guard serial > 0 else { return }  // nothing was started: nothing to look for
         let groups = processes.filter(\.isRunning).map(\.pid)
-        guard Self.signal(SIGTERM, groups: groups, marker: prefix, prefix: true) > 0 else {
-            Subprocess.reapEnded(processes)
-            return
+        if !signalUntilQuiet(SIGTERM, groups: groups, for: grace, reaping: processes) {
+            signalUntilQuiet(SIGKILL, groups: groups, for: .milliseconds(200), reaping: processes)
         }
-        let limit = ContinuousClock.now + grace
+        Subprocess.reapEnded(processes, waiting: true)
+    }
+
+    /// Sends `signal` to this runtime's jobs until two scans in a row, 5 ms apart, find
+    /// nothing left, or `duration` passes; returns whether they did. A process forking
+    /// while the table is read can hold a child the scan did not list, so one empty
+    /// scan is not enough; what appears meanwhile gets the signal too.
+    @discardableResult
+    private func signalUntilQuiet(
+        _ signal: Int32, groups: [pid_t], for duration: Duration, reaping processes: [Subprocess]
+    ) -> Bool {
+        let limit = ContinuousClock.now + duration
+        var quiet = Self.signal(signal, groups: groups, marker: prefix, prefix: true) == 0 ? 1 : 0
         while ContinuousClock.now < limit {
             usleep(5_000)
             Subprocess.reapEnded(processes)
-            if Self.signal(0, groups: groups, marker: prefix, prefix: true) == 0 { break }
+            quiet = Self.signal(signal, groups: groups, marker: prefix, prefix: true) == 0 ? quiet + 1 : 0
+            if quiet >= 2 { return true }
         }
-        for _ in 0..<20 where Self.signal(SIGKILL, groups: groups, marker: prefix, prefix: true) > 0 {
-            usleep(2_000)
-            Subprocess.reapEnded(processes)
-        }
-        Subprocess.reapEnded(processes, waiting: true)
+        return false
     }
 
     /// Sends `signal` (0: only counts) to the processes of `groups`, those whose
