@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TheoluaLua", targets: ["TheoluaLua"]),
         .library(name: "TheoluaRuntime", targets: ["TheoluaRuntime"]),
         .library(name: "TheoluaSystem", targets: ["TheoluaSystem"]),
+        .library(name: "TheoluaWidgets", targets: ["TheoluaWidgets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -38,11 +39,16 @@ let package = Package(
         .target(name: "TheoluaSystem", dependencies: ["CTheoluaSystem"]),
         // The only code that touches a tty: raw mode, signals, resize, writing frames, decoding keys.
         .target(name: "TheoluaTerminal"),
+        // The widget kit: one folder per widget (its spec, its component or host widget,
+        // its keys), what they share in Kit/, and the one list of built-ins (BuiltIn).
+        .target(name: "TheoluaWidgets", dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaTerminal"]),
         // Joins them: mounts components into the canvas, routes keys and focus, runs
         // apps headless or in a terminal. The public API hosts (and the CLI) use.
         .target(
             name: "TheoluaRuntime",
-            dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "TheoluaSystem"]
+            dependencies: [
+                "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "TheoluaSystem", "TheoluaWidgets",
+            ]
         ),
         // `theolua test`: runs test scripts against apps mounted through the public
         // Runtime API, like any host.
@@ -75,11 +81,14 @@ let package = Package(
         .testTarget(name: "TheoluaLuaTests", dependencies: ["TheoluaLua", "TheoluaCore"]),
         .testTarget(
             name: "TheoluaRuntimeTests",
-            dependencies: ["TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua"]),
+            dependencies: [
+                "TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "TheoluaWidgets",
+            ]),
         // Runs the built theolua binary as a process: the CLI contract, examples, and
         // `run` through a pseudo-terminal.
         .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden", "Hostile", "Capabilities"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
+        .testTarget(name: "TheoluaWidgetsTests", dependencies: ["TheoluaWidgets", "TheoluaCanvas", "TheoluaCore"]),
         // Yoga's generated layout tests, translated by scripts/yoga-fixtures.
         .testTarget(name: "LayoutConformanceTests", dependencies: ["TheoluaCanvas"], exclude: ["YogaFixtures.json"]),
         .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal"]),

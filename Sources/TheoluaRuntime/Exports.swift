@@ -6,3 +6,4 @@
 @_exported import TheoluaLua
 @_exported import TheoluaSystem
 @_exported import TheoluaTerminal
+@_exported import TheoluaWidgets

@@ -28,14 +28,25 @@ extension LuaBridge {
         named name: String, schema: String?, itemSchema: String? = nil,
         make: @escaping (Record, Key?) throws -> Element
     ) throws(ScriptError) {
+        let parsed = try schema.map { (text) throws(ScriptError) in try parseSchema(text, of: name) }
+        let items = try itemSchema.map { (text) throws(ScriptError) in try parseSchema(text, of: "\(name) items") }
+        try registerNativeComponent(named: name, props: parsed, items: items, make: make)
+    }
+
+    /// Offers a Swift component to scripts as `ui.<name>`, its props checked by `props`,
+    /// a schema declared in Swift, and its array items, when `items` is given, by that
+    /// (see ``registerNativeComponent(named:schema:itemSchema:make:)`` for schemas in the
+    /// schema language).
+    public func registerNativeComponent(
+        named name: String, props schema: RecordSchema?, items itemSchema: RecordSchema? = nil,
+        make: @escaping (Record, Key?) throws -> Element
+    ) throws(ScriptError) {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first?.isLetter == true
         else {
             throw ScriptError(.runtime, message: "native component name '\(name)' must be a Lua identifier")
         }
-        let parsed = try schema.map { (text) throws(ScriptError) in try parseSchema(text, of: name) }
-        let items = try itemSchema.map { (text) throws(ScriptError) in try parseSchema(text, of: "\(name) items") }
         nativeComponents.append(
-            NativeComponent(name: name, schema: parsed.map(bind), itemSchema: items.map(bind), make: make))
+            NativeComponent(name: name, schema: schema.map(bind), itemSchema: itemSchema.map(bind), make: make))
         knownComponentNames.insert(name)
         registryTable(.module)
         lua_pushinteger(L, lua_Integer(nativeComponents.count - 1))

@@ -1,4 +1,5 @@
 import TheoluaCore
+import TheoluaWidgets
 
 /// Focus: which focusable primitive gets keys, and how focus moves.
 ///
@@ -133,11 +134,11 @@ extension CanvasHost {
             path = trap.map { [$0.modal] } ?? rootView.children
         }
         for view in path {
-            for binding in view.keyBindings where seen.insert(binding.key).inserted { bindings.append(binding) }
+            for binding in view.keyBindings where seen.insert(binding.shownKeys).inserted { bindings.append(binding) }
         }
         guard bindings != keyHints.shown else { return }
         keyHints.shown = bindings
-        for view in keyHints.views { (view.widget as? KeyHintsWidget)?.show(bindings) }
+        for view in keyHints.views { (view.widget as? any BindingsDisplay)?.show(bindings) }
     }
 
     // MARK: Focus from code
@@ -174,7 +175,7 @@ extension CanvasHost {
         while let node = stack.popLast() {
             if let id {
                 if node.props["id"]?.stringValue == id { return firstFocusable(in: node) }
-            } else if HostKind(hostKind: node.kind).isFocusable(node.props) {
+            } else if primitives.entry(for: node.kind).isFocusable(node.props) {
                 return node
             }
             stack.append(contentsOf: node.childNodes.reversed())
@@ -185,7 +186,7 @@ extension CanvasHost {
     private func firstFocusable(in root: HostNode) -> HostNode? {
         var stack = [root]
         while let node = stack.popLast() {
-            if HostKind(hostKind: node.kind).isFocusable(node.props) { return node }
+            if primitives.entry(for: node.kind).isFocusable(node.props) { return node }
             stack.append(contentsOf: node.childNodes.reversed())
         }
         return nil

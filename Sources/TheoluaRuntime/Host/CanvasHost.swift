@@ -1,6 +1,7 @@
 import TheoluaCanvas
 import TheoluaCore
 import TheoluaTerminal
+import TheoluaWidgets
 
 /// The host renderer that mounts primitives into a text canvas, owns focus and routes
 /// keys: what joins the core's reconciler to the canvas.
@@ -30,8 +31,11 @@ package final class CanvasHost: HostRenderer {
     /// reconciler's `dispatch`. Until then handlers are not called.
     package var dispatch: HandlerDispatch = { _, _ in .unhandled }
 
+    /// The primitives this host draws, by kind.
+    let primitives: PrimitiveRegistry
+
     /// The view of the root container.
-    let rootView = HostView(kind: .root, node: nil, focusable: false)
+    let rootView: HostView
 
     /// The focused view, if any.
     @exclusivity(unchecked) var focusedView: HostView?
@@ -69,8 +73,11 @@ package final class CanvasHost: HostRenderer {
     /// layout and settle their edits at the end of each frame.
     @exclusivity(unchecked) var fitting: [ObjectIdentifier: (view: HostView, widget: any FittingWidget)] = [:]
 
-    /// A host drawing on a canvas of `width` × `height` cells.
-    package init(width: Int, height: Int) {
+    /// A host drawing on a canvas of `width` × `height` cells the primitives of
+    /// `primitives` (by default the built-in ones).
+    package init(width: Int, height: Int, primitives: [PrimitiveSpec] = BuiltIn.primitives) {
+        self.primitives = PrimitiveRegistry(primitives)
+        rootView = HostView(primitive: self.primitives.root, node: nil, focusable: false)
         canvas = Canvas(width: width, height: height)
         canvas.root = rootView.realize(in: self)
         // A scroll's child stands as a deferred canvas node until the scroll's layout
@@ -121,7 +128,7 @@ package final class CanvasHost: HostRenderer {
     /// depends on its size (a textarea moves by rows on screen), since several keys may
     /// come between two frames.
     func layOutForFocusedInput() {
-        if focusedView?.widget is TextareaWidget { layOut() }
+        if focusedView?.widget?.laysOutBeforeInput == true { layOut() }
     }
 
     /// Changes the canvas size; the next ``render()`` lays out and paints everything.
@@ -141,7 +148,7 @@ package final class CanvasHost: HostRenderer {
     /// Inside a view not expanded (a scroll's row out of view), the node gets no view: it
     /// waits, and the view above it counts it if it is focusable.
     package func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
-        let kind = HostKind(hostKind: node.kind)
+        let kind = primitives.entry(for: node.kind)
         let focusable = kind.isFocusable(node.props)
         if focusable, PropsMapping.flag(node.props["autoFocus"]) { autoFocusCandidates.append(node) }
         guard let parentView = existingView(of: parent), parentView.isExpanded else {
@@ -149,7 +156,7 @@ package final class CanvasHost: HostRenderer {
             if focusable { nearestView(above: node).addToFocusableCounts(1) }
             return
         }
-        let view = HostView(kind: kind, node: node, focusable: focusable)
+        let view = HostView(primitive: kind, node: node, focusable: focusable)
         node.attachment = view
         parentView.insert(view, before: sibling.flatMap(Self.view(of:)), in: self)
         if parent == nil { view.widget?.setTopLevel(true, props: node.props) }
@@ -160,7 +167,7 @@ package final class CanvasHost: HostRenderer {
     func didRealize(_ view: HostView, _ widget: any HostWidget) {
         if let widget = widget as? any FittingWidget { fitting[ObjectIdentifier(view)] = (view, widget) }
         if view.isLayer { layerViews.append(view) }
-        if widget is KeyHintsWidget {
+        if widget is any BindingsDisplay {
             keyHints.views.append(view)
             keyHints.shown = nil
         }
@@ -178,13 +185,13 @@ package final class CanvasHost: HostRenderer {
     package func update(_ node: HostNode, from oldProps: Record) {
         // `autoFocus` turning true asks for focus again, as on mount.
         if PropsMapping.flag(node.props["autoFocus"]), !PropsMapping.flag(oldProps["autoFocus"]),
-            HostKind(hostKind: node.kind).isFocusable(node.props)
+            primitives.entry(for: node.kind).isFocusable(node.props)
         {
             autoFocusCandidates.append(node)
         }
         guard let view = Self.view(of: node) else {
             guard node.attachment === Self.waiting else { return }
-            let kind = HostKind(hostKind: node.kind)
+            let kind = primitives.entry(for: node.kind)
             let delta = (kind.isFocusable(node.props) ? 1 : 0) - (kind.isFocusable(oldProps) ? 1 : 0)
             if delta != 0 { nearestView(above: node).addToFocusableCounts(Int32(delta)) }
             return

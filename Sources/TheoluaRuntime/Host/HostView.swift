@@ -1,75 +1,6 @@
 import TheoluaCanvas
 import TheoluaCore
-
-/// The primitive a host node is, read from its `kind` string.
-enum HostKind: Sendable, Equatable {
-    /// The invisible root container the top-level nodes live in.
-    case root
-    /// `ui.text`.
-    case text
-    /// `ui.box` (and any kind the host does not know, drawn as a plain box).
-    case box
-    /// `ui.button`.
-    case button
-    /// `ui.input`.
-    case input
-    /// `ui.scroll`.
-    case scroll
-    /// `ui.textarea`.
-    case textarea
-    /// The window of a `ui.list` (see ``ListWidget``).
-    case list
-    /// The footer of `ui.keyhints` (see ``KeyHintsWidget``).
-    case keyhints
-
-    /// The kind for a host node's `kind`; unknown kinds become boxes rather than errors.
-    init(hostKind: String) {
-        switch hostKind {
-        case "text": self = .text
-        case "button": self = .button
-        case "input": self = .input
-        case "scroll": self = .scroll
-        case "list": self = .list
-        case "textarea": self = .textarea
-        case "keyhints": self = .keyhints
-        default: self = .box
-        }
-    }
-
-    /// Whether a primitive of this kind takes focus with `props`: buttons, inputs and
-    /// scrolls unless `focusable = false`, boxes with `focusable = true`.
-    func isFocusable(_ props: Record) -> Bool {
-        switch self {
-        case .root, .text, .keyhints: false
-        case .box: props["focusable"]?.boolValue == true
-        case .button, .input, .textarea, .scroll, .list: props["focusable"]?.boolValue != false
-        }
-    }
-
-    /// The kind of the canvas node its widget draws on.
-    var canvasKind: CanvasNode.Kind {
-        switch self {
-        case .text: .text
-        case .scroll, .list: .scroll
-        case .root, .box, .button, .input, .textarea, .keyhints: .box
-        }
-    }
-
-    /// A new widget for a primitive of this kind, drawn on `node` when there is one.
-    func makeWidget(adopting node: CanvasNode?) -> any HostWidget {
-        switch self {
-        case .text: TextWidget(node: node)
-        case .button: ButtonWidget(node: node)
-        case .input: InputWidget(node: node)
-        case .textarea: TextareaWidget(node: node)
-        case .keyhints: KeyHintsWidget(node: node)
-        case .scroll: BoxWidget(scroll: true, node: node)
-        case .list: ListWidget(node: node)
-        case .box: BoxWidget(scroll: false, node: node)
-        case .root: BoxWidget(root: ())
-        }
-    }
-}
+import TheoluaWidgets
 
 /// The host's mirror of one mounted host node: its widget (canvas nodes, look,
 /// behaviour), its latest props, and its place in the host tree.
@@ -95,8 +26,8 @@ enum HostKind: Sendable, Equatable {
 /// the host, it is confined to one thread, and its state is read and written without
 /// dynamic exclusivity checks.
 final class HostView {
-    /// What the view is.
-    let kind: HostKind
+    /// What the view is: its kind's spec (``PrimitiveSpec``), in the host's registry.
+    let primitive: PrimitiveRegistry.Entry
     /// The primitive's canvas nodes, look and behaviour, once the view is realized.
     @exclusivity(unchecked) private(set) var widget: (any HostWidget)?
     /// The canvas node standing for this view in its parent's: the widget's node, or
@@ -125,10 +56,11 @@ final class HostView {
     /// documentation). The root is expanded from the start.
     @exclusivity(unchecked) private(set) var isExpanded = false
 
-    /// A view of `kind` mirroring `node` (nil for the root), which takes focus if
-    /// `focusable` (as its kind decides with the node's props); not realized yet.
-    init(kind: HostKind, node: HostNode?, focusable: Bool) {
-        self.kind = kind
+    /// A view of the primitive `primitive` mirroring `node` (nil for the root), which
+    /// takes focus if `focusable` (as its kind decides with the node's props); not
+    /// realized yet.
+    init(primitive: PrimitiveRegistry.Entry, node: HostNode?, focusable: Bool) {
+        self.primitive = primitive
         hostNode = node
         isFocusable = focusable
         focusableCount = focusable ? 1 : 0
@@ -155,7 +87,7 @@ final class HostView {
     func realize(in host: CanvasHost) -> CanvasNode {
         if let widget { return widget.node }
         expand()
-        let widget = kind.makeWidget(adopting: node)
+        let widget = primitive.spec.makeWidget(node)
         widget.node.endDeferral()
         self.widget = widget
         node = widget.node
@@ -170,9 +102,9 @@ final class HostView {
     /// The canvas node this view puts into `parent`'s container: a deferred node when
     /// the parent is a scroll and this view is not realized, else its realized node.
     private func canvasNode(in parent: HostView, host: CanvasHost) -> CanvasNode {
-        if parent.kind == .scroll && !isRealized {
+        if parent.primitive.spec.defersChildren && !isRealized {
             if let node { return node }
-            let deferred = CanvasNode(deferred: kind.canvasKind, owner: self)
+            let deferred = CanvasNode(deferred: primitive.spec.canvasKind, owner: self)
             node = deferred
             return deferred
         }
@@ -188,10 +120,10 @@ final class HostView {
         guard let hostNode else { return }
         var count: Int32 = isFocusable ? 1 : 0
         for childNode in hostNode.childNodes where childNode.attachment === CanvasHost.waiting {
-            let kind = HostKind(hostKind: childNode.kind)
-            let child = HostView(kind: kind, node: childNode, focusable: kind.isFocusable(childNode.props))
+            let kind = primitive.registry.entry(for: childNode.kind)
+            let child = HostView(primitive: kind, node: childNode, focusable: kind.isFocusable(childNode.props))
             childNode.attachment = child
-            child.focusableCount = Self.focusables(waitingIn: childNode, counting: child.isFocusable)
+            child.focusableCount = focusables(waitingIn: childNode, counting: child.isFocusable)
             child.parent = self
             child.indexHint = Int32(truncatingIfNeeded: children.count)
             children.append(child)
@@ -202,10 +134,11 @@ final class HostView {
 
     /// The focusables in the subtree of a node whose view is just made: the node itself
     /// (when `counting`) and the host nodes waiting below it.
-    private static func focusables(waitingIn node: HostNode, counting: Bool) -> Int32 {
+    private func focusables(waitingIn node: HostNode, counting: Bool) -> Int32 {
         var count: Int32 = counting ? 1 : 0
         for child in node.childNodes where child.attachment === CanvasHost.waiting {
-            count += focusables(waitingIn: child, counting: HostKind(hostKind: child.kind).isFocusable(child.props))
+            let focusable = primitive.registry.entry(for: child.kind).isFocusable(child.props)
+            count += focusables(waitingIn: child, counting: focusable)
         }
         return count
     }
@@ -216,7 +149,7 @@ final class HostView {
     func update(from old: Record) -> Bool {
         let newProps = props
         widget?.apply(newProps, old: old)
-        let focusable = kind.isFocusable(newProps)
+        let focusable = primitive.isFocusable(newProps)
         guard focusable != isFocusable else { return false }
         isFocusable = focusable
         addToFocusableCounts(focusable ? 1 : -1)
@@ -241,22 +174,8 @@ final class HostView {
     /// Whether this is a modal layer's view: focus stays inside it while it is open.
     var isModalLayer: Bool { isLayer && props["modal"]?.boolValue == true && !isHidden }
 
-    /// The key bindings the props declare with `keys`, for `ui.keyhints`: a map in the
-    /// order of its key names, or an array of `{ key, description }` pairs in its order.
-    var keyBindings: [KeyBinding] {
-        guard let keys = props["keys"] else { return [] }
-        if let record = keys.recordValue {
-            return record.compactMap { name, value in value.stringValue.map { KeyBinding(key: name, label: $0) } }
-                .sorted { $0.key < $1.key }
-        }
-        return keys.arrayValue?.values.compactMap { pair in
-            let items = pair.arrayValue?.values ?? []
-            guard items.count >= 2, let key = items[0].stringValue, let label = items[1].stringValue else {
-                return nil
-            }
-            return KeyBinding(key: key, label: label)
-        } ?? []
-    }
+    /// The key bindings the props declare with `keys`, for `ui.keyhints`.
+    var keyBindings: [KeyBinding] { KeyBinding.declared(by: props["keys"]) }
 
     /// The `onPaste` handler, if the props have one.
     var pasteHandler: Handler? { props["onPaste"]?.handlerValue }

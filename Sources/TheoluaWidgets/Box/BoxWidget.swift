@@ -108,3 +108,16 @@ private final class UnfocusedStyle {
         self.style = style
     }
 }
+
+extension BoxWidget {
+    /// `ui.box` (and `ui.row`, `ui.column`, `ui.spacer`, `ui.layer`): focused when it asks.
+    static let primitive = PrimitiveSpec(kind: "box", focus: .whenAsked) { BoxWidget(scroll: false, node: $0) }
+
+    /// `ui.scroll`: focused unless it refuses; its rows wait until its layout reaches them.
+    static let scrollPrimitive = PrimitiveSpec(
+        kind: "scroll", canvasKind: .scroll, focus: .unlessRefused, defersChildren: true
+    ) { BoxWidget(scroll: true, node: $0) }
+
+    /// The invisible root container the top-level nodes live in.
+    static let rootPrimitive = PrimitiveSpec(kind: "root") { _ in BoxWidget(root: ()) }
+}

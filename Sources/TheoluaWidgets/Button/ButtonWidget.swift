@@ -69,3 +69,8 @@ final class ButtonWidget: HostWidget {
         label.textStyle = style
     }
 }
+
+extension ButtonWidget {
+    /// `ui.button`: focused unless it refuses.
+    static let primitive = PrimitiveSpec(kind: "button", focus: .unlessRefused) { ButtonWidget(node: $0) }
+}

@@ -12,13 +12,6 @@ struct Checkbox: Component {
 
     static let name = "checkbox"
 
-    /// The schema scripts are checked against.
-    static let schema = """
-        { checked = { "boolean", default = false }, onChange = "function?", id = "string?",
-          autoFocus = "boolean?", onFocus = "function?", onBlur = "function?", keys = "table?",
-          grow = "number?", shrink = "number?", children = "elements?" }
-        """
-
     /// The element for validated script props: the label is the first array item.
     static func element(props: Record, key: Key?) -> Element {
         let label = props["children"]?.arrayValue?.values.first?.elementValue?.hostProps["text"]?.stringValue ?? ""
@@ -54,4 +47,16 @@ struct Checkbox: Component {
         if let onChange { context.call(onChange, [.bool(!checked)]) }
         return .bool(true)
     }
+}
+
+extension Checkbox {
+    /// `ui.checkbox`.
+    static let spec = WidgetSpec(
+        name: "checkbox", summary: "A focusable, controlled box `[x] label`, toggled by space, enter or a click.",
+        props: Fields.schema(
+            [
+                Fields.defaulted("checked", .boolean, .bool(false)), Fields.optional("onChange", .function),
+                Fields.optional("children", .elements),
+            ] + Fields.focus + Fields.flex),
+        content: .children, make: .element { props, key in Checkbox.element(props: props, key: key) })
 }

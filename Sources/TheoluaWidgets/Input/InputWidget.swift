@@ -223,3 +223,8 @@ final class InputWidget: HostWidget {
         return result
     }
 }
+
+extension InputWidget: FittingWidget {
+    /// `ui.input`: focused unless it refuses.
+    static let primitive = PrimitiveSpec(kind: "input", focus: .unlessRefused) { InputWidget(node: $0) }
+}

@@ -9,11 +9,6 @@ struct KeyHints: Component {
 
     static let name = "keyhints"
 
-    /// The schema scripts are checked against.
-    static let schema = """
-        { width = { "integer?", min = 1 }, grow = "number?", shrink = "number?", id = "string?" }
-        """
-
     /// The element for validated script props.
     static func element(props: Record, key: Key?) -> Element {
         KeyHints(box: props).element(key: key)
@@ -24,4 +19,12 @@ struct KeyHints: Component {
         let props = box.setting("keyColor", to: theme["accent"] ?? .null).setting("color", to: theme["muted"] ?? .null)
         return [.host("keyhints", props: props)]
     }
+}
+
+extension KeyHints {
+    /// `ui.keyhints`.
+    static let spec = WidgetSpec(
+        name: "keyhints", summary: "A footer listing the key bindings of the focused element and its ancestors.",
+        props: Fields.schema([Fields.width, Fields.optional("id", .string)] + Fields.flex),
+        make: .element { props, key in KeyHints.element(props: props, key: key) })
 }

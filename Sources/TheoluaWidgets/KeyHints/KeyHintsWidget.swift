@@ -1,12 +1,6 @@
 import TheoluaCanvas
 import TheoluaCore
 
-/// A key and what it does, as `keys = { ... }` declares it and `ui.keyhints` shows it.
-struct KeyBinding: Sendable, Equatable {
-    var key: String
-    var label: String
-}
-
 /// The footer `ui.keyhints` draws: a row of `key label` pairs, two cells apart, the keys
 /// bold in `keyColor` and the labels in `color`. What it lists is the host's to say
 /// (``CanvasHost/refreshKeyHints()``): the bindings of the focused element and its
@@ -45,7 +39,7 @@ final class KeyHintsWidget: HostWidget {
         shown = bindings
         while texts.count > bindings.count * 2, let last = texts.popLast() { last.removeFromParent() }
         for (index, binding) in bindings.enumerated() {
-            let key = (index == 0 ? "" : "  ") + binding.key
+            let key = (index == 0 ? "" : "  ") + binding.shownKeys
             let label = " " + binding.label
             if index * 2 < texts.count {
                 texts[index * 2].text = key
@@ -59,4 +53,9 @@ final class KeyHintsWidget: HostWidget {
             }
         }
     }
+}
+
+extension KeyHintsWidget: BindingsDisplay {
+    /// The footer of `ui.keyhints`, never focused.
+    static let primitive = PrimitiveSpec(kind: "keyhints") { KeyHintsWidget(node: $0) }
 }

@@ -3,11 +3,13 @@ import TheoluaCore
 import TheoluaTerminal
 
 /// Calls a handler with arguments: the runtime passes the reconciler's `dispatch`.
-package typealias HandlerDispatch = (Handler, [Value]) -> DispatchOutcome
+public typealias HandlerDispatch = (Handler, [Value]) -> DispatchOutcome
 
 /// What a primitive is on the canvas and at the keyboard: its canvas nodes, how its
-/// props and focus look, and what it does with keys when focused.
-protocol HostWidget: AnyObject {
+/// props and focus look, and what it does with keys when focused. The host makes one
+/// for each mounted host node its ``PrimitiveSpec`` names, and talks to it only through
+/// this protocol and the capabilities below (``FittingWidget``, ``BindingsDisplay``).
+public protocol HostWidget: AnyObject {
     /// The outermost canvas node, the one its parent's container holds.
     var node: CanvasNode { get }
 
@@ -38,21 +40,49 @@ protocol HostWidget: AnyObject {
     /// Tells the widget whether it sits directly in the root container, which gives the
     /// app's root the whole canvas.
     func setTopLevel(_ topLevel: Bool, props: Record)
+
+    /// Whether the host lays out before the widget takes a key or a paste: what it does
+    /// with them depends on its size (a textarea moves by rows on screen), and several
+    /// keys may come between two frames.
+    var laysOutBeforeInput: Bool { get }
 }
 
 /// Defaults for primitives that never take focus or keys.
 extension HostWidget {
     /// No focus look.
-    func setFocused(_ focused: Bool) {}
-    func setTopLevel(_ topLevel: Bool, props: Record) {}
+    public func setFocused(_ focused: Bool) {}
+    public func setTopLevel(_ topLevel: Bool, props: Record) {}
     /// Uses no keys.
-    func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+    public func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool { false }
     /// Uses no pastes.
-    func handlePaste(_ text: String, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+    public func handlePaste(_ text: String, props: Record, dispatch: HandlerDispatch) -> Bool { false }
     /// Does nothing on a click.
-    func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+    public func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool {
+        false
+    }
     /// Does not scroll.
-    func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+    public func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+    /// Needs no layout before keys.
+    public var laysOutBeforeInput: Bool { false }
+}
+
+/// A primitive that fits what it shows to the size layout gives it, settles unanswered
+/// edits at the end of each frame, and shows its natural size again after a resize
+/// (inputs and textareas).
+public protocol FittingWidget: HostWidget {
+    /// Fits to the frame the last layout gave; returns whether the layout must run again.
+    func fit() -> Bool
+    /// Shows the natural size again before the next layout (after a resize).
+    func refit()
+    /// Settles an edit the parent did not answer by the end of the frame.
+    func settle()
+}
+
+/// A primitive that shows the key bindings in reach (``KeyHintsWidget``): the host tells
+/// it the bindings of the focused element and its ancestors as they change.
+public protocol BindingsDisplay: HostWidget {
+    /// Shows `bindings`, innermost first.
+    func show(_ bindings: [KeyBinding])
 }
 
 /// How focus shows on a border: single, round and bold borders are drawn bold

@@ -9,7 +9,7 @@ import TheoluaCore
 ///
 /// Each mapping reads the props in one pass over the fields that are there (a text
 /// with two props costs two steps, not one lookup per prop a text may have).
-enum PropsMapping {
+package enum PropsMapping {
     /// A `ui.box` style (also a scroll's, a button's and an input's frame) from `props`.
     static func boxStyle(_ props: Record) -> BoxStyle {
         var style = BoxStyle()
@@ -236,7 +236,7 @@ enum PropsMapping {
     }
 
     /// A boolean prop: only `true` counts as set.
-    static func flag(_ value: Value?) -> Bool { value?.boolValue ?? false }
+    package static func flag(_ value: Value?) -> Bool { value?.boolValue ?? false }
 
     /// A finite, non-negative number, or `fallback`.
     static func number(_ value: Value?, default fallback: Double) -> Double {

@@ -89,3 +89,11 @@ final class ListWidget: HostWidget {
         return false
     }
 }
+
+extension ListWidget {
+    /// The window of a `ui.list` or `ui.table`: a scroll, focused unless it refuses. Its
+    /// rows are already the window the list rendered, so none waits.
+    static let primitive = PrimitiveSpec(kind: "list", canvasKind: .scroll, focus: .unlessRefused) {
+        ListWidget(node: $0)
+    }
+}

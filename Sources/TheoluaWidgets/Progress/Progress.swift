@@ -11,12 +11,6 @@ struct Progress: Component {
 
     static let name = "progress"
 
-    /// The schema scripts are checked against.
-    static let schema = """
-        { value = { "number", min = 0, max = 1 }, label = "string?",
-          width = { "integer?", min = 1 }, grow = "number?", shrink = "number?" }
-        """
-
     /// The element for validated script props.
     static func element(props: Record, key: Key?) -> Element {
         Progress(
@@ -37,4 +31,15 @@ struct Progress: Component {
         guard let label else { return [.box(props, children: [bar])] }
         return [.box(props, children: [bar, .text(label, ["color": theme["text"] ?? .null])])]
     }
+}
+
+extension Progress {
+    /// `ui.progress`.
+    static let spec = WidgetSpec(
+        name: "progress", summary: "A bar filled to `value` (0 to 1) in eighths of a cell, with an optional label.",
+        props: Fields.schema(
+            [
+                Fields.required("value", .number(min: 0, max: 1)), Fields.optional("label", .string), Fields.width,
+            ] + Fields.flex),
+        make: .element { props, key in Progress.element(props: props, key: key) })
 }

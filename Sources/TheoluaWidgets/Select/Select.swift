@@ -15,14 +15,6 @@ struct Select: Component {
 
     static let name = "select"
 
-    /// The schema scripts are checked against.
-    static let schema = """
-        { options = { "array", of = "string" }, value = "string?", placeholder = { "string", default = "" },
-          onChange = "function?", id = "string?", autoFocus = "boolean?", onFocus = "function?",
-          onBlur = "function?", keys = "table?", width = { "integer?", min = 1 }, grow = "number?",
-          shrink = "number?" }
-        """
-
     struct State: Equatable, Sendable {
         var open = false
         var highlighted = 0
@@ -132,4 +124,16 @@ struct Select: Component {
         guard options.indices.contains(index), let onChange else { return }
         context.call(onChange, [.string(options[index])])
     }
+}
+
+extension Select {
+    /// `ui.select`.
+    static let spec = WidgetSpec(
+        name: "select", summary: "A closed field showing `value` that opens its `options` in a layer to pick from.",
+        props: Fields.schema(
+            [
+                Fields.required("options", .array(of: .string)), Fields.optional("value", .string),
+                Fields.defaulted("placeholder", .string, ""), Fields.optional("onChange", .function), Fields.width,
+            ] + Fields.focus + Fields.flex),
+        make: .element { props, key in Select.element(props: props, key: key) })
 }

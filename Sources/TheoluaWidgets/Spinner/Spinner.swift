@@ -17,11 +17,6 @@ struct Spinner: Component {
         "bounce": (["⠁", "⠂", "⠄", "⠂"], .milliseconds(120)),
     ]
 
-    /// The schema scripts are checked against.
-    static let schema = """
-        { style = { "enum", values = { "dots", "line", "arc", "bounce" }, default = "dots" }, label = "string?" }
-        """
-
     struct State: Equatable, Sendable { var frame = 0 }
 
     static func initialState(_ props: Spinner) -> State { State() }
@@ -56,4 +51,15 @@ final class SpinnerClock: ComponentController {
             component.mutateState { $0.frame = ($0.frame + 1) % 1_000_000 }
         }
     }
+}
+
+extension Spinner {
+    /// `ui.spinner`.
+    static let spec = WidgetSpec(
+        name: "spinner", summary: "A glyph stepped by the runtime's clock while it is mounted, with an optional label.",
+        props: Fields.schema([
+            Fields.defaulted("style", .enumeration(["dots", "line", "arc", "bounce"]), "dots"),
+            Fields.optional("label", .string),
+        ]),
+        make: .element { props, key in Spinner.element(props: props, key: key) })
 }

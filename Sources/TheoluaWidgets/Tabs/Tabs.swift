@@ -14,14 +14,6 @@ struct Tabs: Component {
 
     static let name = "tabs"
 
-    /// The schema scripts are checked against, and each tab's.
-    static let schema = """
-        { selected = { "integer", min = 1, default = 1 }, onChange = "function?", id = "string?",
-          autoFocus = "boolean?", onFocus = "function?", onBlur = "function?", keys = "table?",
-          grow = "number?", shrink = "number?", height = { "integer?", min = 0 } }
-        """
-    static let itemSchema = "{ title = 'string' }"
-
     /// The element for validated script props.
     static func element(props: Record, key: Key?) -> Element {
         let items = props["items"]?.arrayValue?.values.compactMap(\.recordValue) ?? []
@@ -83,4 +75,17 @@ struct Tabs: Component {
         if target != current, let onChange { context.call(onChange, [.int(target)]) }
         return .bool(true)
     }
+}
+
+extension Tabs {
+    /// `ui.tabs`.
+    static let spec = WidgetSpec(
+        name: "tabs", summary: "A tab bar and the selected tab's content; each array item is a tab.",
+        props: Fields.schema(
+            [
+                Fields.defaulted("selected", .integer(min: 1, max: nil), 1), Fields.optional("onChange", .function),
+                Fields.optional("height", .integer(min: 0, max: nil)),
+            ] + Fields.focus + Fields.flex),
+        content: .items(Fields.schema([Fields.required("title", .string)])),
+        make: .element { props, key in Tabs.element(props: props, key: key) })
 }

@@ -36,3 +36,8 @@ final class TextWidget: HostWidget {
         }
     }
 }
+
+extension TextWidget {
+    /// `ui.text`: a text node, never focused.
+    static let primitive = PrimitiveSpec(kind: "text", canvasKind: .text) { TextWidget(node: $0) }
+}

@@ -423,15 +423,10 @@ final class TextareaWidget: HostWidget, FittingWidget {
     }
 }
 
-/// A primitive that fits what it shows to the size layout gives it, settles unanswered
-/// edits at the end of each frame, and shows its natural size again after a resize.
-protocol FittingWidget: HostWidget {
-    /// Fits to the frame the last layout gave; returns whether the layout must run again.
-    func fit() -> Bool
-    /// Shows the natural size again before the next layout (after a resize).
-    func refit()
-    /// Settles an edit the parent did not answer by the end of the frame.
-    func settle()
-}
+extension TextareaWidget {
+    /// Moving by rows on screen needs the width of this frame.
+    var laysOutBeforeInput: Bool { true }
 
-extension InputWidget: FittingWidget {}
+    /// `ui.textarea`: focused unless it refuses.
+    static let primitive = PrimitiveSpec(kind: "textarea", focus: .unlessRefused) { TextareaWidget(node: $0) }
+}

@@ -1,0 +1,23 @@
+import TheoluaCore
+
+/// The built-in widgets: the one list a new widget is added to.
+public enum BuiltIn {
+    /// The widgets scripts make as `ui.<name>`.
+    public static let widgets: [WidgetSpec] = [
+        Checkbox.spec, Progress.spec, Spinner.spec, Select.spec, KeyHints.spec, Tabs.spec,
+    ]
+
+    /// The contexts the widgets read, offered to scripts as `ui.<name>`.
+    public static let contexts: [(name: String, key: ContextKey)] = [("theme", Theme.context)]
+
+    /// The primitives the host draws, one per host node kind.
+    public static let primitives: [PrimitiveSpec] = [
+        TextWidget.primitive, BoxWidget.primitive, ButtonWidget.primitive, InputWidget.primitive,
+        TextareaWidget.primitive, BoxWidget.scrollPrimitive, ListWidget.primitive, KeyHintsWidget.primitive,
+    ]
+
+    /// The invisible root container the top-level nodes live in.
+    package static let root = BoxWidget.rootPrimitive
+    /// A plain box: what a kind nobody registered is drawn as.
+    package static let box = BoxWidget.primitive
+}

@@ -1,0 +1,58 @@
+import TheoluaCore
+
+/// Everything a widget is to the rest of theolua, in one value: its name (`ui.<name>`
+/// in scripts), its typed props, what its array items are, the keys it answers, and how
+/// its element is made. The Lua constructors, the LuaLS types, `ui.keyhints` and the
+/// host all read specs; a built-in widget's spec lives in its folder and is listed once
+/// in ``BuiltIn``, and a Swift host registers its own the same way
+/// (`Runtime.register(_:)`), after which scripts use it as `ui.<name>`.
+public struct WidgetSpec: Sendable {
+    /// What the array part of a constructor's table is.
+    public enum Content: Sendable {
+        /// Nothing: array items are an error.
+        case none
+        /// Child elements (strings among them become texts), passed as the `children`
+        /// prop.
+        case children
+        /// Tables of this schema, each with array items of its own as its `children`,
+        /// passed as the `items` prop (`ui.tabs { { title = "a", ui.text "…" }, ... }`).
+        case items(RecordSchema)
+    }
+
+    /// How the widget's element is made from its validated props.
+    public enum Make: Sendable {
+        /// By a function: a component written in Swift, or any element. It gets the
+        /// validated props (with `children` or `items` from the array part) and the key.
+        case element(@Sendable (_ props: Record, _ key: Key?) throws -> Element)
+        /// A host primitive drawn by the host as `primitive` says: the element is
+        /// `Element.host(primitive.kind, ...)`.
+        case primitive(PrimitiveSpec)
+    }
+
+    /// The name under `ui` in scripts.
+    public var name: String
+    /// One line saying what it is, for the docs and the LuaLS types.
+    public var summary: String
+    /// The props it takes, checked before anything is made.
+    public var props: RecordSchema
+    /// What its array items are.
+    public var content: Content
+    /// The keys it answers while focused: dispatched to its actions and listed by
+    /// `ui.keyhints` (those ``KeyBinding/shown``) and `ui.help`.
+    public var bindings: [KeyBinding]
+    /// How its element is made.
+    public var make: Make
+
+    /// A widget named `name`, with `props` and `content`, made by `make`.
+    public init(
+        name: String, summary: String, props: RecordSchema, content: Content = .none, bindings: [KeyBinding] = [],
+        make: Make
+    ) {
+        self.name = name
+        self.summary = summary
+        self.props = props
+        self.content = content
+        self.bindings = bindings
+        self.make = make
+    }
+}
