@@ -72,18 +72,28 @@ final class BoxWidget: HostWidget {
     }
 
     func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
-        guard isScroll, key.isPlain, !key.shift else { return false }
-        switch key.specialKey {
-        case .up: node.scrollUp()
-        case .down: node.scrollDown()
-        case .pageup: node.pageUp()
-        case .pagedown: node.pageDown()
-        case .home: node.scrollToStart()
-        case .end: node.scrollToEnd()
+        guard isScroll else { return false }
+        switch KeyBinding.action(for: key, in: Self.scrollBindings, ignoringShift: false) {
+        case "up": node.scrollUp()
+        case "down": node.scrollDown()
+        case "pageUp": node.pageUp()
+        case "pageDown": node.pageDown()
+        case "start": node.scrollToStart()
+        case "end": node.scrollToEnd()
         default: return false
         }
         return true
     }
+
+    /// The keys a scroll answers.
+    static let scrollBindings: [KeyBinding] = [
+        KeyBinding(["up"], action: "up", label: "scroll up", shown: false),
+        KeyBinding(["down"], action: "down", label: "scroll down", shown: false),
+        KeyBinding(["pageup"], action: "pageUp", label: "up a screen", shown: false),
+        KeyBinding(["pagedown"], action: "pageDown", label: "down a screen", shown: false),
+        KeyBinding(["home"], action: "start", label: "to the start", shown: false),
+        KeyBinding(["end"], action: "end", label: "to the end", shown: false),
+    ]
 
     /// A scroll scrolls by ``wheelLines`` a wheel step, focused or not.
     func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool {

@@ -51,10 +51,13 @@ final class ButtonWidget: HostWidget {
     }
 
     func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
-        guard key.isPlain, key.specialKey == .enter || key.specialKey == .space else { return false }
+        guard KeyBinding.action(for: key, in: Self.bindings) == "press" else { return false }
         if let onPress = props["onPress"]?.handlerValue { _ = dispatch(onPress, []) }
         return true
     }
+
+    /// The keys a button answers.
+    static let bindings = [KeyBinding(["enter", "space"], action: "press", label: "press", shown: false)]
 
     /// A click presses the button, as enter does.
     func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool {

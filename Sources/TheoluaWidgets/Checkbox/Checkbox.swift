@@ -39,8 +39,9 @@ struct Checkbox: Component {
     {
         switch action {
         case "key":
-            let name = arguments.first?.recordValue?["name"]?.stringValue
-            guard name == "space" || name == "enter" else { return .bool(false) }
+            guard KeyBinding.action(forEvent: arguments.first, in: Self.spec.bindings) == "toggle" else {
+                return .bool(false)
+            }
         case "toggle": break
         default: return nil
         }
@@ -58,5 +59,7 @@ extension Checkbox {
                 Fields.defaulted("checked", .boolean, .bool(false)), Fields.optional("onChange", .function),
                 Fields.optional("children", .elements),
             ] + Fields.focus + Fields.flex),
-        content: .children, make: .element { props, key in Checkbox.element(props: props, key: key) })
+        content: .children,
+        bindings: [KeyBinding(["space", "enter"], action: "toggle", label: "toggle", shown: false)],
+        make: .element { props, key in Checkbox.element(props: props, key: key) })
 }

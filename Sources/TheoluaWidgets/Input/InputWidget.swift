@@ -78,30 +78,40 @@ final class InputWidget: HostWidget {
     }
 
     func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
-        if key.ctrl && !key.alt {
-            switch key.name {
-            case "a": return move(.home)
-            case "e": return move(.end)
-            case "u": return edit(.deleteToStart, props, dispatch)
-            case "k": return edit(.deleteToEnd, props, dispatch)
-            default: return false
-            }
-        }
-        guard key.isPlain else { return false }
-        switch key.specialKey {
-        case .left: return move(.left)
-        case .right: return move(.right)
-        case .home: return move(.home)
-        case .end: return move(.end)
-        case .backspace: return edit(.deleteBackward, props, dispatch)
-        case .delete: return edit(.deleteForward, props, dispatch)
-        case .enter:
+        if let action = KeyBinding.action(for: key, in: Self.bindings) { return perform(action, props, dispatch) }
+        guard key.isPlain, let text = key.text, !text.isEmpty else { return false }
+        return edit(.insert(text), props, dispatch)
+    }
+
+    /// The keys an input answers (a character key types itself).
+    static let bindings: [KeyBinding] = [
+        KeyBinding(["left"], action: "left", label: "move left", shown: false),
+        KeyBinding(["right"], action: "right", label: "move right", shown: false),
+        KeyBinding(["home", "ctrl+a"], action: "home", label: "go to the start", shown: false),
+        KeyBinding(["end", "ctrl+e"], action: "end", label: "go to the end", shown: false),
+        KeyBinding(["backspace"], action: "deleteBackward", label: "delete before", shown: false),
+        KeyBinding(["delete"], action: "deleteForward", label: "delete after", shown: false),
+        KeyBinding(["ctrl+u"], action: "deleteToStart", label: "delete to the start", shown: false),
+        KeyBinding(["ctrl+k"], action: "deleteToEnd", label: "delete to the end", shown: false),
+        KeyBinding(["enter"], action: "submit", label: "submit", shown: false),
+    ]
+
+    /// Does `action`, one of ``bindings``' actions.
+    private func perform(_ action: String, _ props: Record, _ dispatch: HandlerDispatch) -> Bool {
+        switch action {
+        case "left": return move(.left)
+        case "right": return move(.right)
+        case "home": return move(.home)
+        case "end": return move(.end)
+        case "deleteBackward": return edit(.deleteBackward, props, dispatch)
+        case "deleteForward": return edit(.deleteForward, props, dispatch)
+        case "deleteToStart": return edit(.deleteToStart, props, dispatch)
+        case "deleteToEnd": return edit(.deleteToEnd, props, dispatch)
+        case "submit":
             guard let onSubmit = props["onSubmit"]?.handlerValue else { return false }
             _ = dispatch(onSubmit, [.string(editor.workingValue(shown: value))])
             return true
-        default:
-            guard let text = key.text, !text.isEmpty else { return false }
-            return edit(.insert(text), props, dispatch)
+        default: return false
         }
     }
 

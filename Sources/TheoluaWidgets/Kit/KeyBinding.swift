@@ -36,6 +36,24 @@ public struct KeyBinding: Sendable, Equatable {
         return nil
     }
 
+    /// The action `bindings` bind to the key of a key event record (what `onKey`
+    /// handlers receive: `{ name = "ctrl+s", ... }`), if any.
+    public static func action(forEvent event: Value?, in bindings: [KeyBinding]) -> String? {
+        guard let name = event?.recordValue?["name"]?.stringValue else { return nil }
+        return action(for: name, in: bindings)
+    }
+
+    /// The `keys` prop that declares the shown ones of `bindings`, in order, for
+    /// `ui.keyhints`: `{ { keys, label }, ... }`. Made when asked: a static value would
+    /// hold array storage the leak checker cannot see into.
+    public static func declaration(of bindings: [KeyBinding]) -> Value {
+        .array(
+            ValueArray(
+                bindings.filter(\.shown).map { binding in
+                    .array(ValueArray([.string(binding.shownKeys), .string(binding.label)]))
+                }))
+    }
+
     /// The bindings an element declares with `keys`: a map of key names to what they do
     /// (listed by key name), or an ordered array of `{ key, what }` pairs.
     public static func declared(by keys: Value?) -> [KeyBinding] {

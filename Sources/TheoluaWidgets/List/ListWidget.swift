@@ -70,24 +70,27 @@ final class ListWidget: HostWidget {
     }
 
     func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
-        guard key.isPlain, !key.shift, let onListKey = props["onListKey"]?.handlerValue else { return false }
-        let name: String
-        switch key.specialKey {
-        case .up: name = "up"
-        case .down: name = "down"
-        case .pageup: name = "pageup"
-        case .pagedown: name = "pagedown"
-        case .home: name = "home"
-        case .end: name = "end"
-        case .enter: name = "enter"
-        default: return false
-        }
+        guard let onListKey = props["onListKey"]?.handlerValue,
+            let action = KeyBinding.action(for: key, in: Self.bindings, ignoringShift: false)
+        else { return false }
         let page = max(1, node.scrollPosition.visibleRange.count)
-        if case .handled(let result) = dispatch(onListKey, [.string(name), .int(page)]) {
+        if case .handled(let result) = dispatch(onListKey, [.string(action), .int(page)]) {
             return result.boolValue ?? true
         }
         return false
     }
+
+    /// The keys a list (or a table) answers; the actions are those of its component's
+    /// `list.key`.
+    static let bindings: [KeyBinding] = [
+        KeyBinding(["up"], action: "up", label: "select the item above", shown: false),
+        KeyBinding(["down"], action: "down", label: "select the item below", shown: false),
+        KeyBinding(["pageup"], action: "pageup", label: "up a screen", shown: false),
+        KeyBinding(["pagedown"], action: "pagedown", label: "down a screen", shown: false),
+        KeyBinding(["home"], action: "home", label: "the first item", shown: false),
+        KeyBinding(["end"], action: "end", label: "the last item", shown: false),
+        KeyBinding(["enter"], action: "enter", label: "activate", shown: false),
+    ]
 }
 
 extension ListWidget {

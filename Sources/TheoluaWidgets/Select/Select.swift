@@ -59,7 +59,10 @@ struct Select: Component {
                     ])
             }
             let list: Element = .column(
-                ["focusable": true, "onKey": .handler(context.handler("listKey")), "keys": Self.listKeys],
+                [
+                    "focusable": true, "onKey": .handler(context.handler("listKey")),
+                    "keys": KeyBinding.declaration(of: Self.listBindings),
+                ],
                 children: items)
             children.append(
                 .layer(
@@ -74,24 +77,25 @@ struct Select: Component {
     func performReturningValue(_ action: String, _ arguments: [Value], _ context: ComponentContext<Select>)
         -> Value?
     {
-        let name = arguments.first?.recordValue?["name"]?.stringValue
         switch action {
         case "fieldKey":
-            guard name == "enter" || name == "space" || name == "down" else { return .bool(false) }
+            guard KeyBinding.action(forEvent: arguments.first, in: Self.spec.bindings) == "open" else {
+                return .bool(false)
+            }
             open(context)
         case "open":
             open(context)
         case "close":
             context.mutateState { $0.open = false }
         case "listKey":
-            switch name {
-            case "up": context.mutateState { $0.highlighted = max(0, $0.highlighted - 1) }
-            case "down":
+            switch KeyBinding.action(forEvent: arguments.first, in: Self.listBindings) {
+            case "previous": context.mutateState { $0.highlighted = max(0, $0.highlighted - 1) }
+            case "next":
                 let last = max(0, options.count - 1)
                 context.mutateState { $0.highlighted = min(last, $0.highlighted + 1) }
-            case "home": context.mutateState { $0.highlighted = 0 }
-            case "end": context.mutateState { [count = options.count] in $0.highlighted = max(0, count - 1) }
-            case "enter", "space": pick(context.state.highlighted, context)
+            case "first": context.mutateState { $0.highlighted = 0 }
+            case "last": context.mutateState { [count = options.count] in $0.highlighted = max(0, count - 1) }
+            case "pick": pick(context.state.highlighted, context)
             default: return .bool(false)
             }
         case "pick":
@@ -102,15 +106,16 @@ struct Select: Component {
         return .bool(true)
     }
 
-    /// The keys the open list answers, for `ui.keyhints` (made when asked: a static
-    /// value would hold array storage the leak checker cannot see into).
-    static var listKeys: Value {
-        .array(
-            ValueArray(
-                [["↑↓", "move"], ["enter", "pick"], ["esc", "close"]].map { pair in
-                    .array(ValueArray(pair.map(Value.string)))
-                }))
-    }
+    /// The keys the open list answers; those shown are listed by `ui.keyhints` while it
+    /// is open (esc, which closes it, is the layer's).
+    static let listBindings: [KeyBinding] = [
+        KeyBinding(["up"], action: "previous", label: "move", display: "↑↓"),
+        KeyBinding(["down"], action: "next", label: "move", shown: false),
+        KeyBinding(["home"], action: "first", label: "first option", shown: false),
+        KeyBinding(["end"], action: "last", label: "last option", shown: false),
+        KeyBinding(["enter", "space"], action: "pick", label: "pick"),
+        KeyBinding(["esc"], label: "close"),
+    ]
 
     /// Opens the options with the current value highlighted.
     private func open(_ context: ComponentContext<Select>) {
@@ -135,5 +140,6 @@ extension Select {
                 Fields.required("options", .array(of: .string)), Fields.optional("value", .string),
                 Fields.defaulted("placeholder", .string, ""), Fields.optional("onChange", .function), Fields.width,
             ] + Fields.focus + Fields.flex),
+        bindings: [KeyBinding(["enter", "space", "down"], action: "open", label: "open", shown: false)],
         make: .element { props, key in Select.element(props: props, key: key) })
 }

@@ -60,15 +60,15 @@ struct Tabs: Component {
         case "pick":
             target = arguments.first?.intValue ?? current
         case "key":
-            guard let name = arguments.first?.recordValue?["name"]?.stringValue, !titles.isEmpty else {
-                return .bool(false)
-            }
-            switch name {
-            case "left": target = current == 1 ? titles.count : current - 1
-            case "right": target = current == titles.count ? 1 : current + 1
-            default:
-                guard let number = Int(name), (1...min(9, titles.count)).contains(number) else { return .bool(false) }
+            guard !titles.isEmpty else { return .bool(false) }
+            switch KeyBinding.action(forEvent: arguments.first, in: Self.spec.bindings) {
+            case "previous": target = current == 1 ? titles.count : current - 1
+            case "next": target = current == titles.count ? 1 : current + 1
+            case "choose":
+                let name = arguments.first?.recordValue?["name"]?.stringValue ?? ""
+                guard let number = Int(name), number <= titles.count else { return .bool(false) }
                 target = number
+            default: return .bool(false)
             }
         default: return nil
         }
@@ -87,5 +87,10 @@ extension Tabs {
                 Fields.optional("height", .integer(min: 0, max: nil)),
             ] + Fields.focus + Fields.flex),
         content: .items(Fields.schema([Fields.required("title", .string)])),
+        bindings: [
+            KeyBinding(["left"], action: "previous", label: "previous tab", shown: false),
+            KeyBinding(["right"], action: "next", label: "next tab", shown: false),
+            KeyBinding((1...9).map(String.init), action: "choose", label: "that tab", display: "1-9", shown: false),
+        ],
         make: .element { props, key in Tabs.element(props: props, key: key) })
 }

@@ -128,40 +128,61 @@ final class TextareaWidget: HostWidget, FittingWidget {
     // MARK: Keys, pastes and the mouse
 
     func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
-        if key.ctrl && !key.alt {
-            switch (key.specialKey, key.name) {
-            case (.home, _): return move { $0.cursor = TextPosition(line: 0, offset: 0) }
-            case (.end, _): return move { $0.cursor = $0.end }
-            case (_, "a"): return move { $0.cursor.offset = 0 }
-            case (_, "e"): return move { $0.cursor.offset = $0.lines[$0.cursor.line].utf8.count }
-            case (_, "u"): return edit(.deleteToLineStart, props, dispatch)
-            case (_, "k"): return edit(.deleteToLineEnd, props, dispatch)
-            default: return false
-            }
-        }
-        guard key.isPlain else { return false }
-        switch key.specialKey {
-        case .left: return move { $0.cursor = $0.position(before: $0.cursor) ?? $0.cursor }
-        case .right: return move { $0.cursor = $0.position(after: $0.cursor) ?? $0.cursor }
-        case .up: return moveVertically(by: -1)
-        case .down: return moveVertically(by: 1)
-        case .pageup: return moveVertically(by: -max(1, rowNodes.count), scrolling: true)
-        case .pagedown: return moveVertically(by: max(1, rowNodes.count), scrolling: true)
-        case .home:
+        if let action = KeyBinding.action(for: key, in: Self.bindings) { return perform(action, props, dispatch) }
+        // tab, backtab and esc are the app's (focus, closing); other characters type.
+        guard key.isPlain, ![.tab, .backtab, .esc].contains(key.specialKey), let text = key.text, !text.isEmpty
+        else { return false }
+        return edit(.insert(text), props, dispatch)
+    }
+
+    /// The keys a textarea answers (a character key types itself).
+    static let bindings: [KeyBinding] = [
+        KeyBinding(["left"], action: "left", label: "move left", shown: false),
+        KeyBinding(["right"], action: "right", label: "move right", shown: false),
+        KeyBinding(["up"], action: "up", label: "move up a row", shown: false),
+        KeyBinding(["down"], action: "down", label: "move down a row", shown: false),
+        KeyBinding(["pageup"], action: "pageUp", label: "move up a screen", shown: false),
+        KeyBinding(["pagedown"], action: "pageDown", label: "move down a screen", shown: false),
+        KeyBinding(["home"], action: "rowStart", label: "go to the row's start", shown: false),
+        KeyBinding(["end"], action: "rowEnd", label: "go to the row's end", shown: false),
+        KeyBinding(["ctrl+a"], action: "lineStart", label: "go to the line's start", shown: false),
+        KeyBinding(["ctrl+e"], action: "lineEnd", label: "go to the line's end", shown: false),
+        KeyBinding(["ctrl+home"], action: "textStart", label: "go to the start", shown: false),
+        KeyBinding(["ctrl+end"], action: "textEnd", label: "go to the end", shown: false),
+        KeyBinding(["backspace"], action: "deleteBackward", label: "delete before", shown: false),
+        KeyBinding(["delete"], action: "deleteForward", label: "delete after", shown: false),
+        KeyBinding(["ctrl+u"], action: "deleteToLineStart", label: "delete to the line's start", shown: false),
+        KeyBinding(["ctrl+k"], action: "deleteToLineEnd", label: "delete to the line's end", shown: false),
+        KeyBinding(["enter"], action: "newLine", label: "new line", shown: false),
+    ]
+
+    /// Does `action`, one of ``bindings``' actions.
+    private func perform(_ action: String, _ props: Record, _ dispatch: HandlerDispatch) -> Bool {
+        switch action {
+        case "left": return move { $0.cursor = $0.position(before: $0.cursor) ?? $0.cursor }
+        case "right": return move { $0.cursor = $0.position(after: $0.cursor) ?? $0.cursor }
+        case "up": return moveVertically(by: -1)
+        case "down": return moveVertically(by: 1)
+        case "pageUp": return moveVertically(by: -max(1, rowNodes.count), scrolling: true)
+        case "pageDown": return moveVertically(by: max(1, rowNodes.count), scrolling: true)
+        case "rowStart":
             return move { document in
                 document.cursor = document.position(in: document.place(of: document.cursor).row, x: 0)
             }
-        case .end:
+        case "rowEnd":
             return move { document in
                 document.cursor = document.position(in: document.place(of: document.cursor).row, x: Int.max)
             }
-        case .backspace: return edit(.deleteBackward, props, dispatch)
-        case .delete: return edit(.deleteForward, props, dispatch)
-        case .enter: return edit(.insert("\n"), props, dispatch)
-        case .tab, .backtab, .esc: return false
-        default:
-            guard let text = key.text, !text.isEmpty else { return false }
-            return edit(.insert(text), props, dispatch)
+        case "lineStart": return move { $0.cursor.offset = 0 }
+        case "lineEnd": return move { $0.cursor.offset = $0.lines[$0.cursor.line].utf8.count }
+        case "textStart": return move { $0.cursor = TextPosition(line: 0, offset: 0) }
+        case "textEnd": return move { $0.cursor = $0.end }
+        case "deleteBackward": return edit(.deleteBackward, props, dispatch)
+        case "deleteForward": return edit(.deleteForward, props, dispatch)
+        case "deleteToLineStart": return edit(.deleteToLineStart, props, dispatch)
+        case "deleteToLineEnd": return edit(.deleteToLineEnd, props, dispatch)
+        case "newLine": return edit(.insert("\n"), props, dispatch)
+        default: return false
         }
     }
 
