@@ -416,6 +416,44 @@ function ui.layer(props) end
 ---@return theolua.Element
 function ui.checkbox(props) end
 
+---@class theolua.SwitchProps
+---@field [1] string The label.
+---@field value? boolean Default false.
+---@field onChange? theolua.HandlerLike Called with the new value (space, enter, click).
+---@field id? string
+---@field autoFocus? boolean
+---@field onFocus? theolua.HandlerLike
+---@field onBlur? theolua.HandlerLike
+---@field keys? theolua.KeyBindings
+---@field grow? number
+---@field shrink? number
+---@field key? theolua.Key
+
+---A focusable, controlled on/off switch `━━● label`.
+---@param props theolua.SwitchProps
+---@return theolua.Element
+function ui.switch(props) end
+
+---@class theolua.RadioProps
+---@field options string[] The options, one of which is chosen.
+---@field value? string The chosen option.
+---@field onChange? theolua.HandlerLike Called with the option chosen (arrows, home, end, click).
+---@field direction? "column"|"row" One under the other (default) or side by side.
+---@field gap? integer Cells between options.
+---@field id? string
+---@field autoFocus? boolean
+---@field onFocus? theolua.HandlerLike
+---@field onBlur? theolua.HandlerLike
+---@field keys? theolua.KeyBindings
+---@field grow? number
+---@field shrink? number
+---@field key? theolua.Key
+
+---A focusable, controlled group of options of which one is chosen, `(•) option`.
+---@param props theolua.RadioProps
+---@return theolua.Element
+function ui.radio(props) end
+
 ---@class theolua.ProgressProps
 ---@field value number From 0 to 1.
 ---@field label? string Shown after the bar.
