@@ -1,4 +1,5 @@
 import CLua
+import TheoluaCore
 
 /// A props schema bound to one Lua state: each field name is a string of that state, kept
 /// alive in the registry, so that a table's keys are matched to fields by address rather

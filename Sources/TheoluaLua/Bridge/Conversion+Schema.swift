@@ -242,18 +242,6 @@ extension LuaBridge {
     }
 }
 
-/// The color names of the product contract.
-enum ColorNames {
-    static let base = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "gray"]
-    static let all = base + base.map { "bright" + $0.prefix(1).uppercased() + $0.dropFirst() } + ["default"]
-
-    static func isValid(_ text: String) -> Bool {
-        if all.contains(text) { return true }
-        guard text.count == 7, text.first == "#" else { return false }
-        return text.dropFirst().allSatisfy(\.isHexDigit)
-    }
-}
-
 extension RecordSchema {
     /// Adds the defaults of the fields a table lacked (those not in `present`); a
     /// missing required field is a mismatch at that field. `skipping` names a field to
@@ -269,25 +257,5 @@ extension RecordSchema {
                 throw Mismatch(path: field.name, expected: field.type.description, found: "nil")
             }
         }
-    }
-}
-
-/// Which of a schema's fields a table had: a bit set, with a fallback for schemas of
-/// more than 64 fields.
-struct FieldSet {
-    private var bits: UInt64 = 0
-    private var overflow: Set<Int> = []
-
-    mutating func insert(_ position: Int) {
-        if position < 64 { bits |= 1 << UInt64(position) } else { overflow.insert(position) }
-    }
-
-    func contains(_ position: Int) -> Bool {
-        position < 64 ? bits & (1 << UInt64(position)) != 0 : overflow.contains(position)
-    }
-
-    /// Whether every field of `other` is here too.
-    func covers(_ other: FieldSet) -> Bool {
-        bits & other.bits == other.bits && (other.overflow.isEmpty || other.overflow.isSubset(of: overflow))
     }
 }

@@ -1,74 +1,17 @@
 import CLua
 import TheoluaCore
 
-/// A value that does not fit: where, what was expected, what was found.
-struct Mismatch: Error {
-    var path: String
-    var expected: String
-    var found: String
-    /// Whether `path` names a field the schema does not declare.
-    var isUnknownField = false
-    /// For an unknown field, the declared name it is likely a typo of.
-    var suggestion: String? = nil
-    /// A whole message that replaces the usual form, for mistakes that are not props.
-    var customMessage: String? = nil
-    /// Whether the whole conversion ends here, wherever it was (too many values): such a
-    /// mismatch names no path, since where a traversal gets to first depends on order.
-    var endsConversion = false
-
-    /// `prop 'items[3].title': expected string, got number (12)`, or
-    /// `unknown prop 'lable' (did you mean 'label'?)`.
-    func message(subject: String) -> String {
-        if let customMessage { return customMessage }
-        if endsConversion { return "\(subject): \(expected)" }
-        if isUnknownField {
-            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-            return "unknown \(subject) '\(path)'\(hint)"
-        }
-        // A path through many levels is shown by its start, where the value was given.
-        let shown = path.count > 80 ? path.prefix(60) + "…" : Substring(path)
-        let place = path.isEmpty ? subject : "\(subject) '\(shown)'"
-        return "\(place): expected \(expected), got \(found)"
-    }
-}
-
 extension Mismatch {
     /// One conversion visited more than ``ConversionContext/maximumValues``.
     static var tooManyValues: Mismatch {
         var mismatch = Mismatch(
             path: "",
-            expected: "too many values, at most \(ConversionContext.maximumValues) in all (an element counts the elements it holds, and what appears more than once counts each time)",
+            expected:
+                "too many values, at most \(ConversionContext.maximumValues) in all (an element counts the elements it holds, and what appears more than once counts each time)",
             found: "more")
         mismatch.endsConversion = true
         return mismatch
     }
-
-    /// A field `key` the schema does not declare.
-    static func unknownField(_ key: String, suggestion: String?) -> Mismatch {
-        var mismatch = Mismatch(path: key, expected: "", found: "")
-        mismatch.isUnknownField = true
-        mismatch.suggestion = suggestion
-        return mismatch
-    }
-
-    /// This mismatch as seen from the value that holds the one it is about, at `step`:
-    /// paths are built as a mismatch unwinds, so a conversion that succeeds makes none.
-    func inside(_ step: PathComponent) -> Mismatch {
-        guard !endsConversion else { return self }
-        var outer = self
-        let separator = path.isEmpty || path.hasPrefix("[") ? "" : "."
-        switch step {
-        case .field(let name): outer.path = name + separator + path
-        case .index(let index): outer.path = "[\(index)]" + separator + path
-        }
-        return outer
-    }
-}
-
-/// One step of the path to a nested value, kept only for error messages.
-enum PathComponent {
-    case field(String)
-    case index(Int)
 }
 
 /// State of one conversion: the tables being converted, one inside the next, to find
@@ -235,7 +178,8 @@ extension LuaBridge {
             } else {
                 let other = found(at: -2)
                 failures.offer(
-                    context.mismatch("a sequence or a record with string keys", found: "a table with a key of \(other)"),
+                    context.mismatch(
+                        "a sequence or a record with string keys", found: "a table with a key of \(other)"),
                     at: .key(other))
             }
             state.pop()

@@ -237,9 +237,8 @@ extension LuaBridge {
             }
             var value = Value.array(ValueArray(children.map(Value.element)))
             if let field = schema?.record.field(named: "children") {
-                var childContext = ConversionContext()
                 do {
-                    value = try field.type.validate(value, &childContext)
+                    value = try field.type.validate(value)
                 } catch {
                     throw validationError(subject: subject, error.inside(.field("children")))
                 }

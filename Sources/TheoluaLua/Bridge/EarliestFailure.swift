@@ -1,3 +1,5 @@
+import TheoluaCore
+
 /// The one failure a table's conversion reports, the same whatever order Lua traverses
 /// the table in (for string keys that order follows the state's hash seed, which differs
 /// from run to run, and `render` must print the same message every time).

@@ -1,5 +1,6 @@
 import CLua
 import CLuaSupport
+import TheoluaCore
 
 extension LuaBridge {
     /// Whether the `__concat` guard's call hook is on (docs/lua-versions.md): only on a
