@@ -71,7 +71,7 @@ struct TableShape {
 
 extension LuaBridge {
     /// Describes the value at `index` for messages: `number (12)`, `string ("three")`.
-    func found(at index: Int32) -> String {
+    package func found(at index: Int32) -> String {
         switch lua_type(L, index) {
         case LUA_TNIL: return "nil"
         case LUA_TBOOLEAN: return "boolean (\(lua_toboolean(L, index) != 0))"

@@ -2,7 +2,6 @@ import CLua
 import CLuaSupport
 import Synchronization
 import TheoluaCore
-import TheoluaSystem
 
 /// Lua 5.4 scripts as authors of components: one sandboxed Lua state, its `theolua`
 /// module, and the script components it defines, running on the Swift core.
@@ -20,40 +19,25 @@ public final class LuaBridge {
         public var allowIO: Bool
         /// Extra folders `require` searches after the app's folder.
         public var modulePaths: [String]
-        /// What `ui.spawn`, `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail` may
-        /// reach: nothing unless granted.
-        public var permissions: Permissions
 
-        /// Options with `limits`, the sandbox unless `allowIO`, `modulePaths`, and
-        /// `permissions` for processes and files.
-        public init(
-            limits: ScriptLimits = ScriptLimits(), allowIO: Bool = false, modulePaths: [String] = [],
-            permissions: Permissions = Permissions()
-        ) {
+        /// Options with `limits`, the sandbox unless `allowIO`, and `modulePaths`.
+        public init(limits: ScriptLimits = ScriptLimits(), allowIO: Bool = false, modulePaths: [String] = []) {
             self.limits = limits
             self.allowIO = allowIO
             self.modulePaths = modulePaths
-            self.permissions = permissions
         }
     }
 
-    let state: LuaState
-    /// How scripts run: limits, the sandbox, module paths, permissions.
+    package let state: LuaState
+    /// How scripts run: limits, the sandbox, module paths.
     public let options: Options
     /// How objects that can outlive the bridge reach it.
-    let link = BridgeLink()
+    package let link = BridgeLink()
     /// The scheduler for `ui.after` and `ui.every`.
     public let runLoop: any RunLoop
-    /// Where the processes, watches and tails scripts start are serviced: the host
-    /// waits on its descriptors and services it (see `Runtime.serviceIO()`).
-    public let io = IOReactor()
-    /// The processes scripts started that have not finished.
-    var processes: [ScriptProcess] = []
-    /// Every process scripts start is a job of these, so that what it starts can be
-    /// ended with it.
-    let jobs = ProcessJobs()
-    /// The gates of the app's folder: paths, modules and commands (see System.swift).
-    var gates: Gates?
+    /// What scripts may do beyond the sandbox, in the order installed (see
+    /// Capabilities.swift).
+    var capabilities: [any BridgeCapability] = []
     /// The reconciler handlers dispatch into; set by the runtime that mounts the app.
     public weak var reconciler: Reconciler?
     /// The reconciler's pass the open batches belong to.
@@ -75,9 +59,10 @@ public final class LuaBridge {
     public var onError: (ScriptError) -> Void = { _ in }
 
     /// Registry references to release at the next safe point.
-    let releases = ReleaseQueue()
-    /// The app's folder; `require` resolves modules relative to it.
-    var appFolder = "."
+    package let releases = ReleaseQueue()
+    /// The app's folder; `require` resolves modules relative to it, and capabilities
+    /// the paths scripts name.
+    package internal(set) var appFolder = "."
     /// The files loaded by the current load of the app, the app first.
     public internal(set) var loadedFiles: [String] = []
     /// Names defined by the current load, with where, to report duplicates.
@@ -91,8 +76,9 @@ public final class LuaBridge {
     var loadingWork: [any OwnedWork]?
     /// Every name a component or primitive error message may start with.
     var knownComponentNames: Set<String> = []
-    /// The component on whose behalf Lua code runs now, to own timers and work it starts.
-    @exclusivity(unchecked) var currentOwner: ComponentRef<ScriptComponent>?
+    /// The component on whose behalf Lua code runs now, to own timers and work it starts
+    /// (see Ownership.swift).
+    @exclusivity(unchecked) package internal(set) var currentOwner: ComponentRef<ScriptComponent>?
     /// Each script component's element pool, by component.
     var elementPools: [ComponentID: ElementPool] = [:]
     /// The interned Lua string `"key"`, anchored in the registry: a table field is the
@@ -181,12 +167,13 @@ public final class LuaBridge {
     }
 
     /// The bridge of `L`, from the context pointer in its support record.
-    static func from(_ L: OpaquePointer) -> LuaBridge? {
+    package static func from(_ L: OpaquePointer) -> LuaBridge? {
         guard let context = theolua_getsupport(L)?.pointee.context else { return nil }
         return Unmanaged<LuaBridge>.fromOpaque(context).takeUnretainedValue()
     }
 
-    var L: OpaquePointer { state.L }
+    /// The thread Swift works on now (see `LuaState.L`).
+    package var L: OpaquePointer { state.L }
 
     /// Bytes the Lua state uses now.
     public var memoryUsed: Int { state.memoryUsed }
@@ -204,14 +191,6 @@ public final class LuaBridge {
             batchGeneration = generation
             theolua_close_batches(L)
         }
-    }
-
-    /// Calls into Lua on behalf of `owner` (timers it starts belong to it).
-    func withOwner<T, E: Error>(_ owner: ComponentRef<ScriptComponent>?, _ body: () throws(E) -> T) throws(E) -> T {
-        let outer = currentOwner
-        currentOwner = owner ?? outer
-        defer { currentOwner = outer }
-        return try body()
     }
 
     /// Turns an error from a protected call into a script error naming the component.
@@ -241,13 +220,13 @@ public final class LuaBridge {
 /// retain of it take the slow path.
 ///
 /// `@unchecked Sendable`: it is read and cleared only on the bridge's thread.
-final class BridgeLink: @unchecked Sendable {
-    unowned(unsafe) var bridge: LuaBridge?
+package final class BridgeLink: @unchecked Sendable {
+    package unowned(unsafe) var bridge: LuaBridge?
 }
 
 /// Registry references whose Swift owners were deinitialized, waiting to be released
 /// on the bridge's thread at the next safe point.
-final class ReleaseQueue: Sendable {
+package final class ReleaseQueue: Sendable {
     private let pending = Mutex<[Int32]>([])
 
     func add(_ reference: Int32) {
@@ -285,6 +264,6 @@ final class LuaRef: Sendable {
 
 /// An error raised back into Lua by a Swift function: its message already carries the
 /// location.
-struct LuaRaise: Error {
-    var message: String
+package struct LuaRaise: Error {
+    package var message: String
 }

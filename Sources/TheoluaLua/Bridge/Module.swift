@@ -38,7 +38,7 @@ extension LuaBridge {
             state.setRawField(-2, constructor.name)
             knownComponentNames.insert("ui.\(constructor.name)")
         }
-        for (name, function) in Self.moduleFunctions + Self.systemFunctions {
+        for (name, function) in Self.moduleFunctions {
             theolua_pushfunction(L, function, 0)
             state.setRawField(-2, name)
         }
