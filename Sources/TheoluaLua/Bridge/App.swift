@@ -38,40 +38,40 @@ extension LuaBridge {
     private func loadApp(source: [UInt8], name: String, file: String?) throws(ScriptError) -> AppRoot {
         // The top level's timers, processes and watches: the previous load's stop when
         // this one succeeds.
-        loadingWork = []
-        defer { loadingWork = nil }
+        owners.loading = []
+        defer { owners.loading = nil }
         do {
             let root = try runApp(source: source, name: name, file: file)
-            for work in topLevelWork { work.cancel() }
-            topLevelWork = (loadingWork ?? []).filter(\.isActive)
+            for work in owners.topLevel { work.cancel() }
+            owners.topLevel = (owners.loading ?? []).filter(\.isActive)
             return root
         } catch {
-            for work in loadingWork ?? [] { work.cancel() }
+            for work in owners.loading ?? [] { work.cancel() }
             throw error
         }
     }
 
     private func runApp(source: [UInt8], name: String, file: String?) throws(ScriptError) -> AppRoot {
         drainReleases()
-        definedNames = [:]
+        components.definedNames = [:]
         loadedFiles = file.map { [$0] } ?? []
         resetRegistryTable(.loaded)
         restoreSharedState()
         registerLibraryModules()
         try state.load(bytes: source, chunkName: "@" + name)
-        isLoadingApp = true
-        lastTopLevelElement = nil
-        notedChunk = nil
+        diagnostics.isLoadingApp = true
+        diagnostics.lastTopLevelElement = nil
+        diagnostics.notedChunk = nil
         do {
             try state.call(arguments: 0, results: 1)
-            isLoadingApp = false
+            diagnostics.isLoadingApp = false
         } catch {
-            isLoadingApp = false
+            diagnostics.isLoadingApp = false
             throw scriptError(error, component: nil)
         }
         defer { state.pop() }
         if let root = element(at: -1) {
-            rootOrigin = origin(ofRoot: root)
+            diagnostics.rootOrigin = origin(ofRoot: root)
             return .element(root)
         }
         if lua_type(L, -1) == LUA_TFUNCTION {
@@ -80,7 +80,7 @@ extension LuaBridge {
             lua_rawget(L, -2)
             defer { state.pop(2) }
             if let definition = object(at: -1, kind: .definition, as: ScriptComponent.self) {
-                rootOrigin = nil
+                diagnostics.rootOrigin = nil
                 return .component(definition)
             }
         }
@@ -117,7 +117,7 @@ extension LuaBridge {
     package func runScript(source: [UInt8], file path: String) throws(ScriptError) {
         enterFolder(of: path)
         drainReleases()
-        definedNames = [:]
+        components.definedNames = [:]
         loadedFiles = [path]
         resetRegistryTable(.loaded)
         restoreSharedState()
@@ -147,7 +147,7 @@ extension LuaBridge {
     public func registerModule(_ name: String, source: String) throws(ScriptError) {
         try state.load(bytes: Array(source.utf8), chunkName: "=" + name)
         state.pop()
-        hostModules.append((name, source))
+        module.hostModules.append((name, source))
     }
 
     /// Runs a chunk of Lua for its effects, outside any app: a hook for benchmarks that

@@ -6,18 +6,22 @@ import TheoluaCore
 /// watches).
 ///
 /// Work belongs to the component on whose behalf Lua code runs when it starts
-/// (`currentOwner`, set around every render, action, controller method and callback),
+/// (``currentOwner``, set around every render, action, controller method and callback),
 /// and is cancelled when that component unmounts. Work started by the app's top level,
 /// or by work nobody owns, belongs to the current load instead: the next load that
 /// succeeds cancels it, since its top level starts its own. A callback runs on behalf
 /// of the owner of the work it belongs to, so what it starts has the same owner.
 extension LuaBridge {
+    /// The component on whose behalf Lua code runs now, if any: the owner of the work
+    /// it starts.
+    package var currentOwner: ComponentRef<ScriptComponent>? { owners.current }
+
     /// Calls into Lua on behalf of `owner` (the work it starts belongs to it); with no
     /// owner, on behalf of the current one.
     func withOwner<T, E: Error>(_ owner: ComponentRef<ScriptComponent>?, _ body: () throws(E) -> T) throws(E) -> T {
-        let outer = currentOwner
-        currentOwner = owner ?? outer
-        defer { currentOwner = outer }
+        let outer = owners.current
+        owners.current = owner ?? outer
+        defer { owners.current = outer }
         return try body()
     }
 
@@ -33,11 +37,11 @@ extension LuaBridge {
     /// Keeps `work` that no component owns with the current load's top level: the next
     /// successful load cancels it.
     func adoptTopLevel(_ work: any OwnedWork) {
-        if loadingWork != nil {
-            loadingWork?.append(work)
+        if owners.loading != nil {
+            owners.loading?.append(work)
         } else {
-            topLevelWork.removeAll { !$0.isActive }
-            topLevelWork.append(work)
+            owners.topLevel.removeAll { !$0.isActive }
+            owners.topLevel.append(work)
         }
     }
 
@@ -57,8 +61,8 @@ extension LuaBridge {
 
     /// Cancels the work no component owns: the app is ending.
     package func cancelTopLevelWork() {
-        for work in topLevelWork { work.cancel() }
-        topLevelWork = []
+        for work in owners.topLevel { work.cancel() }
+        owners.topLevel = []
     }
 
     /// Pops the function at the top into a function Swift keeps to call back later,

@@ -22,7 +22,7 @@ package final class LuaFunction: HandlerFunction, @unchecked Sendable {
         link = bridge.link
         self.location = location
         self.sourceLocation = sourceLocation
-        ownerName = bridge.currentOwner?.name
+        ownerName = bridge.owners.current?.name
     }
 
     package var handlerDescription: String { location }

@@ -76,12 +76,12 @@ extension LuaBridge {
             setMethods(methods)
             state.pop()
         }
-        capabilities.append(capability)
+        module.capabilities.append(capability)
     }
 
     /// The installed capability of type `type`, if any.
     package func capability<C: BridgeCapability>(_ type: C.Type) -> C? {
-        for capability in capabilities {
+        for capability in module.capabilities {
             if let found = capability as? C { return found }
         }
         return nil
@@ -105,7 +105,7 @@ extension LuaBridge {
     /// The module file at `path` as the installed capabilities read it: missing when
     /// none reads files.
     func readModule(at path: String) -> ModuleFile {
-        for capability in capabilities {
+        for capability in module.capabilities {
             if let file = capability.readModule(at: path, for: self) { return file }
         }
         return .missing

@@ -56,8 +56,8 @@ extension LuaBridge {
         let taken = lua_type(L, -1) != LUA_TNIL
         state.pop()
         guard !taken else { throw ScriptError(.runtime, message: "ui.\(name) already exists") }
-        hostFunctions.append(function)
-        lua_pushinteger(L, lua_Integer(hostFunctions.count - 1))
+        module.hostFunctions.append(function)
+        lua_pushinteger(L, lua_Integer(module.hostFunctions.count - 1))
         theolua_pushfunction(L, LuaBridge.callHostFunction, 1)
         lua_pushvalue(L, -1)
         addToModuleSnapshot(name)
@@ -68,8 +68,8 @@ extension LuaBridge {
     static let callHostFunction: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
             let index = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
-            guard bridge.hostFunctions.indices.contains(index) else { return 0 }
-            let function = bridge.hostFunctions[index]
+            guard bridge.module.hostFunctions.indices.contains(index) else { return 0 }
+            let function = bridge.module.hostFunctions[index]
             let subject = "ui.\(function.name)"
             switch function.body {
             case .sync(let body):
@@ -91,7 +91,7 @@ extension LuaBridge {
                 let callback = bridge.popFunction(location: subject)
                 lua_settop(L, top - 1)
                 let arguments = try bridge.arguments(from: 1, owner: subject, what: "argument")
-                let owner = bridge.currentOwner
+                let owner = bridge.owners.current
                 let pending = PendingReply()
                 bridge.adopt(pending, owner: owner)
                 var replied = false

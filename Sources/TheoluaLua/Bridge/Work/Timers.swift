@@ -30,12 +30,12 @@ extension LuaBridge {
         }
         lua_pushvalue(L, 2)
         let function = popFunction(location: name)
-        let owner = currentOwner
+        let owner = owners.current
         let delay = Duration.nanoseconds(Int64(seconds * 1e9))
         let origin = TimerOrigin(location: state.location(level: 1), component: owner?.name)
         let work = { [link] in
             guard let bridge = link.bridge else { return }
-            bridge.lastFiredTimer = origin
+            bridge.diagnostics.lastFiredTimer = origin
             do throws(ScriptError) {
                 _ = try bridge.stageClock.measure(.script) { () throws(ScriptError) in
                     try bridge.call(function, arguments: [], owner: owner)
@@ -54,10 +54,10 @@ extension LuaBridge {
     /// fire, which a timer firing far too often most likely is, in its component.
     package func timersFiredTooOftenError(count: Int, seconds: Double) -> ScriptError {
         ScriptError(
-            .runtime, location: lastFiredTimer?.location,
+            .runtime, location: diagnostics.lastFiredTimer?.location,
             message: "timers fired \(count) times by \(seconds) s of virtual time, the last one started here; the"
                 + " rest of the time was not run (a timer firing too often?)",
-            component: lastFiredTimer?.component)
+            component: diagnostics.lastFiredTimer?.component)
     }
 
     /// `timer:cancel()`.

@@ -85,9 +85,9 @@ extension LuaBridge {
     /// object.
     func installMetatables() {
         lua_pushstring(L, "key")
-        keyString = lua_tolstring(L, -1, nil)
-        keyStringRef = luaL_ref(L, LuaState.registryIndex)
-        state.keyReference = keyStringRef
+        values.keyString = lua_tolstring(L, -1, nil)
+        values.keyStringRef = luaL_ref(L, LuaState.registryIndex)
+        state.keyReference = values.keyStringRef
         for kind in ObjectKind.allCases {
             lua_createtable(L, 0, 8)  // stack: mt
             if !kind.isBatched {
@@ -135,15 +135,15 @@ extension LuaBridge {
         do {
             return try body(bridge, L)
         } catch let raise as LuaRaise {
-            bridge.lastRaise = raise.message
+            bridge.diagnostics.lastRaise = raise.message
             bridge.state.push(raise.message)
             return -1
         } catch let error as ScriptError {
-            bridge.lastRaise = error.description
+            bridge.diagnostics.lastRaise = error.description
             bridge.state.push(error.description)
             return -1
         } catch {
-            bridge.lastRaise = "\(error)"
+            bridge.diagnostics.lastRaise = "\(error)"
             bridge.state.push("\(error)")
             return -1
         }
