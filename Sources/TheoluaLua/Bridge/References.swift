@@ -6,9 +6,11 @@ import Synchronization
 /// `deinit`. Weak references to the bridge would give it a side table and make every
 /// retain of it take the slow path.
 ///
-/// `@unchecked Sendable`: it is read and cleared only on the bridge's thread.
+/// `@unchecked Sendable`: it is read and cleared only on the bridge's thread, and so
+/// without dynamic exclusivity checks (every render and callback reads it; visible to
+/// the package, it would otherwise be checked at each read).
 package final class BridgeLink: @unchecked Sendable {
-    package unowned(unsafe) var bridge: LuaBridge?
+    @exclusivity(unchecked) package unowned(unsafe) var bridge: LuaBridge?
 }
 
 /// Registry references whose Swift owners were deinitialized, waiting to be released

@@ -39,7 +39,7 @@ package final class LuaState {
     let main: OpaquePointer
     /// The thread Swift works on now: the main thread, or the coroutine that called the
     /// Swift function running now (its arguments are on that thread's stack).
-    package var L: OpaquePointer
+    var L: OpaquePointer
     private let support: UnsafeMutablePointer<theolua_support>
     let limits: ScriptLimits
 
