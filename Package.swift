@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TheoluaRuntime", targets: ["TheoluaRuntime"]),
         .library(name: "TheoluaSystem", targets: ["TheoluaSystem"]),
         .library(name: "TheoluaWidgets", targets: ["TheoluaWidgets"]),
+        .library(name: "TheoluaCapabilities", targets: ["TheoluaCapabilities"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -29,14 +30,21 @@ let package = Package(
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
         // Elements, components, state, reconciler, controllers, actions. No Lua, no terminal.
         .target(name: "TheoluaCore"),
-        // Lua scripts as component authors: the theolua module, schemas, script components.
-        .target(name: "TheoluaLua", dependencies: ["CLua", "CLuaSupport", "TheoluaCore", "TheoluaSystem"]),
+        // Lua scripts as component authors: the theolua module, the schema language, script
+        // components. Touches no file and starts no process: capabilities do, installed.
+        .target(name: "TheoluaLua", dependencies: ["CLua", "CLuaSupport", "TheoluaCore"]),
         // Cells, styles, Unicode widths, layout and paint. Knows nothing of components.
         .target(name: "TheoluaCanvas"),
         // Side effects for scripts that do real work: processes, files, watches, tails,
         // and the permissions that allow them. Knows nothing of components or Lua.
         .target(name: "CTheoluaSystem"),
         .target(name: "TheoluaSystem", dependencies: ["CTheoluaSystem"]),
+        // What scripts may do beyond the sandbox: ui.spawn, ui.readFile, ui.listDir,
+        // ui.watch, ui.tail and the module files require reads, bridged to TheoluaSystem
+        // by thin glue and installed in the Lua bridge.
+        .target(
+            name: "TheoluaCapabilities",
+            dependencies: ["CLua", "CLuaSupport", "TheoluaCore", "TheoluaLua", "TheoluaSystem"]),
         // The only code that touches a tty: raw mode, signals, resize, writing frames, decoding keys.
         .target(name: "TheoluaTerminal"),
         // The widget kit: one folder per widget (its spec, its component or host widget,
@@ -47,7 +55,8 @@ let package = Package(
         .target(
             name: "TheoluaRuntime",
             dependencies: [
-                "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "TheoluaSystem", "TheoluaWidgets",
+                "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "TheoluaSystem", "TheoluaCapabilities",
+                "TheoluaWidgets",
             ]
         ),
         // `theolua test`: runs test scripts against apps mounted through the public
@@ -78,7 +87,7 @@ let package = Package(
         .executableTarget(name: "theolua-fuzz", dependencies: ["TheoluaFuzz"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua", "CLuaSupport"]),
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore"]),
-        .testTarget(name: "TheoluaLuaTests", dependencies: ["TheoluaLua", "TheoluaCore"]),
+        .testTarget(name: "TheoluaLuaTests", dependencies: ["TheoluaLua", "TheoluaCore", "TheoluaCapabilities"]),
         .testTarget(
             name: "TheoluaRuntimeTests",
             dependencies: [
@@ -86,7 +95,8 @@ let package = Package(
             ]),
         // Runs the built theolua binary as a process: the CLI contract, examples, and
         // `run` through a pseudo-terminal.
-        .testTarget(name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden", "Hostile", "Capabilities"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden", "Hostile", "Capabilities"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
         .testTarget(name: "TheoluaWidgetsTests", dependencies: ["TheoluaWidgets", "TheoluaCanvas", "TheoluaCore"]),
         // Yoga's generated layout tests, translated by scripts/yoga-fixtures.

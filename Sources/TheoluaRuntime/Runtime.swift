@@ -15,15 +15,15 @@ import TheoluaTerminal
 ///
 /// A runtime is confined to the thread it was created on.
 public final class Runtime {
-    /// How scripts run: limits, the sandbox, module paths. The Lua bridge's options.
-    public typealias Options = LuaBridge.Options
-
     /// The scheduler; a ``ManualRunLoop`` unless one was given.
     public let runLoop: any RunLoop
     /// The reconciler the app runs on.
     public let reconciler: Reconciler
     /// The Lua bridge scripts run in.
     public let bridge: LuaBridge
+    /// What scripts may do beyond the sandbox (processes, files, watches), installed in
+    /// the bridge.
+    public let capabilities: SystemCapabilities
     let host: CanvasHost
 
     /// Receives `ui.emit(name, payload)` from scripts.
@@ -61,7 +61,9 @@ public final class Runtime {
         reconciler = Reconciler(host: host, runLoop: loop)
         reconciler.viewportHeight = max(height, 1)
         reconciler.limits = HostLimits(scaledTo: options.limits.memoryBytes)
-        bridge = try LuaBridge(options: options, runLoop: loop)
+        bridge = try LuaBridge(options: options.bridge, runLoop: loop)
+        capabilities = SystemCapabilities(permissions: options.permissions)
+        try capabilities.install(in: bridge)
         bridge.reconciler = reconciler
         host.connect(to: reconciler)
         reconciler.onError = { [unowned self] error in report(describe(error)) }
@@ -190,24 +192,24 @@ public final class Runtime {
     }
 
     /// The grants scripts run with.
-    public var permissions: Permissions { bridge.options.permissions }
+    public var permissions: Permissions { capabilities.permissions }
 
     /// `path` resolved against the app's folder (`..` and links too), if the read
     /// permission allows it.
     public func readablePath(_ path: String) throws(PermissionDenied) -> String {
-        try bridge.readablePath(path)
+        try capabilities.readablePath(path)
     }
 
     /// A descriptor open for reading on the regular file at `path` (relative to the
     /// app's folder), opened through the read permission as `ui.readFile` opens it: what
     /// was checked is what is opened. The caller closes it.
     public func openReadable(_ path: String) throws(FileGate.Failure) -> Int32 {
-        try bridge.openReadable(path)
+        try capabilities.openReadable(path)
     }
 
     /// The executable `command` names, if the run permission allows it.
     public func runnableCommand(_ command: String) throws(PermissionDenied) -> String {
-        try bridge.runnableCommand(command)
+        try capabilities.runnableCommand(command)
     }
 
     /// Offers the Swift component `C` to scripts as `ui.<name>` (its type name by
@@ -226,7 +228,7 @@ public final class Runtime {
     public func unmount() {
         reconciler.update(root: nil)
         settle()
-        bridge.endSystemWork()
+        endSystemWork()
     }
 
     // MARK: Processes, files and watches
@@ -234,10 +236,10 @@ public final class Runtime {
     /// The descriptors a host waits on, along with its own input, for the processes,
     /// watches and tails scripts started; call ``serviceIO()`` when one is readable or
     /// ``ioDeadline`` passes.
-    public var ioDescriptors: [Int32] { bridge.io.descriptors }
+    public var ioDescriptors: [Int32] { capabilities.io.descriptors }
 
     /// When ``serviceIO()`` is due even if no descriptor wakes the host.
-    public var ioDeadline: ContinuousClock.Instant? { bridge.io.nextDeadline }
+    public var ioDeadline: ContinuousClock.Instant? { capabilities.io.nextDeadline }
 
     /// Reads what processes wrote and what watches saw, calling the scripts' callbacks,
     /// and renders what they updated. Without a deadline it does not wait; with one it
@@ -245,13 +247,21 @@ public final class Runtime {
     /// was serviced.
     @discardableResult
     public func serviceIO(waitingUntil deadline: ContinuousClock.Instant? = nil) -> Bool {
-        let serviced = deadline.map { bridge.io.wait(until: $0) } ?? bridge.io.service()
+        let serviced = deadline.map { capabilities.io.wait(until: $0) } ?? capabilities.io.service()
         if serviced { settleAfterInput() }
         return serviced
     }
 
+    /// Ends every process scripts started (SIGTERM, then SIGKILL after `grace`) and
+    /// stops their watches, and the timers no component owns: the app is ending.
+    /// ``unmount()`` does this; a host that drops the runtime without unmounting calls
+    /// it first.
+    public func endSystemWork(grace: Duration = .milliseconds(500)) {
+        capabilities.endSystemWork(grace: grace)
+    }
+
     /// How many processes scripts started are running or still delivering output.
-    public var runningProcessCount: Int { bridge.runningProcessCount }
+    public var runningProcessCount: Int { capabilities.runningProcessCount }
 
     /// Waits in real time, at most `timeout`, until every process scripts started has
     /// exited and its output has been delivered, servicing them (and watches) as they
@@ -260,7 +270,7 @@ public final class Runtime {
     @discardableResult
     public func waitForProcesses(timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while bridge.runningProcessCount > 0 && !quitRequested {
+        while capabilities.runningProcessCount > 0 && !quitRequested {
             guard ContinuousClock.now < deadline else { return false }
             serviceIO(waitingUntil: deadline)
         }

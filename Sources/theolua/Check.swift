@@ -15,7 +15,7 @@ struct Check: ParsableCommand {
         ChildProcesses.endOnTerminationSignals()
         let runtime = try Runtime(options: script.runtimeOptions)
         ProcessLifetime.keep(runtime)
-        defer { runtime.bridge.endSystemWork() }
+        defer { runtime.endSystemWork() }
         do {
             try runtime.load(file: app.app)
             try runtime.mount(props: try props.record())

@@ -97,7 +97,7 @@ struct Render: ParsableCommand {
         ProcessLifetime.keep(runtime)
         runtime.onLog = { Foundationless.printError($0) }
         // Processes end with the render on every way out, an error at load or mount too.
-        defer { runtime.bridge.endSystemWork() }
+        defer { runtime.endSystemWork() }
         do {
             try runtime.load(file: app.app)
             try runtime.mount(props: try props.record())

@@ -1,4 +1,5 @@
 import Testing
+import TheoluaCapabilities
 import TheoluaCore
 import TheoluaLua
 
@@ -175,6 +176,8 @@ import TheoluaLua
         write(folder + "/lib/greet.lua", "return { hello = function(n) return 'hello ' .. n end }")
         write(folder + "/app.lua", "local g = require('lib.greet') return require('theolua').text(g.hello('x'))")
         let h = try harness()
+        // The bridge reads no file itself: the capabilities read the app's modules.
+        try SystemCapabilities().install(in: h.bridge)
         let root = try h.bridge.loadApp(file: folder + "/app.lua")
         h.reconciler.update(root: try h.bridge.rootElement(root, props: Record()))
         #expect(h.host.take() == ["insert text(\"hello x\") into root"])

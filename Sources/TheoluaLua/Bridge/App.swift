@@ -1,6 +1,5 @@
 import CLua
 import TheoluaCore
-import TheoluaSystem
 
 /// What an app script returned: an element to mount as it is, or a component to mount
 /// with props from the command line or the host.
@@ -12,28 +11,23 @@ public enum AppRoot {
 }
 
 extension LuaBridge {
-    /// Loads and runs the app at `path` (opened through `gate` when given): the file and
-    /// every module it requires are recorded in ``loadedFiles``. Running it again later
-    /// is a reload: components are defined anew, and the core keeps the state of those
-    /// whose name and place are unchanged.
-    public func loadApp(file path: String, through gate: FileGate? = nil) throws(ScriptError) -> AppRoot {
-        let source = try readScript(path, through: gate)
+    /// Loads and runs the app whose file at `path` holds `source` (read by a
+    /// capability: see TheoluaCapabilities' `loadApp(file:through:)`): its folder becomes
+    /// the one paths and `require` resolve against, and the file and every module it
+    /// requires are recorded in ``loadedFiles``. Running it again later is a reload:
+    /// components are defined anew, and the core keeps the state of those whose name and
+    /// place are unchanged.
+    package func loadApp(source: [UInt8], file path: String) throws(ScriptError) -> AppRoot {
+        enterFolder(of: path)
         return try loadApp(source: source, name: displayName(of: path), file: path)
     }
 
-    /// The bytes of the script at `path`; its folder becomes the one paths and
-    /// `require` resolve against.
-    private func readScript(_ path: String, through gate: FileGate?) throws(ScriptError) -> [UInt8] {
-        let source: [UInt8]
-        do {
-            source = try ScriptFile.read(path, through: gate)
-        } catch {
-            throw ScriptError(.runtime, message: error.description)
-        }
+    /// Makes the folder of the script at `path` the one paths and `require` resolve
+    /// against.
+    private func enterFolder(of path: String) {
         let slash = path.lastIndex(of: "/")
         appFolder = slash.map { String(path[..<$0]) } ?? "."
         if appFolder.isEmpty { appFolder = "/" }
-        return source
     }
 
     /// Loads and runs an app given as source text, named `name` in messages.
@@ -44,40 +38,40 @@ extension LuaBridge {
     private func loadApp(source: [UInt8], name: String, file: String?) throws(ScriptError) -> AppRoot {
         // The top level's timers, processes and watches: the previous load's stop when
         // this one succeeds.
-        loadingWork = []
-        defer { loadingWork = nil }
+        owners.loading = []
+        defer { owners.loading = nil }
         do {
             let root = try runApp(source: source, name: name, file: file)
-            for work in topLevelWork { work.cancel() }
-            topLevelWork = (loadingWork ?? []).filter(\.isActive)
+            for work in owners.topLevel { work.cancel() }
+            owners.topLevel = (owners.loading ?? []).filter(\.isActive)
             return root
         } catch {
-            for work in loadingWork ?? [] { work.cancel() }
+            for work in owners.loading ?? [] { work.cancel() }
             throw error
         }
     }
 
     private func runApp(source: [UInt8], name: String, file: String?) throws(ScriptError) -> AppRoot {
         drainReleases()
-        definedNames = [:]
+        components.definedNames = [:]
         loadedFiles = file.map { [$0] } ?? []
         resetRegistryTable(.loaded)
         restoreSharedState()
         registerLibraryModules()
         try state.load(bytes: source, chunkName: "@" + name)
-        isLoadingApp = true
-        lastTopLevelElement = nil
-        notedChunk = nil
+        diagnostics.isLoadingApp = true
+        diagnostics.lastTopLevelElement = nil
+        diagnostics.notedChunk = nil
         do {
             try state.call(arguments: 0, results: 1)
-            isLoadingApp = false
+            diagnostics.isLoadingApp = false
         } catch {
-            isLoadingApp = false
+            diagnostics.isLoadingApp = false
             throw scriptError(error, component: nil)
         }
         defer { state.pop() }
         if let root = element(at: -1) {
-            rootOrigin = origin(ofRoot: root)
+            diagnostics.rootOrigin = origin(ofRoot: root)
             return .element(root)
         }
         if lua_type(L, -1) == LUA_TFUNCTION {
@@ -86,7 +80,7 @@ extension LuaBridge {
             lua_rawget(L, -2)
             defer { state.pop(2) }
             if let definition = object(at: -1, kind: .definition, as: ScriptComponent.self) {
-                rootOrigin = nil
+                diagnostics.rootOrigin = nil
                 return .component(definition)
             }
         }
@@ -117,13 +111,13 @@ extension LuaBridge {
 }
 
 extension LuaBridge {
-    /// Runs the script at `path` for its effects (a test file, say) instead of as an
-    /// app: the same sandbox, `require` relative to its folder, modules loaded afresh;
-    /// what it returns is ignored.
-    public func runScript(file path: String) throws(ScriptError) {
-        let source = try readScript(path, through: nil)
+    /// Runs the script whose file at `path` holds `source` for its effects (a test
+    /// file, say) instead of as an app: the same sandbox, `require` relative to its
+    /// folder, modules loaded afresh; what it returns is ignored.
+    package func runScript(source: [UInt8], file path: String) throws(ScriptError) {
+        enterFolder(of: path)
         drainReleases()
-        definedNames = [:]
+        components.definedNames = [:]
         loadedFiles = [path]
         resetRegistryTable(.loaded)
         restoreSharedState()
@@ -153,7 +147,7 @@ extension LuaBridge {
     public func registerModule(_ name: String, source: String) throws(ScriptError) {
         try state.load(bytes: Array(source.utf8), chunkName: "=" + name)
         state.pop()
-        hostModules.append((name, source))
+        module.hostModules.append((name, source))
     }
 
     /// Runs a chunk of Lua for its effects, outside any app: a hook for benchmarks that

@@ -34,7 +34,7 @@ public struct ScriptLimits: Sendable, Equatable {
 ///
 /// Stack discipline: each method documents its effect on the stack as
 /// `[before] → [after]`, top on the right.
-final class LuaState {
+package final class LuaState {
     /// The main thread, which owns the state.
     let main: OpaquePointer
     /// The thread Swift works on now: the main thread, or the coroutine that called the
@@ -96,6 +96,14 @@ final class LuaState {
         }
         withUnsafeMutableBytes(of: &support.pointee.metatable_refs) {
             $0.storeBytes(of: reference, toByteOffset: kind * MemoryLayout<Int32>.stride, as: Int32.self)
+        }
+    }
+
+    /// The registry reference of the metatable of object kind `kind` (its position).
+    func metatableReference(ofKind kind: Int) -> Int32 {
+        precondition(kind >= 0 && kind < Int(THEOLUA_OBJECT_KINDS))
+        return withUnsafeBytes(of: support.pointee.metatable_refs) {
+            $0.load(fromByteOffset: kind * MemoryLayout<Int32>.stride, as: Int32.self)
         }
     }
 
@@ -223,7 +231,7 @@ final class LuaState {
     }
 
     /// The value at `index` as text, without calling metamethods: `[]` → `[]`.
-    func describe(_ index: Int32) -> String {
+    package func describe(_ index: Int32) -> String {
         switch lua_type(L, index) {
         case LUA_TSTRING: return string(at: index) ?? ""
         case LUA_TNUMBER:
@@ -237,7 +245,7 @@ final class LuaState {
 
     /// The string at `index`, decoded as UTF-8 with invalid bytes replaced; `nil` unless
     /// the value is a string. Never converts numbers in place.
-    func string(at index: Int32) -> String? {
+    package func string(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = lua_tolstring(L, index, &length) else { return nil }
@@ -250,19 +258,19 @@ final class LuaState {
     }
 
     /// The type name of the value at `index`, as Lua's `type` spells it.
-    func typeName(at index: Int32) -> String {
+    package func typeName(at index: Int32) -> String {
         String(cString: lua_typename(L, lua_type(L, index)))
     }
 
     /// Pushes `bytes` as a string: `[]` → `[s]`.
-    func push(bytes: ArraySlice<UInt8>) {
+    package func push(bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { raw in
             _ = lua_pushlstring(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count)
         }
     }
 
     /// Pushes `text`: `[]` → `[s]`.
-    func push(_ text: String) {
+    package func push(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
@@ -270,14 +278,14 @@ final class LuaState {
     }
 
     /// Pushes `table[key]` without metamethods: `[]` → `[v]`.
-    func rawField(_ table: Int32, _ key: String) {
+    package func rawField(_ table: Int32, _ key: String) {
         let table = absolute(table)
         push(key)
         lua_rawget(L, table)
     }
 
     /// Sets `table[key]` to the top value without metamethods: `[v]` → `[]`.
-    func setRawField(_ table: Int32, _ key: String) {
+    package func setRawField(_ table: Int32, _ key: String) {
         let table = absolute(table)
         push(key)
         lua_rotate(L, -2, 1)
@@ -285,12 +293,12 @@ final class LuaState {
     }
 
     /// `[]` → `[]`; pops `count` values.
-    func pop(_ count: Int32 = 1) {
+    package func pop(_ count: Int32 = 1) {
         lua_settop(L, -count - 1)
     }
 
     /// Makes `index` absolute so it survives pushes.
-    func absolute(_ index: Int32) -> Int32 {
+    package func absolute(_ index: Int32) -> Int32 {
         lua_absindex(L, index)
     }
 

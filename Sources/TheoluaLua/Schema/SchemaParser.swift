@@ -99,15 +99,15 @@ extension LuaBridge {
     /// schema is a tree, and its parse recurses on Swift's and Lua's stacks.
     private func parseTableType(at index: Int32, path: String) throws(SchemaError) -> (SchemaType, Bool) {
         guard let table = lua_topointer(L, index) else { return try parseTableTypeContents(at: index, path: path) }
-        if schemaTables.contains(table) {
+        if values.schemaTables.contains(table) {
             throw SchemaError(message: "field '\(path)': the schema contains itself (a type table inside itself)")
         }
-        guard schemaTables.count < LuaBridge.maximumSchemaDepth, lua_checkstack(L, 8) != 0 else {
+        guard values.schemaTables.count < LuaBridge.maximumSchemaDepth, lua_checkstack(L, 8) != 0 else {
             throw SchemaError(
                 message: "field '\(path)': type tables nest more than \(LuaBridge.maximumSchemaDepth) levels deep")
         }
-        schemaTables.append(table)
-        defer { schemaTables.removeLast() }
+        values.schemaTables.append(table)
+        defer { values.schemaTables.removeLast() }
         return try parseTableTypeContents(at: index, path: path)
     }
 
@@ -147,11 +147,11 @@ extension LuaBridge {
             guard lua_type(L, -1) == LUA_TTABLE, let fields = lua_topointer(L, -1) else {
                 throw SchemaError(message: "field '\(path)': { \"record\" } needs fields = { … }")
             }
-            if schemaTables.contains(fields) {
+            if values.schemaTables.contains(fields) {
                 throw SchemaError(message: "field '\(path)': the schema contains itself (a type table inside itself)")
             }
-            schemaTables.append(fields)
-            defer { schemaTables.removeLast() }
+            values.schemaTables.append(fields)
+            defer { values.schemaTables.removeLast() }
             type = .record(try parseRecordSchema(at: lua_gettop(L), path: path))
         case "enum":
             state.rawField(index, "values")

@@ -92,7 +92,7 @@ public final class TerminalApp {
         runtime.onLog = { [unowned self] line in appendToLog(line) }
         // No process a script started outlives the app, whichever way it ends: in
         // order on the ways out the loop sees, and from the signal handler on a crash.
-        defer { runtime.bridge.endSystemWork() }
+        defer { runtime.endSystemWork() }
         TerminalSignals.onFatalSignal(Subprocess.terminateAllFromSignalHandler)
         try prepare(runtime)
         start(runtime)

@@ -21,7 +21,7 @@ enum SwiftSamples {
     /// everything it depends on in the package.
     static let linkedModules = [
         "TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "CLuaSupport",
-        "TheoluaSystem", "CTheoluaSystem", "TheoluaWidgets",
+        "TheoluaSystem", "CTheoluaSystem", "TheoluaCapabilities", "TheoluaWidgets",
     ]
 
     /// Whether this test process runs instrumented by a sanitizer (ASan, TSan, or UBSan
@@ -60,7 +60,10 @@ enum SwiftSamples {
             ] + words(of: lua.stdout))
     }()
 
-    /// The object files and libraries a program that imports TheoluaRuntime links.
+    /// The object files and libraries a program that imports TheoluaRuntime links: of a
+    /// Swift module, those of the sources it has now (SwiftPM lists them in the build
+    /// folder's `sources`; a file moved to another module leaves its old object behind);
+    /// of a C module, every object.
     static let linkInputs: Result<[String], SampleError> = {
         var inputs: [String] = []
         for module in linkedModules {
@@ -68,11 +71,15 @@ enum SwiftSamples {
             guard let directory = opendir(folder) else {
                 return .failure(SampleError("no build folder \(folder): run `swift build` first"))
             }
+            let current = currentObjects(in: folder)
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                     String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
                 }
-                if name.hasSuffix(".o") { inputs.append(folder + "/" + name) }
+                guard name.hasSuffix(".o") else { continue }
+                if current?.contains(name) ?? true || name.hasSuffix(".swiftmodule.o") {
+                    inputs.append(folder + "/" + name)
+                }
             }
             closedir(directory)
         }
@@ -82,6 +89,23 @@ enum SwiftSamples {
         }
         return .success(inputs + words(of: lua.stdout))
     }()
+
+    /// The names of the objects of the sources a Swift module's build `folder` lists
+    /// (`App.swift` → `App.swift.o`), or nil when it lists none (a C module).
+    private static func currentObjects(in folder: String) -> Set<String>? {
+        guard let file = fopen(folder + "/sources", "r") else { return nil }
+        defer { fclose(file) }
+        var names: Set<String> = []
+        var line: UnsafeMutablePointer<CChar>? = nil
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0, let line {
+            var path = String(cString: line)
+            if path.hasSuffix("\n") { path.removeLast() }
+            names.insert((path.split(separator: "/").last.map(String.init) ?? path) + ".o")
+        }
+        return names
+    }
 
     /// The flags `pkg-config` printed, split at white space.
     private static func words(of output: String) -> [String] {

@@ -8,11 +8,11 @@ extension LuaBridge {
         for table in RegistryTable.allCases where table != .module {
             resetRegistryTable(table, weakKeys: table == .constructors)
         }
-        keptKeyName = [keyString]
-        propsName = internedName("props")
-        stateName = internedName("state")
-        primitiveSchemas = PrimitiveConstructor.allCases.map { bind($0.schema) }
-        providerSchema = bind(Self.providerFields)
+        values.keptKeyName = [values.keyString]
+        values.propsName = internedName("props")
+        values.stateName = internedName("state")
+        values.primitiveSchemas = PrimitiveConstructor.allCases.map { bind($0.schema) }
+        values.providerSchema = bind(Self.providerFields)
         for (table, methods) in [
             (RegistryTable.selfMethods, Self.selfMethods), (.controllerMethods, Self.controllerMethods),
         ] {
@@ -36,9 +36,9 @@ extension LuaBridge {
             lua_pushinteger(L, lua_Integer(constructor.rawValue))
             theolua_pushfunction(L, LuaBridge.primitiveConstructor, 1)
             state.setRawField(-2, constructor.name)
-            knownComponentNames.insert("ui.\(constructor.name)")
+            components.knownComponentNames.insert("ui.\(constructor.name)")
         }
-        for (name, function) in Self.moduleFunctions + Self.systemFunctions {
+        for (name, function) in Self.moduleFunctions {
             theolua_pushfunction(L, function, 0)
             state.setRawField(-2, name)
         }
@@ -127,7 +127,9 @@ extension LuaBridge {
         let presets = constructor.presets
         let extra = presets.count + (constructor.takesTextContent ? 1 : 0)
         do {
-            table = try elementTable(at: 1, schema: primitiveSchemas[constructor.rawValue], &context) { _ in extra }
+            table = try elementTable(at: 1, schema: values.primitiveSchemas[constructor.rawValue], &context) { _ in
+                extra
+            }
         } catch {
             throw validationError(subject: subject, error)
         }
@@ -249,7 +251,7 @@ extension LuaBridge {
     /// A validation error raised at the calling line, remembered so its kind is known.
     func validationError(subject: String, _ mismatch: Mismatch, noun: String = "prop") -> LuaRaise {
         let raise = raise("\(subject): \(mismatch.message(subject: noun))")
-        lastValidationMessage = raise.message
+        diagnostics.lastValidationMessage = raise.message
         return raise
     }
 }

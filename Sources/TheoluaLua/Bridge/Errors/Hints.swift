@@ -46,7 +46,7 @@ extension LuaBridge {
     static let noteMissingOSFunction: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
             if lua_type(L, 2) == LUA_TSTRING, let name = bridge.state.string(at: 2), name.utf8.count <= 64 {
-                bridge.missingOSFunction = name
+                bridge.diagnostics.missingOSFunction = name
             }
             return 0
         }

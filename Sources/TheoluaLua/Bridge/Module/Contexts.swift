@@ -66,7 +66,7 @@ extension LuaBridge {
             let table: ElementTable
             var children: [Element] = []
             do throws(Mismatch) {
-                table = try bridge.elementTable(at: 1, schema: bridge.providerSchema, &conversion) { _ in 0 }
+                table = try bridge.elementTable(at: 1, schema: bridge.values.providerSchema, &conversion) { _ in 0 }
             } catch {
                 throw bridge.validationError(subject: subject, error)
             }

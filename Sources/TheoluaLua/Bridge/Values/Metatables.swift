@@ -71,19 +71,11 @@ extension LuaBridge {
                 }
             }
         case .timer:
-            lua_createtable(L, 0, 1)
-            theolua_pushfunction(L, LuaBridge.cancelTimer, 0)
-            state.setRawField(-2, "cancel")
-            state.setRawField(-2, "__index")
+            setMethods(.methods([("cancel", LuaBridge.cancelTimer)]))
         case .definition:
             break
-        case .process:
-            setMetamethod("__index", LuaBridge.processIndex)
-        case .watch:
-            lua_createtable(L, 0, 1)
-            theolua_pushfunction(L, LuaBridge.cancelWatch, 0)
-            state.setRawField(-2, "cancel")
-            state.setRawField(-2, "__index")
+        case .process, .watch:
+            break  // the capability that makes them gives their methods when installed
         case .context:
             setMetamethod("__index", LuaBridge.contextIndex)
             setMetamethod("__tostring") { L in

@@ -6,30 +6,30 @@ import TheoluaCore
 /// `@unchecked Sendable`: handlers must be `Sendable` values, but a Lua function is only
 /// ever called on its bridge's thread; its registry reference is released through the
 /// bridge's thread-safe release queue.
-final class LuaFunction: HandlerFunction, @unchecked Sendable {
+package final class LuaFunction: HandlerFunction, @unchecked Sendable {
     let ref: LuaRef
     private let link: BridgeLink
     var bridge: LuaBridge? { link.bridge }
     /// What the function is, for messages: `function at app.lua:12`, `ui.every`.
     let location: String
     /// Where the function is written, as `file:line`, when known.
-    let sourceLocation: String?
+    package let sourceLocation: String?
     /// The component whose code made the function (rendering it, say), if any.
-    let ownerName: String?
+    package let ownerName: String?
 
     init(ref: LuaRef, bridge: LuaBridge, location: String, sourceLocation: String? = nil) {
         self.ref = ref
         link = bridge.link
         self.location = location
         self.sourceLocation = sourceLocation
-        ownerName = bridge.currentOwner?.name
+        ownerName = bridge.owners.current?.name
     }
 
-    var handlerDescription: String { location }
+    package var handlerDescription: String { location }
 
     /// Calls the function with `arguments` as plain Lua values; returns its first result.
     /// An error in it names the component that made the function, when one did.
-    func call(_ arguments: [Value]) throws -> Value {
+    package func call(_ arguments: [Value]) throws -> Value {
         guard let bridge else { return .null }
         do {
             return try bridge.call(self, arguments: arguments, owner: nil)

@@ -66,7 +66,7 @@ extension LuaBridge {
 
     /// Starts the pooling of a render of component `id`.
     func beginElementPool(for id: ComponentID) -> ElementPool {
-        var pool = elementPools[id] ?? ElementPool()
+        var pool = components.elementPools[id] ?? ElementPool()
         pool.used = 0
         return pool
     }
@@ -77,15 +77,15 @@ extension LuaBridge {
         guard pool.table != LUA_NOREF else { return }
         if pool.size > 2 * pool.used + 64 {
             luaL_unref(L, LuaState.registryIndex, pool.table)
-            elementPools[id] = nil
+            components.elementPools[id] = nil
         } else {
-            elementPools[id] = pool
+            components.elementPools[id] = pool
         }
     }
 
     /// Drops the pool of component `id`, which has unmounted.
     func forgetElementPool(for id: ComponentID) {
-        guard let pool = elementPools.removeValue(forKey: id) else { return }
+        guard let pool = components.elementPools.removeValue(forKey: id) else { return }
         luaL_unref(L, LuaState.registryIndex, pool.table)
     }
 
@@ -158,7 +158,7 @@ extension LuaBridge {
     /// Pushes the table's raw `key` if it is an element key (a string or an integer):
     /// `[]` → `[k]`. Returns false, pushing nothing, otherwise.
     private func pushElementKey(ofTableAt table: Int32) -> Bool {
-        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(keyStringRef))
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(values.keyStringRef))
         let type = lua_rawget(L, table)
         if type == LUA_TSTRING || (type == LUA_TNUMBER && lua_isinteger(L, -1) != 0) { return true }
         state.pop()
@@ -178,7 +178,7 @@ extension LuaBridge {
                 state.pop(2)
                 return false
             }
-            if lua_tolstring(L, -2, nil) == keyString {
+            if lua_tolstring(L, -2, nil) == values.keyString {
                 state.pop()
                 continue
             }

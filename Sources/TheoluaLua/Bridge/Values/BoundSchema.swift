@@ -52,6 +52,6 @@ extension LuaBridge {
 
     /// `schema` with its field names interned in this bridge's Lua state.
     func bind(_ schema: RecordSchema) -> BoundSchema {
-        BoundSchema(schema, addresses: schema.fields.map { internedName($0.name) }, key: keyString)
+        BoundSchema(schema, addresses: schema.fields.map { internedName($0.name) }, key: values.keyString)
     }
 }

@@ -1,7 +1,6 @@
 import CLua
 import CLuaSupport
 import TheoluaCore
-import TheoluaSystem
 
 /// Swift functions a host offers to scripts as `ui.<name>`: plain values in, a plain
 /// value out, under the same rules as theolua's own (`ui.readFile`, `ui.spawn`).
@@ -27,7 +26,7 @@ final class PendingReply: OwnedWork {
 extension LuaBridge {
     /// Offers `body` to scripts as `ui.<name>(...)`: the arguments arrive converted to
     /// plain values; its result is returned to the script. An error it throws is a
-    /// script error at the calling line (a ``PermissionDenied`` names the flag that
+    /// script error at the calling line (a `PermissionDenied` names the flag that
     /// would allow the call). Register before loading the app.
     public func registerFunction(named name: String, _ body: @escaping ([Value]) throws -> Value) throws(ScriptError) {
         try addHostFunction(HostFunction(name: name, body: .sync(body)))
@@ -57,8 +56,8 @@ extension LuaBridge {
         let taken = lua_type(L, -1) != LUA_TNIL
         state.pop()
         guard !taken else { throw ScriptError(.runtime, message: "ui.\(name) already exists") }
-        hostFunctions.append(function)
-        lua_pushinteger(L, lua_Integer(hostFunctions.count - 1))
+        module.hostFunctions.append(function)
+        lua_pushinteger(L, lua_Integer(module.hostFunctions.count - 1))
         theolua_pushfunction(L, LuaBridge.callHostFunction, 1)
         lua_pushvalue(L, -1)
         addToModuleSnapshot(name)
@@ -69,8 +68,8 @@ extension LuaBridge {
     static let callHostFunction: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
             let index = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
-            guard bridge.hostFunctions.indices.contains(index) else { return 0 }
-            let function = bridge.hostFunctions[index]
+            guard bridge.module.hostFunctions.indices.contains(index) else { return 0 }
+            let function = bridge.module.hostFunctions[index]
             let subject = "ui.\(function.name)"
             switch function.body {
             case .sync(let body):
@@ -89,13 +88,12 @@ extension LuaBridge {
                     throw bridge.raise("\(subject): expected a callback function as the last argument")
                 }
                 lua_pushvalue(L, top)
-                let callback = LuaFunction(
-                    ref: LuaRef(popping: L, releases: bridge.releases), bridge: bridge, location: subject)
+                let callback = bridge.popFunction(location: subject)
                 lua_settop(L, top - 1)
                 let arguments = try bridge.arguments(from: 1, owner: subject, what: "argument")
-                let owner = bridge.currentOwner
+                let owner = bridge.owners.current
                 let pending = PendingReply()
-                if let owner { owner.own(pending) } else { bridge.adoptTopLevel(pending) }
+                bridge.adopt(pending, owner: owner)
                 var replied = false
                 body(arguments) { [link = bridge.link] result in
                     guard !replied else { return }

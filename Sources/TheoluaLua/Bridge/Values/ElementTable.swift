@@ -26,12 +26,12 @@ extension LuaBridge {
         // The fields are gathered in the bridge's scratch storage, taken for the call
         // (so that a nested call would make its own), then copied into storage of their
         // exact number: a long-lived element holds no spare room.
-        var fields = fieldScratch
-        fieldScratch = []
+        var fields = values.fieldScratch
+        values.fieldScratch = []
         fields.removeAll(keepingCapacity: true)
         defer {
             fields.removeAll(keepingCapacity: true)
-            fieldScratch = fields
+            values.fieldScratch = fields
         }
         var result = try elementTable(at: index, schema: schema, into: &fields, &context)
         result.entries.reserveCapacity(fields.count + adding(result.itemCount))
@@ -52,7 +52,7 @@ extension LuaBridge {
             case LUA_TSTRING:
                 var length = 0
                 guard let address = lua_tolstring(L, -2, &length) else { break }
-                if address == keyString {
+                if address == values.keyString {
                     switch lua_type(L, -1) {
                     case LUA_TSTRING: result.key = .string(state.string(at: -1) ?? "")
                     case LUA_TNUMBER where lua_isinteger(L, -1) != 0: result.key = .int(Int(lua_tointegerx(L, -1, nil)))
@@ -84,7 +84,9 @@ extension LuaBridge {
                     name = state.string(at: -2) ?? ""
                     type = .any
                 }
-                if let converted = try field(name, &failures, { () throws(Mismatch) in try value(at: -1, as: type, &context) }) {
+                if let converted = try field(
+                    name, &failures, { () throws(Mismatch) in try value(at: -1, as: type, &context) })
+                {
                     fields.append(Record.Entry(key: name, value: converted))
                 }
             case LUA_TNUMBER where lua_isinteger(L, -2) != 0:

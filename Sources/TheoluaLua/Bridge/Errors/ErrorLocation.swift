@@ -41,9 +41,9 @@ extension LuaBridge {
     /// defined, with where; else the app's root element, with the line that made it.
     private func blamedComponent(for error: ComponentError) -> (name: String, location: String?)? {
         for name in [error.component] + error.enclosingComponents {
-            if let location = definedNames[name] { return (name, location) }
+            if let location = components.definedNames[name] { return (name, location) }
         }
-        return rootOrigin.map { ($0.subject, $0.location) }
+        return diagnostics.rootOrigin.map { ($0.subject, $0.location) }
     }
 
     /// Notes `element`, made by a constructor named `subject` at the top level of the
@@ -53,18 +53,18 @@ extension LuaBridge {
     /// name only when the chunk changes.
     @inline(__always)
     func noteTopLevelElement(_ element: Element, _ subject: String) {
-        guard isLoadingApp else { return }
+        guard diagnostics.isLoadingApp else { return }
         var source: UnsafePointer<CChar>? = nil
         let line = theolua_current_position(L, 1, &source)
         guard line > 0 else { return }
-        if source != notedChunk {
-            notedChunk = source
-            notedChunkName = state.location(level: 1).map { location in
+        if source != diagnostics.notedChunk {
+            diagnostics.notedChunk = source
+            diagnostics.notedChunkName = state.location(level: 1).map { location in
                 String(location[..<(location.lastIndex(of: ":") ?? location.endIndex)])
             }
         }
-        lastTopLevelElement = TopLevelElement(
-            storage: ObjectIdentifier(element.storageObject), chunk: notedChunkName, line: Int(line),
+        diagnostics.lastTopLevelElement = TopLevelElement(
+            storage: ObjectIdentifier(element.storageObject), chunk: diagnostics.notedChunkName, line: Int(line),
             subject: subject)
     }
 
@@ -72,8 +72,8 @@ extension LuaBridge {
     /// constructor if the top level made it last (see ``noteTopLevelElement(_:_:)``),
     /// else its type alone.
     func origin(ofRoot element: Element) -> (subject: String, location: String?) {
-        defer { lastTopLevelElement = nil }
-        if let made = lastTopLevelElement, made.storage == ObjectIdentifier(element.storageObject) {
+        defer { diagnostics.lastTopLevelElement = nil }
+        if let made = diagnostics.lastTopLevelElement, made.storage == ObjectIdentifier(element.storageObject) {
             return (made.subject, made.chunk.map { "\($0):\(made.line)" })
         }
         return (element.isHost ? "ui.\(element.typeName)" : element.typeName, nil)
@@ -81,7 +81,7 @@ extension LuaBridge {
 
     /// Forgets the root element's origin: a host mounted a UI of its own.
     package func forgetRootOrigin() {
-        rootOrigin = nil
+        diagnostics.rootOrigin = nil
     }
 }
 

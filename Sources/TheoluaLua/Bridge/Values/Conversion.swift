@@ -1,77 +1,9 @@
 import CLua
 import TheoluaCore
 
-extension Mismatch {
-    /// One conversion visited more than ``ConversionContext/maximumValues``.
-    static var tooManyValues: Mismatch {
-        var mismatch = Mismatch(
-            path: "",
-            expected:
-                "too many values, at most \(ConversionContext.maximumValues) in all (an element counts the elements it holds, and what appears more than once counts each time)",
-            found: "more")
-        mismatch.endsConversion = true
-        return mismatch
-    }
-}
-
-/// State of one conversion: the tables being converted, one inside the next, to find
-/// cycles. The outermost is kept apart, so converting a flat table allocates nothing.
-struct ConversionContext {
-    private var outermost: UnsafeRawPointer? = nil
-    private var inner: [UnsafeRawPointer] = []
-    /// Values converted so far: a table that appears more than once counts each time,
-    /// so a table of shared subtables (`t = {t, t}`, sixty times over) cannot make a
-    /// conversion's work exponential.
-    var visited = 0
-
-    static let maximumDepth = 100
-    /// The most values one conversion may visit.
-    static let maximumValues = 1_000_000
-
-    /// Counts `count` more values; a mismatch when there are too many.
-    @inline(__always)
-    mutating func visit(_ count: Int = 1) throws(Mismatch) {
-        visited += count
-        if visited > Self.maximumValues {
-            throw Mismatch.tooManyValues
-        }
-    }
-
-    /// How many tables are being converted.
-    var depth: Int { outermost == nil ? 0 : 1 + inner.count }
-
-    /// Whether the table at `pointer` is being converted already.
-    func isConverting(_ pointer: UnsafeRawPointer) -> Bool {
-        outermost == pointer || inner.contains(pointer)
-    }
-
-    mutating func enter(_ pointer: UnsafeRawPointer) {
-        if outermost == nil { outermost = pointer } else { inner.append(pointer) }
-    }
-
-    mutating func leave() {
-        if inner.isEmpty { outermost = nil } else { inner.removeLast() }
-    }
-
-    /// A mismatch at the value being converted; the path is added as it unwinds.
-    func mismatch(_ expected: String, found: String) -> Mismatch {
-        Mismatch(path: "", expected: expected, found: found)
-    }
-}
-
-/// How a table's keys look.
-struct TableShape {
-    var count = 0
-    var maxIndex = 0
-    var stringKeys = 0
-    var otherKey: String? = nil
-
-    var isSequence: Bool { stringKeys == 0 && otherKey == nil }
-}
-
 extension LuaBridge {
     /// Describes the value at `index` for messages: `number (12)`, `string ("three")`.
-    func found(at index: Int32) -> String {
+    package func found(at index: Int32) -> String {
         switch lua_type(L, index) {
         case LUA_TNIL: return "nil"
         case LUA_TBOOLEAN: return "boolean (\(lua_toboolean(L, index) != 0))"
@@ -112,8 +44,6 @@ extension LuaBridge {
         }
         return shape
     }
-
-    // MARK: Lua → Value
 
     /// Converts any convertible value at `index`: nil, booleans, numbers, strings,
     /// sequences, string-keyed records, functions (as handlers), elements, handlers and
@@ -241,14 +171,16 @@ extension LuaBridge {
     /// same handler, so passing it as a prop does not defeat memoization.
     func functionHandler(at index: Int32) -> Handler {
         let key = lua_topointer(L, index)
-        if let key, let cached = functionCache[key]?.function { return Handler(function: cached) }
+        if let key, let cached = values.functionCache[key]?.function { return Handler(function: cached) }
         lua_pushvalue(L, index)
         let source = functionLocation(at: index)
         let function = LuaFunction(
             ref: LuaRef(popping: L, releases: releases), bridge: self,
             location: source.map { "function at \($0)" } ?? "function", sourceLocation: source)
-        if let key { functionCache[key] = WeakFunction(function: function) }
-        if functionCache.count > 4096 { functionCache = functionCache.filter { $0.value.function != nil } }
+        if let key { values.functionCache[key] = WeakFunction(function: function) }
+        if values.functionCache.count > 4096 {
+            values.functionCache = values.functionCache.filter { $0.value.function != nil }
+        }
         return Handler(function: function)
     }
 
@@ -261,110 +193,6 @@ extension LuaBridge {
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
         return debug.linedefined > 0 ? "\(source):\(debug.linedefined)" : nil
-    }
-
-    // MARK: Value → Lua
-
-    /// Pushes `value` for reading: aggregates as read-only views labelled `label`
-    /// (`state`, `props`), for error messages naming `owner`: `[]` → `[v]`.
-    func pushView(_ value: Value, owner: String, label: String) {
-        switch value {
-        case .array, .record: pushObject(View(value: value, owner: owner, label: label), kind: .view)
-        default: pushScalar(value)
-        }
-    }
-
-    /// Pushes a field or item of `parent` for reading: `[]` → `[v]`.
-    func pushView(_ value: Value, in parent: View, at step: PathComponent) {
-        switch value {
-        case .array, .record: pushObject(View(value: value, in: parent, at: step), kind: .view)
-        default: pushScalar(value)
-        }
-    }
-
-    /// Pushes `value` as plain, mutable Lua data (fresh tables): `[]` → `[v]`.
-    func pushPlain(_ value: Value) {
-        guard lua_checkstack(L, 4) != 0 else {
-            lua_pushnil(L)
-            return
-        }
-        switch value {
-        case .array(let array):
-            lua_createtable(L, Int32(clamping: array.count), 0)
-            for (position, item) in array.enumerated() {
-                pushPlain(item)
-                lua_rawseti(L, -2, lua_Integer(position + 1))
-            }
-        case .record(let record):
-            lua_createtable(L, 0, Int32(clamping: record.count))
-            for (key, item) in record {
-                state.push(key)
-                pushPlain(item)
-                lua_rawset(L, -3)
-            }
-        default:
-            pushScalar(value)
-        }
-    }
-
-    /// Pushes a non-aggregate value: `[]` → `[v]`.
-    func pushScalar(_ value: Value) {
-        switch value {
-        case .null: lua_pushnil(L)
-        case .bool(let flag): lua_pushboolean(L, flag ? 1 : 0)
-        case .int(let number): lua_pushinteger(L, lua_Integer(number))
-        case .double(let number): lua_pushnumber(L, number)
-        case .string(let text): state.push(text)
-        case .handler(let handler):
-            if case .function(let box) = handler.target, let function = box.function as? LuaFunction,
-                function.bridge === self
-            {
-                function.ref.push(L)
-            } else {
-                pushObject(Box(handler), kind: .handler)
-            }
-        case .element(let element): pushElement(element)
-        case .array, .record: pushPlain(value)
-        }
-    }
-}
-
-/// A read-only view of props or state: what `self.props` and `self.state` are.
-final class View {
-    let value: Value
-    /// The component, for error messages.
-    let owner: String
-    private let parent: View?
-    private let step: PathComponent
-
-    init(value: Value, owner: String, label: String) {
-        self.value = value
-        self.owner = owner
-        parent = nil
-        step = .field(label)
-    }
-
-    init(value: Value, in parent: View, at step: PathComponent) {
-        self.value = value
-        owner = parent.owner
-        self.parent = parent
-        self.step = step
-    }
-
-    /// The path from `props` or `state`, for error messages; built only when asked for.
-    var label: String {
-        let base = parent?.label ?? ""
-        switch step {
-        case .field(let name): return base.isEmpty ? name : "\(base).\(name)"
-        case .index(let index): return "\(base)[\(index)]"
-        }
-    }
-
-    /// Whether this views state (rather than props).
-    var isState: Bool {
-        if let parent { return parent.isState }
-        if case .field(let name) = step { return name == "state" }
-        return false
     }
 }
 

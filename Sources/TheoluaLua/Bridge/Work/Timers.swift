@@ -29,13 +29,13 @@ extension LuaBridge {
             throw raise("\(name): expected a function, got \(found(at: 2))")
         }
         lua_pushvalue(L, 2)
-        let function = LuaFunction(ref: LuaRef(popping: L, releases: releases), bridge: self, location: name)
-        let owner = currentOwner
+        let function = popFunction(location: name)
+        let owner = owners.current
         let delay = Duration.nanoseconds(Int64(seconds * 1e9))
         let origin = TimerOrigin(location: state.location(level: 1), component: owner?.name)
         let work = { [link] in
             guard let bridge = link.bridge else { return }
-            bridge.lastFiredTimer = origin
+            bridge.diagnostics.lastFiredTimer = origin
             do throws(ScriptError) {
                 _ = try bridge.stageClock.measure(.script) { () throws(ScriptError) in
                     try bridge.call(function, arguments: [], owner: owner)
@@ -44,27 +44,9 @@ extension LuaBridge {
                 bridge.onError(error)
             }
         }
-        let timer: TimerHandle?
-        if let owner {
-            timer = repeating ? owner.every(delay, work) : owner.after(delay, work)
-        } else {
-            let started = TimerHandle(on: runLoop, delay: delay, repeating: repeating, work)
-            adoptTopLevel(started)
-            timer = started
-        }
+        let timer = startTimer(after: delay, repeating: repeating, owner: owner, work)
         pushObject(Box(timer), kind: .timer)
         return 1
-    }
-
-    /// Keeps `work` that no component owns with the current load's top level: the next
-    /// successful load cancels it.
-    func adoptTopLevel(_ work: any OwnedWork) {
-        if loadingWork != nil {
-            loadingWork?.append(work)
-        } else {
-            topLevelWork.removeAll { !$0.isActive }
-            topLevelWork.append(work)
-        }
     }
 
     /// The error for timers that fired `count` times by `seconds` of virtual time, more
@@ -72,10 +54,10 @@ extension LuaBridge {
     /// fire, which a timer firing far too often most likely is, in its component.
     package func timersFiredTooOftenError(count: Int, seconds: Double) -> ScriptError {
         ScriptError(
-            .runtime, location: lastFiredTimer?.location,
+            .runtime, location: diagnostics.lastFiredTimer?.location,
             message: "timers fired \(count) times by \(seconds) s of virtual time, the last one started here; the"
                 + " rest of the time was not run (a timer firing too often?)",
-            component: lastFiredTimer?.component)
+            component: diagnostics.lastFiredTimer?.component)
     }
 
     /// `timer:cancel()`.

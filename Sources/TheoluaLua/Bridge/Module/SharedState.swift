@@ -12,11 +12,11 @@ extension LuaBridge {
 
     /// Restores the shared state before a load; the first load takes the snapshot.
     func restoreSharedState() {
-        if pristineReference == LUA_NOREF {
+        if module.pristineReference == LUA_NOREF {
             takeSharedSnapshot()
             return
         }
-        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(pristineReference))  // stack: pristine
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(module.pristineReference))  // stack: pristine
         let pristine = lua_gettop(L)
         state.rawField(pristine, "_G")  // stack: pristine, _G as it was
         let globalsThen = lua_gettop(L)
@@ -58,7 +58,7 @@ extension LuaBridge {
             if lua_type(L, -1) == LUA_TTABLE { state.setRawField(-3, name) } else { state.pop() }
         }
         state.pop(2)
-        for (name, source) in hostModules {
+        for (name, source) in module.hostModules {
             // Checked when registered; a failure here leaves `require` to report the
             // module as missing.
             guard (try? state.load(bytes: Array(source.utf8), chunkName: "=" + name)) != nil else { continue }
@@ -72,11 +72,11 @@ extension LuaBridge {
 
     /// Adds `name` → the value at the top to the module's snapshot: `[v]` → `[]`.
     func addToModuleSnapshot(_ name: String) {
-        guard pristineReference != LUA_NOREF else {
+        guard module.pristineReference != LUA_NOREF else {
             state.pop()
             return
         }
-        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(pristineReference))
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(module.pristineReference))
         state.rawField(-1, "theolua")
         lua_rotate(L, -3, -1)  // stack: pristine, module snapshot, v
         state.setRawField(-2, name)
@@ -105,7 +105,7 @@ extension LuaBridge {
         copyFields(of: lua_gettop(L) - 1, into: lua_gettop(L))
         state.setRawField(pristine, "theolua")
         state.pop(2)  // stack: pristine
-        pristineReference = luaL_ref(L, LuaState.registryIndex)
+        module.pristineReference = luaL_ref(L, LuaState.registryIndex)
     }
 
     /// Makes the table at `table` hold exactly the fields of the table at `source`, raw.

@@ -26,14 +26,14 @@ enum RegistryTable: Int, CaseIterable {
 extension LuaBridge {
     /// Pushes a registry table: `[]` → `[t]`.
     func registryTable(_ table: RegistryTable) {
-        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(registryReferences[table.rawValue]))
+        lua_rawgeti(L, LuaState.registryIndex, lua_Integer(module.registryReferences[table.rawValue]))
     }
 
     /// Makes the table at the top the registry table `table`: `[t]` → `[]`.
     func setRegistryTable(_ table: RegistryTable) {
-        let reference = registryReferences[table.rawValue]
+        let reference = module.registryReferences[table.rawValue]
         if reference == LUA_NOREF {
-            registryReferences[table.rawValue] = luaL_ref(L, LuaState.registryIndex)
+            module.registryReferences[table.rawValue] = luaL_ref(L, LuaState.registryIndex)
         } else {
             lua_rawseti(L, LuaState.registryIndex, lua_Integer(reference))
         }

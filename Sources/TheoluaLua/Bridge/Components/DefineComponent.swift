@@ -14,7 +14,7 @@ extension LuaBridge {
                 throw bridge.raise("ui.component: expected a name, got \(bridge.found(at: 1))")
             }
             let location = bridge.state.location(level: 1) ?? "?"
-            if let previous = bridge.definedNames[name] {
+            if let previous = bridge.components.definedNames[name] {
                 throw bridge.raise(
                     "ui.component: two components are named '\(name)': one at \(previous), one at \(location); give each a unique name"
                 )
@@ -35,8 +35,8 @@ extension LuaBridge {
                 throw bridge.raise(
                     "ui.component '\(name)': expected a spec table or a render function, got \(bridge.found(at: 2))")
             }
-            bridge.definedNames[name] = location
-            bridge.knownComponentNames.insert(name)
+            bridge.components.definedNames[name] = location
+            bridge.components.knownComponentNames.insert(name)
             // The constructor: a closure over the definition, remembered so a script
             // returning it can be mounted as the root.
             bridge.pushObject(definition, kind: .definition)  // keeps the definition alive
@@ -185,7 +185,7 @@ extension LuaBridge {
         let element = try makeComponentElement(definition)
         let pooling = element.key != nil && activePool != nil
         let object = Unmanaged.passRetained(element.storageObject).toOpaque()
-        let kept = definition.schema?.keptNames ?? keptKeyName
+        let kept = definition.schema?.keptNames ?? values.keptKeyName
         let snapshot = kept.withUnsafeBufferPointer { kept in
             theolua_push_component_element(
                 L, object, Int32(ObjectKind.element.index), pooling ? 1 : 0, kept.baseAddress, Int32(kept.count))

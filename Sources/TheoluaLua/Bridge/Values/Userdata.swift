@@ -4,7 +4,7 @@ import TheoluaCore
 
 /// The kinds of Swift object the bridge hands to Lua as full userdata, each with its
 /// own metatable in the registry.
-enum ObjectKind: String, CaseIterable {
+package enum ObjectKind: String, CaseIterable {
     // The order is the kinds' positions in the support record's `metatables`.
     case element = "theolua.element"
     case handler = "theolua.handler"
@@ -12,7 +12,9 @@ enum ObjectKind: String, CaseIterable {
     case component = "theolua.self"
     case timer = "theolua.timer"
     case definition = "theolua.definition"
+    /// A process a capability started (its methods are the capability's).
     case process = "theolua.process"
+    /// A watch or tail a capability started (its methods are the capability's).
     case watch = "theolua.watch"
     case context = "theolua.context"
 
@@ -46,7 +48,7 @@ final class Box<T> {
 extension LuaBridge {
     /// Pushes `object` as a userdata of `kind`, retained until Lua collects it:
     /// `[]` → `[u]`.
-    func pushObject(_ object: AnyObject, kind: ObjectKind) {
+    package func pushObject(_ object: AnyObject, kind: ObjectKind) {
         theolua_push_object(L, Unmanaged.passRetained(object).toOpaque(), Int32(kind.index))
     }
 
@@ -62,7 +64,7 @@ extension LuaBridge {
     }
 
     /// The object of a userdata of `kind` at `index`, or `nil` for any other value.
-    func object<T: AnyObject>(at index: Int32, kind: ObjectKind, as type: T.Type) -> T? {
+    package func object<T: AnyObject>(at index: Int32, kind: ObjectKind, as type: T.Type) -> T? {
         rawObject(at: index, kind: kind) as? T
     }
 
@@ -83,9 +85,9 @@ extension LuaBridge {
     /// object.
     func installMetatables() {
         lua_pushstring(L, "key")
-        keyString = lua_tolstring(L, -1, nil)
-        keyStringRef = luaL_ref(L, LuaState.registryIndex)
-        state.keyReference = keyStringRef
+        values.keyString = lua_tolstring(L, -1, nil)
+        values.keyStringRef = luaL_ref(L, LuaState.registryIndex)
+        state.keyReference = values.keyStringRef
         for kind in ObjectKind.allCases {
             lua_createtable(L, 0, 8)  // stack: mt
             if !kind.isBatched {
@@ -124,7 +126,7 @@ extension LuaBridge {
 
     /// Runs the body of a Swift function called from Lua: errors become a Lua error
     /// raised by the trampoline after this frame returns.
-    static func entry(_ L: OpaquePointer?, _ body: (LuaBridge, OpaquePointer) throws -> Int32) -> Int32 {
+    package static func entry(_ L: OpaquePointer?, _ body: (LuaBridge, OpaquePointer) throws -> Int32) -> Int32 {
         guard let L, let bridge = LuaBridge.from(L) else { return 0 }
         // Work on the calling thread (a coroutine's stack holds its own arguments).
         let outer = bridge.state.L
@@ -133,15 +135,15 @@ extension LuaBridge {
         do {
             return try body(bridge, L)
         } catch let raise as LuaRaise {
-            bridge.lastRaise = raise.message
+            bridge.diagnostics.lastRaise = raise.message
             bridge.state.push(raise.message)
             return -1
         } catch let error as ScriptError {
-            bridge.lastRaise = error.description
+            bridge.diagnostics.lastRaise = error.description
             bridge.state.push(error.description)
             return -1
         } catch {
-            bridge.lastRaise = "\(error)"
+            bridge.diagnostics.lastRaise = "\(error)"
             bridge.state.push("\(error)")
             return -1
         }
@@ -149,7 +151,7 @@ extension LuaBridge {
 
     /// An error raised into Lua at the location of the Lua code calling the current
     /// Swift function.
-    func raise(_ message: String) -> LuaRaise {
+    package func raise(_ message: String) -> LuaRaise {
         if let location = state.location(level: 1) { return LuaRaise(message: "\(location): \(message)") }
         return LuaRaise(message: message)
     }

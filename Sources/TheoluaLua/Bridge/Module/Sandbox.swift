@@ -1,6 +1,5 @@
 import CLua
 import CLuaSupport
-import TheoluaSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -135,7 +134,8 @@ extension LuaBridge {
             bridge.state.pop()  // stack: loaded
             guard name.utf8.count <= 1024 else {
                 throw bridge.raise(
-                    "require: a module name of \(name.utf8.count) bytes is too long (at most 1024): \(Paths.abbreviated(name))")
+                    "require: a module name of \(name.utf8.count) bytes is too long (at most 1024): \(LuaBridge.abbreviated(name))"
+                )
             }
             let parts = name.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "/" }
             guard !parts.contains(where: \.isEmpty), !name.contains("\\"), !name.contains("\0") else {
@@ -145,24 +145,24 @@ extension LuaBridge {
             }
             let relative = parts.joined(separator: "/") + ".lua"
             let folders = [bridge.appFolder] + bridge.options.modulePaths
-            // Through the module gate: a module resolves inside the app's folder or the
-            // module paths, links included, and is opened where it was checked. With
-            // --allow-io, anywhere.
-            let gate = bridge.options.allowIO ? nil : bridge.moduleGate
+            // Through the capability that reads files: a module resolves inside the
+            // app's folder or the module paths, links included, and is opened where it
+            // was checked. With --allow-io, anywhere.
             var found: (path: String, source: [UInt8])?
-            for folder in folders {
+            search: for folder in folders {
                 let path = folder == "." ? relative : "\(folder)/\(relative)"
-                do throws(ScriptFile.Failure) {
-                    found = (path, try ScriptFile.read(path, through: gate))
-                    break
-                } catch .unreadable {
+                switch bridge.readModule(at: path) {
+                case .source(let source):
+                    found = (path, source)
+                    break search
+                case .missing:
                     continue
-                } catch .outside {
+                case .outside:
                     throw bridge.raise(
                         "require: module '\(name)' (\(path)) leads outside the app's folder through a symbolic link;"
                             + " modules must stay inside the app's folder or the module paths")
-                } catch {
-                    throw bridge.raise("require: \(error)")
+                case .failed(let reason):
+                    throw bridge.raise("require: \(reason)")
                 }
             }
             guard let (path, source) = found else {
@@ -186,6 +186,13 @@ extension LuaBridge {
             bridge.state.setRawField(-3, name)
             return 1
         }
+    }
+
+    /// `name` as messages show it: whole up to 160 bytes, else its start and its end
+    /// around an ellipsis (as TheoluaSystem's `Paths.abbreviated` shows a path).
+    private static func abbreviated(_ name: String) -> String {
+        guard name.utf8.count > 160 else { return name }
+        return String(name.prefix(80)) + "…" + String(name.suffix(60))
     }
 
     /// How messages name a file: relative to the app's folder when inside it.

@@ -45,11 +45,11 @@ extension LuaBridge {
         else {
             throw ScriptError(.runtime, message: "native component name '\(name)' must be a Lua identifier")
         }
-        nativeComponents.append(
+        module.nativeComponents.append(
             NativeComponent(name: name, schema: schema.map(bind), itemSchema: itemSchema.map(bind), make: make))
-        knownComponentNames.insert(name)
+        components.knownComponentNames.insert(name)
         registryTable(.module)
-        lua_pushinteger(L, lua_Integer(nativeComponents.count - 1))
+        lua_pushinteger(L, lua_Integer(module.nativeComponents.count - 1))
         theolua_pushfunction(L, LuaBridge.nativeConstructor, 1)
         lua_pushvalue(L, -1)
         addToModuleSnapshot(name)
@@ -76,7 +76,7 @@ extension LuaBridge {
     /// them: scripts provide it with `ui.<name>.provide { value = v, ... }` and read it
     /// with `self:use(ui.<name>)`.
     public func registerContext(named name: String, _ context: ContextKey) {
-        knownComponentNames.insert(name)
+        components.knownComponentNames.insert(name)
         registryTable(.module)
         pushObject(Box(context), kind: .context)
         lua_pushvalue(L, -1)
@@ -89,8 +89,8 @@ extension LuaBridge {
     static let nativeConstructor: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
             let index = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
-            guard bridge.nativeComponents.indices.contains(index) else { return 0 }
-            let native = bridge.nativeComponents[index]
+            guard bridge.module.nativeComponents.indices.contains(index) else { return 0 }
+            let native = bridge.module.nativeComponents[index]
             let (props, key) =
                 if let itemSchema = native.itemSchema {
                     try bridge.propsWithItems(subject: native.name, schema: native.schema, itemSchema: itemSchema)

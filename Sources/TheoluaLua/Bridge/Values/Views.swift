@@ -2,6 +2,45 @@ import CLua
 import CLuaSupport
 import TheoluaCore
 
+/// A read-only view of props or state: what `self.props` and `self.state` are.
+final class View {
+    let value: Value
+    /// The component, for error messages.
+    let owner: String
+    private let parent: View?
+    private let step: PathComponent
+
+    init(value: Value, owner: String, label: String) {
+        self.value = value
+        self.owner = owner
+        parent = nil
+        step = .field(label)
+    }
+
+    init(value: Value, in parent: View, at step: PathComponent) {
+        self.value = value
+        owner = parent.owner
+        self.parent = parent
+        self.step = step
+    }
+
+    /// The path from `props` or `state`, for error messages; built only when asked for.
+    var label: String {
+        let base = parent?.label ?? ""
+        switch step {
+        case .field(let name): return base.isEmpty ? name : "\(base).\(name)"
+        case .index(let index): return "\(base)[\(index)]"
+        }
+    }
+
+    /// Whether this views state (rather than props).
+    var isState: Bool {
+        if let parent { return parent.isState }
+        if case .field(let name) = step { return name == "state" }
+        return false
+    }
+}
+
 extension LuaBridge {
     /// `__index`, `__newindex`, `__len`, `__pairs`, `__eq` and `__tostring` of read-only
     /// views: `[mt]` → `[mt]`.

@@ -102,9 +102,9 @@ extension LuaBridge {
     /// and returns false.
     func pushPropsOrState(ofKeyAt key: Int32, of component: ComponentRef<ScriptComponent>) -> Bool {
         let address = lua_tolstring(L, key, nil)
-        if address == propsName {
+        if address == values.propsName {
             pushView(.record(component.props), owner: component.name, label: "props")
-        } else if address == stateName {
+        } else if address == values.stateName {
             pushView(component.state, owner: component.name, label: "state")
         } else {
             return false
@@ -146,7 +146,7 @@ extension LuaBridge {
             // Where the update was asked for: the line for an updater's mistakes, and
             // for updates that never settle.
             let location = bridge.state.location(level: 1)
-            bridge.updateLocations[component.name] = location
+            bridge.components.updateLocations[component.name] = location
             if lua_type(L, 2) == LUA_TFUNCTION {
                 lua_pushvalue(L, 2)
                 let function = LuaFunction(
@@ -263,18 +263,18 @@ extension LuaBridge {
 extension LuaBridge {
     /// Where the current load defined the component named `name`, as `file:line`.
     public func definitionLocation(ofComponentNamed name: String) -> String? {
-        definedNames[name]
+        components.definedNames[name]
     }
 
     /// Where a component named `name` last called `updateState`, as `file:line`.
     public func lastUpdateLocation(ofComponentNamed name: String) -> String? {
-        updateLocations[name]
+        components.updateLocations[name]
     }
 
     /// Warns, once per component, that its render returned no value: it shows nothing,
     /// which a missing `return` is the likely cause of.
     func warnOfRenderWithoutResult(_ definition: ScriptComponent) {
-        guard warnedRenders.insert(definition.name).inserted else { return }
+        guard components.warnedRenders.insert(definition.name).inserted else { return }
         let location = definition.location.isEmpty ? "" : "\(definition.location): "
         reconciler?.onWarning(
             Warning(

@@ -1,0 +1,33 @@
+import CLua
+import TheoluaCore
+
+/// What the bridge keeps to convert between Lua values and Swift ones quickly: names
+/// interned in the Lua state (matched by address instead of compared), the schemas of
+/// the primitives and providers bound to it, the scratch a constructor gathers its
+/// fields in, and the handlers already made for Lua functions.
+///
+/// Read on every constructor call and render, so the bridge holds it without dynamic
+/// exclusivity checks (see ``LuaBridge``): nothing here is passed `inout` across a call
+/// into Lua, and the scratch is moved out before such a call and back after.
+struct ValueBindings {
+    /// The interned Lua string `"key"`, anchored in the registry: a table field is the
+    /// element key exactly when its name is this string.
+    var keyString: UnsafePointer<CChar>?
+    var keyStringRef: Int32 = LUA_NOREF
+    /// `keyString` alone, the names a snapshot of a table without a schema need not keep.
+    var keptKeyName: [UnsafePointer<CChar>?] = []
+    /// The interned names `props` and `state`, which `self` and controllers answer.
+    var propsName: UnsafePointer<CChar>?
+    var stateName: UnsafePointer<CChar>?
+    /// Each primitive constructor's schema bound to the Lua state, by constructor.
+    var primitiveSchemas: [BoundSchema] = []
+    /// A context provider's schema bound to the Lua state.
+    var providerSchema: BoundSchema?
+    /// Where a constructor gathers the fields of its table before they are copied into
+    /// the element's record at their exact number; kept from call to call.
+    var fieldScratch: [Record.Entry] = []
+    /// Handlers made for Lua functions, by function, so one function is one handler.
+    var functionCache: [UnsafeRawPointer: WeakFunction] = [:]
+    /// The type tables of the schema being parsed, one inside the next: a cycle check.
+    var schemaTables: [UnsafeRawPointer] = []
+}
