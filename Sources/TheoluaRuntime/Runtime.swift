@@ -59,7 +59,8 @@ public final class Runtime {
         self.runLoop = loop
         host = CanvasHost(width: max(width, 1), height: max(height, 1))
         reconciler = Reconciler(host: host, runLoop: loop)
-        reconciler.viewportHeight = max(height, 1)
+        // Lists render as many items as the screen can show.
+        reconciler.provide(Viewport.context, value: .int(max(height, 1)))
         reconciler.limits = HostLimits(scaledTo: options.limits.memoryBytes)
         bridge = try LuaBridge(options: options, runLoop: loop)
         bridge.reconciler = reconciler
@@ -340,14 +341,12 @@ public final class Runtime {
         host.canvas.layout()
     }
 
-    /// Resizes the canvas; the next frame is laid out at the new size.
+    /// Resizes the canvas; the next frame is laid out at the new size. The components
+    /// that read the screen's height (``Viewport/context``: lists) render again at the
+    /// next turn, and only those.
     public func resize(width: Int, height: Int) {
         host.resize(width: max(width, 1), height: max(height, 1))
-        if max(height, 1) != reconciler.viewportHeight {
-            // Lists render as many items as the screen can show.
-            reconciler.viewportHeight = max(height, 1)
-            reconciler.renderAgain(componentsNamed: "list")
-        }
+        reconciler.provide(Viewport.context, value: .int(max(height, 1)))
     }
 
     /// Advances a manual clock by `seconds`, firing due timers in order and rendering
