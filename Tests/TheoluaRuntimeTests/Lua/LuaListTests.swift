@@ -63,7 +63,6 @@ import TheoluaRuntime
         #expect(renders() == ["App": 1, "list": 1])
 
         app.runtime.resize(width: 20, height: 12)
-        app.runtime.flush()
         expectScreen(app, ["picked -"] + (1...11).map { "item \($0)" })
         #expect(renders() == ["App": 1, "list": 2])
 
