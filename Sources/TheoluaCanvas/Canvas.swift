@@ -17,7 +17,7 @@ public final class Canvas {
     /// The canvas size in cells; the root is laid out to fill it.
     public private(set) var size: Size
 
-    /// The picture as of the last `render()`.
+    /// The picture as of the last `render()` or `paint()`.
     public private(set) var buffer: CellBuffer
 
     /// The root of the tree, or nil for an empty canvas. Replacing it repaints everything.
@@ -38,7 +38,7 @@ public final class Canvas {
     /// Statistics of the last `render()` or `layout()`, for tests and benchmarks.
     package private(set) var lastStatistics = Statistics()
 
-    /// The areas repainted by the last `render()`, in canvas coordinates.
+    /// The areas repainted by the last `render()` or `paint()`, in canvas coordinates.
     package private(set) var lastDamage: [Rect] = []
 
     private var fullRepaint = true
@@ -88,7 +88,7 @@ public final class Canvas {
     /// Lays out what changed since the last layout, without painting.
     ///
     /// A runtime calls this when it needs node frames (say, to place a cursor) before
-    /// the next `render()`; the damage found is kept for that render.
+    /// the next `render()`; the damage found is kept for the next paint.
     public func layout() {
         guard let root else { return }
         var pass = LayoutPass(viewport: size)
@@ -110,6 +110,14 @@ public final class Canvas {
     @discardableResult
     public func render() -> CellBuffer {
         layout()
+        return paint()
+    }
+
+    /// Repaints the areas the layouts since the last paint damaged, and returns the new
+    /// picture. Call it after ``layout()``, when nothing changed since: a runtime that
+    /// lays out as a step of its own paints this way, so that nothing is laid out twice.
+    @discardableResult
+    public func paint() -> CellBuffer {
         var damage = pendingDamage
         if fullRepaint { damage.addAll() }
         lastDamage = damage.rects
@@ -230,7 +238,7 @@ public final class Canvas {
         return Rect(x: x, y: y, width: width, height: height)
     }
 
-    /// Marks the whole canvas for repainting at the next `render()`.
+    /// Marks the whole canvas for repainting at the next `render()` or `paint()`.
     public func setNeedsFullRepaint() { fullRepaint = true }
 
     /// The root's border box: the whole canvas inside the root's margin, unless the

@@ -51,6 +51,8 @@ public final class Runtime {
     private var root: AppRoot?
     private var rootProps = Record()
     private var swiftRoot: Element?
+    /// How many turns are taking their steps now (see ``turn(through:readingLayout:input:output:)``).
+    var turnDepth = 0
 
     /// A runtime with a `width`×`height` canvas, running on `runLoop` (a manual clock for
     /// headless use when `nil`).
@@ -59,7 +61,8 @@ public final class Runtime {
         self.runLoop = loop
         host = CanvasHost(width: max(width, 1), height: max(height, 1))
         reconciler = Reconciler(host: host, runLoop: loop)
-        reconciler.viewportHeight = max(height, 1)
+        // Lists render as many items as the screen can show.
+        reconciler.provide(Viewport.context, value: .int(max(height, 1)))
         reconciler.limits = HostLimits(scaledTo: options.limits.memoryBytes)
         bridge = try LuaBridge(options: options.bridge, runLoop: loop)
         capabilities = SystemCapabilities(permissions: options.permissions)
@@ -114,8 +117,10 @@ public final class Runtime {
         let element = try bridge.rootElement(root, props: props)
         rootProps = props
         swiftRoot = nil
-        reconciler.update(root: element)
-        settle()
+        turn(through: .layout) {
+            reconciler.update(root: element)
+            return true
+        }
     }
 
     /// Mounts the loaded app with props from any `Encodable` value.
@@ -131,8 +136,10 @@ public final class Runtime {
         swiftRoot = element
         root = nil
         bridge.forgetRootOrigin()
-        reconciler.update(root: element)
-        settle()
+        turn(through: .layout) {
+            reconciler.update(root: element)
+            return true
+        }
     }
 
     /// Reloads the app's file (or source) and re-renders, keeping the state and
@@ -148,8 +155,10 @@ public final class Runtime {
         }
         guard let root else { return }
         let element = try bridge.rootElement(root, props: rootProps)
-        reconciler.reload(root: element)
-        settle()
+        turn(through: .layout) {
+            reconciler.reload(root: element)
+            return true
+        }
     }
 
     /// Offers a Swift function to scripts as `ui.<name>(...)`: arguments and result are
@@ -176,13 +185,13 @@ public final class Runtime {
     /// ignored, and nothing is mounted.
     public func runScript(file path: String) throws(ScriptError) {
         try bridge.runScript(file: path)
-        settle()
+        turn(through: .layout)
     }
 
     /// Runs `source` for its effects in the current load, then renders what it updated.
     public func runScript(source: String, name: String = "script") throws(ScriptError) {
         try bridge.runScript(source: source, name: name)
-        settle()
+        turn(through: .layout)
     }
 
     /// Makes `require(name)` return what the Lua chunk `source` returns, in every
@@ -226,8 +235,10 @@ public final class Runtime {
 
     /// Unmounts the app: every controller's `willUnmount` runs.
     public func unmount() {
-        reconciler.update(root: nil)
-        settle()
+        turn(through: .layout) {
+            reconciler.update(root: nil)
+            return true
+        }
         endSystemWork()
     }
 
@@ -247,8 +258,11 @@ public final class Runtime {
     /// was serviced.
     @discardableResult
     public func serviceIO(waitingUntil deadline: ContinuousClock.Instant? = nil) -> Bool {
-        let serviced = deadline.map { capabilities.io.wait(until: $0) } ?? capabilities.io.service()
-        if serviced { settleAfterInput() }
+        var serviced = false
+        turn(through: .layout) {
+            serviced = deadline.map { capabilities.io.wait(until: $0) } ?? capabilities.io.service()
+            return serviced
+        }
         return serviced
     }
 
@@ -293,8 +307,11 @@ public final class Runtime {
             quitRequested = true
             return
         }
-        _ = host.handleKey(key)
-        settleAfterInput()
+        // A textarea moves by rows on screen, and a list pages by the rows shown.
+        turn(through: .layout, readingLayout: true) {
+            host.handleKey(key)
+            return true
+        }
     }
 
     /// Sends each item of a space-separated list of key names and mouse items
@@ -317,11 +334,11 @@ public final class Runtime {
     /// `onMouse` handlers under it, then focus, clicks (`onClick`, buttons, list
     /// items) and wheel scrolling. Pending updates render before this returns.
     public func send(_ mouse: MouseEvent) {
-        // The pointer finds what is drawn where the last layout put it; lay out what is
-        // pending (nothing, once a frame is drawn) so it finds the screen of this moment.
-        host.canvas.layout()
-        host.handleMouse(mouse)
-        settleAfterInput()
+        // The pointer finds what is drawn where the last layout put it.
+        turn(through: .layout, readingLayout: true) {
+            host.handleMouse(mouse)
+            return true
+        }
     }
 
     /// Clicks `button` at the cell (`x`, `y`): a press and a release there.
@@ -336,27 +353,22 @@ public final class Runtime {
     /// receives it, no state changes, and a warning says why.
     @discardableResult
     public func paste(_ text: String) -> PasteOutcome {
-        let outcome = host.handlePaste(text)
-        settleAfterInput()
+        var outcome = PasteOutcome.unused
+        // A textarea inserts at its cursor, placed by rows on screen.
+        turn(through: .layout, readingLayout: true) {
+            outcome = host.handlePaste(text)
+            return true
+        }
         return outcome
     }
 
-    /// Renders what the input caused, then lays out now, so that scroll commands apply
-    /// to the content of this moment and the next input sees the result.
-    private func settleAfterInput() {
-        settle()
-        host.settlePendingFocus()
-        settle()  // what the onFocus and onBlur handlers updated
-        host.canvas.layout()
-    }
-
-    /// Resizes the canvas; the next frame is laid out at the new size.
+    /// Resizes the canvas and lays out at the new size; the components that read the
+    /// screen's height (``Viewport/context``: lists) render again, and only those.
     public func resize(width: Int, height: Int) {
-        host.resize(width: max(width, 1), height: max(height, 1))
-        if max(height, 1) != reconciler.viewportHeight {
-            // Lists render as many items as the screen can show.
-            reconciler.viewportHeight = max(height, 1)
-            reconciler.renderAgain(componentsNamed: "list")
+        turn(through: .layout) {
+            host.resize(width: max(width, 1), height: max(height, 1))
+            reconciler.provide(Viewport.context, value: .int(max(height, 1)))
+            return true
         }
     }
 
@@ -366,45 +378,28 @@ public final class Runtime {
     /// timer firing every millisecond over a long advance). Does nothing on a real run loop.
     public func advance(by seconds: Double) {
         guard let manual = runLoop as? ManualRunLoop, seconds.isFinite, seconds > 0, !quitRequested else { return }
-        let finished = manual.advance(by: .nanoseconds(Int64(min(seconds, 1e9) * 1e9))) { [unowned self] in
-            quitRequested
-        }
-        if !finished && !quitRequested {
-            let at = Double(manual.now.components.seconds) + Double(manual.now.components.attoseconds) / 1e18
-            report(bridge.timersFiredTooOftenError(count: manual.firingLimit, seconds: at).description)
+        turn(through: .layout) {
+            let finished = manual.advance(by: .nanoseconds(Int64(min(seconds, 1e9) * 1e9))) { [unowned self] in
+                quitRequested
+            }
+            if !finished && !quitRequested {
+                let at = Double(manual.now.components.seconds) + Double(manual.now.components.attoseconds) / 1e18
+                report(bridge.timersFiredTooOftenError(count: manual.firingLimit, seconds: at).description)
+            }
+            return true
         }
     }
 
     /// Applies pending state updates now; on a manual clock, also runs the work queued
     /// for the next turns (a host function's reply, say) until none is left.
     public func flush() {
-        settle()
+        turn(through: .layout)
     }
 
     /// The longest one settle (the turns after a key, a mount or a timer) may take on a
     /// manual clock: each turn is bounded by the scripts' budgets, and this bounds their
     /// sum, however many turns a component's updates cause.
     public var settleTimeLimit = Duration.seconds(10)
-
-    private func settle() {
-        if let manual = runLoop as? ManualRunLoop {
-            let start = ContinuousClock.now
-            let limit = settleTimeLimit
-            if !manual.runUntilIdle(stoppingWhen: { ContinuousClock.now - start > limit }) {
-                let pending = reconciler.pendingComponentNames
-                let names = pending.joined(separator: ", ")
-                let location = pending.lazy.compactMap { self.bridge.lastUpdateLocation(ofComponentNamed: $0) }.first
-                let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-                let bound = ContinuousClock.now - start > limit ? "\(seconds) s" : "\(manual.turnLimit) turns"
-                report(
-                    (location.map { "\($0): " } ?? "")
-                        + "\(names.isEmpty ? "app" : names): updates did not settle after \(bound):"
-                        + " a component updates its state on every render")
-            }
-        } else {
-            reconciler.flush()
-        }
-    }
 
     /// Where the time of each pipeline stage goes, when a benchmark asks (nil: nothing
     /// is measured). Shared by the reconciler, the host and the Lua bridge.
@@ -426,8 +421,9 @@ public final class Runtime {
     /// prints).
     public var treeText: String { componentTree.flatMap(\.treeLines).joined(separator: "\n") }
 
-    /// The current frame, laid out and painted.
-    public var screen: CellBuffer { host.render(measuringOn: reconciler.stageClock) }
+    /// The current frame, laid out and painted: a turn with nothing coming in, which
+    /// applies what is pending (updates, focus, edits no parent answered) first.
+    public var screen: CellBuffer { turn(through: .paint) }
 
     /// The screen as plain text: exactly one line per row, trailing spaces removed.
     public var lines: [String] { screen.lines }
@@ -454,7 +450,7 @@ public final class Runtime {
         return warnings
     }
 
-    private func report(_ message: String) {
+    func report(_ message: String) {
         errors.append(message)
         onError(message)
     }

@@ -1,5 +1,6 @@
 import Testing
-import TheoluaCore
+
+@testable import TheoluaCore
 
 /// PRODUCT.md §5, Context: a provided value reaches the components that use it, and a
 /// change renders those only.
@@ -77,6 +78,54 @@ import TheoluaCore
                     ]),
             ]))
         #expect(lines.filter { $0.hasPrefix("shows") } == ["shows 1 light", "shows 2 outer", "shows 3 inner"])
+    }
+
+    @Test func aValueProvidedAboveTheRootReachesWhatNoProviderElementCovers() {
+        let fixture = Fixture()
+        fixture.reconciler.provide(Self.theme, value: .string("host"))
+        let log = fixture.logRef
+        let lines = fixture.render(
+            .column(children: [
+                Leaf(index: 1, uses: true, log: log).element(key: 1),
+                .provider(
+                    Self.theme, value: .string("inner"), children: [Leaf(index: 2, uses: true, log: log).element()]),
+            ]))
+        #expect(lines.filter { $0.hasPrefix("shows") } == ["shows 1 host", "shows 2 inner"])
+        let names = fixture.reconciler.componentTree().flatMap(\.all).map(\.name)
+        #expect(names == ["Leaf", "Provider", "Leaf"], "nothing shows above the root")
+    }
+
+    @Test func aNewValueAboveTheRootRendersItsTenConsumersAtTheNextTurnOnly() {
+        let fixture = Fixture()
+        let log = fixture.logRef
+        let app = Element.column(
+            children: (0..<100).map { Group(first: $0 * 100, count: 100, every: 1000, log: log).element(key: .int($0)) }
+        )
+        let first = fixture.render(app)
+        #expect(first.filter { $0.hasPrefix("shows") }.first == "shows 0 light", "the default, until a host provides")
+
+        fixture.reconciler.provide(Self.theme, value: .string("dark"))
+        #expect(fixture.take().isEmpty, "nothing renders before the next turn")
+        let change = fixture.settle()
+        #expect(change.count { $0 == "consumer" } == 10)
+        #expect(change.count { $0 == "leaf" } == 0)
+        #expect(change.count { $0 == "group" } == 0)
+        #expect(change.contains("shows 0 dark"))
+
+        fixture.reconciler.provide(Self.theme, value: .string("dark"))
+        #expect(fixture.settle().isEmpty, "the same value again renders nothing")
+        #expect(fixture.errors.isEmpty)
+    }
+
+    @Test func aConsumerOfAValueAboveTheRootIsForgottenWhenItUnmounts() {
+        let fixture = Fixture()
+        fixture.reconciler.provide(Self.theme, value: .string("host"))
+        fixture.render(Leaf(index: 1, uses: true, log: fixture.logRef).element())
+        #expect(fixture.reconciler.rootContextConsumers[Self.theme]?.count == 1)
+        fixture.render(nil)
+        #expect(fixture.reconciler.rootContextConsumers.isEmpty)
+        fixture.reconciler.provide(Self.theme, value: .string("other"))
+        #expect(fixture.settle().isEmpty)
     }
 
     @Test func aConsumerBelowTwoProvidersFollowsTheNearestOnly() {

@@ -2,8 +2,9 @@
 /// a theme, the signed-in user, a locale. Like React's context.
 ///
 /// A ``ContextProvider`` element (``Element/provider(_:value:key:children:)``) provides a
-/// value to its subtree; a component reads the nearest one above it with
-/// ``ComponentRef/use(_:)`` (its default when none is above). When a provider's value
+/// value to its subtree, and a host can provide one above the root
+/// (``Reconciler/provide(_:value:)``); a component reads the nearest one above it with
+/// ``ComponentRef/use(_:)`` (its default when none is above). When a provided value
 /// changes, the components that used it render again, and only those, even where the
 /// components between them did not render.
 ///
@@ -80,8 +81,25 @@ extension ComponentRef {
 }
 
 extension Reconciler {
+    /// Provides `value` for `context` above the root: what every component that uses
+    /// the context reads where no provider element of it is above, as if a provider
+    /// wrapped the root, though none shows in the tree. A host provides its own
+    /// contexts this way (the runtime, ``Viewport/context``). When the value changes,
+    /// the components that used the context without a provider above render again at
+    /// the next turn, and only those; the same value again does nothing.
+    public func provide(_ context: ContextKey, value: Value) {
+        guard value != (rootContexts[context] ?? context.defaultValue) else { return }
+        rootContexts[context] = value
+        guard let consumers = rootContextConsumers.removeValue(forKey: context) else { return }
+        for id in consumers {
+            guard let consumer = instances[id], consumer.isMounted else { continue }
+            consumer.needsRender = true
+            markDirty(consumer)
+        }
+    }
+
     /// The value of the nearest provider of `context` above `consumer`, which is noted
-    /// as depending on it; the default when there is none.
+    /// as depending on it; else the value provided above the root, or the default.
     func contextValue(_ context: ContextKey, for consumer: ComponentInstanceBase) -> Value {
         var current = consumer.parent
         while let instance = current {
@@ -91,7 +109,20 @@ extension Reconciler {
             }
             current = instance.parent
         }
-        return context.defaultValue
+        rootContextConsumers[context, default: []].insert(consumer.id)
+        return rootContexts[context] ?? context.defaultValue
+    }
+
+    /// Forgets that the component `id`, unmounting, used a context with no provider
+    /// above it; a context no mounted component uses so is forgotten too (a reloaded
+    /// script makes its contexts anew).
+    func forgetRootContextConsumer(_ id: ComponentID) {
+        var unused: [ContextKey] = []
+        for index in rootContextConsumers.indices {
+            guard rootContextConsumers.values[index].remove(id) != nil else { continue }
+            if rootContextConsumers.values[index].isEmpty { unused.append(rootContextConsumers.keys[index]) }
+        }
+        for context in unused { rootContextConsumers[context] = nil }
     }
 
     /// Called when `provider`'s context or value changed: its consumers render again in

@@ -4,8 +4,8 @@
 /// screenful costs.
 ///
 /// The list renders a window of items around its selection: as many on each side as
-/// the screen can show (``Reconciler/viewportHeight`` rows, divided by `itemHeight`
-/// when every item has that height), plus a few. The window always holds what can be in
+/// the screen can show (the rows ``Viewport/context`` provides, divided by `itemHeight`
+/// when every item has that height), plus a few: a resize renders it again. The window always holds what can be in
 /// view, since the selection is always in view. It is drawn in a `list` host primitive:
 /// a scroll that shows the selection (as little scrolling as it takes) and marks it
 /// while the list has focus. Items leaving the window are unmounted.
@@ -297,9 +297,6 @@ extension Element {
 }
 
 extension ComponentRef {
-    /// The rows of the screen the host draws on (see ``Reconciler/viewportHeight``).
-    var viewportHeight: Int { instance.reconciler?.viewportHeight ?? Reconciler.defaultViewportHeight }
-
     /// Calls `handler` with `arguments`, as a primitive calls its handlers.
     func dispatch(_ handler: Handler, _ arguments: [Value]) {
         instance.reconciler?.dispatch(handler, arguments: arguments)

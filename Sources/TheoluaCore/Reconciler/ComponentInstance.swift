@@ -148,7 +148,7 @@ enum StateUpdate<State> {
 
     override func applyPendingUpdates() throws -> Bool {
         clearDirty()
-        // Asked to render again though nothing changed (see `Reconciler.renderAgain`).
+        // Asked to render again though nothing changed: a context value it used did.
         let rendersAnyway = needsRender
         needsRender = false
         let changed = try applyQueued()

@@ -84,14 +84,12 @@ public final class Reconciler {
     @exclusivity(unchecked) private var isReconciling = false
     @exclusivity(unchecked) var forceRender = false
 
-    /// The rows of the screen the host draws on: a virtualized list renders about this
-    /// many items on each side of its selection. Hosts set it, and again on resize.
-    public var viewportHeight = Reconciler.defaultViewportHeight {
-        didSet { viewportHeight = max(1, viewportHeight) }
-    }
-
-    /// The viewport height assumed until a host says otherwise.
-    public static let defaultViewportHeight = 24
+    /// The values hosts provide above the root (``provide(_:value:)``), by context.
+    @exclusivity(unchecked) var rootContexts: [ContextKey: Value] = [:]
+    /// The components that used each context with no provider of it above them, so a
+    /// value provided above the root renders just them when it changes. A consumer is
+    /// noted again each time it renders, and forgotten when it unmounts.
+    @exclusivity(unchecked) var rootContextConsumers: [ContextKey: Set<ComponentID>] = [:]
     /// Whether the pass is a reload's (see ``reload(root:)``).
     @exclusivity(unchecked) var isReloading = false
     @exclusivity(unchecked) var pendingLifecycle: [(ComponentInstanceBase, LifecyclePhase)] = []
@@ -164,17 +162,6 @@ public final class Reconciler {
             stack.append(contentsOf: instance.children.reversed())
         }
         return found
-    }
-
-    /// Renders every mounted component named `name` again at the next turn, though its
-    /// props and state are unchanged: what depends on ``viewportHeight`` (lists) after a
-    /// resize.
-    package func renderAgain(componentsNamed name: String) {
-        for id in mountedComponents(named: name) {
-            guard let component = instances[id] else { continue }
-            component.needsRender = true
-            markDirty(component)
-        }
     }
 
     /// The topmost host nodes the component `id` rendered, in order; none when it is not
@@ -301,6 +288,7 @@ public final class Reconciler {
 
     func unregister(_ component: ComponentInstanceBase) {
         instances[component.id] = nil
+        if !rootContextConsumers.isEmpty { forgetRootContextConsumer(component.id) }
     }
 
     func report(_ instance: Instance, _ phase: LifecyclePhase, _ error: any Error) {

@@ -17,7 +17,6 @@ extension CanvasHost {
     @discardableResult
     package func handleKey(_ key: KeyEvent) -> Bool {
         defer { deliverFocusChanges() }
-        layOutForFocusedInput()
         if let focused = focusedView, focused.widget?.handleKey(key, props: focused.props, dispatch: dispatch) == true {
             return true
         }
@@ -43,7 +42,6 @@ extension CanvasHost {
             onWarning(message)
             return .refused(message: message)
         }
-        layOutForFocusedInput()
         if let focused = focusedView,
             focused.widget?.handlePaste(text, props: focused.props, dispatch: dispatch) == true
         {

@@ -8,8 +8,10 @@ import TheoluaWidgets
 ///
 /// It mirrors the reconciler's host nodes into a persistent tree of canvas nodes (each
 /// host node's ``HostView`` is its `attachment`), mapping props into styles as they
-/// arrive; nothing is rebuilt per frame, and ``render()`` lays out and paints only what
-/// changed. Top-level nodes are laid out as a column filling the canvas.
+/// arrive; nothing is rebuilt per frame, and layout and paint visit only what changed.
+/// Top-level nodes are laid out as a column filling the canvas. The runtime takes the
+/// host's steps in the order of a turn (`Runtime.turn`): route the input, settle focus,
+/// settle edits, lay out, paint.
 ///
 /// ```swift
 /// let host = CanvasHost(width: 80, height: 24)
@@ -99,19 +101,21 @@ package final class CanvasHost: HostRenderer {
     /// The canvas size in cells.
     package var size: Size { canvas.size }
 
-    /// Lays out and paints what changed since the last frame, and returns the screen.
+    /// Draws the frame of a host driven without a runtime (the host's tests): the steps
+    /// a turn that paints takes after its updates (see `Runtime.turn`), and the screen.
     ///
     /// Render after the run loop has applied the updates the last keys caused: an input
     /// edit the parent has not answered by now counts as refused.
     @discardableResult
-    package func render(measuringOn clock: StageClock? = nil) -> CellBuffer {
+    package func render() -> CellBuffer {
         settlePendingFocus()
-        settleInputs()
-        clock.measure(.layout) { layOut() }
-        return clock.measure(.paint) { canvas.render() }
+        settleEdits()
+        layOut()
+        return paint()
     }
 
-    /// Lays out what changed, and fits the inputs and textareas to their sizes.
+    /// Lays out what changed, and fits the inputs and textareas to their sizes: a
+    /// turn's layout step. Little more than a look at the root when nothing changed.
     func layOut() {
         canvas.layout()
         // Inputs and textareas fit their text to the size layout gives them; fitting can
@@ -124,20 +128,19 @@ package final class CanvasHost: HostRenderer {
         }
     }
 
-    /// Lays out before the focused widget takes a key or a paste when what it does
-    /// depends on its size (a textarea moves by rows on screen), since several keys may
-    /// come between two frames.
-    func layOutForFocusedInput() {
-        if focusedView?.widget?.laysOutBeforeInput == true { layOut() }
+    /// Repaints what the last layouts damaged, and returns the screen: a turn's paint
+    /// step, after its layout.
+    func paint() -> CellBuffer {
+        canvas.paint()
     }
 
-    /// Changes the canvas size; the next ``render()`` lays out and paints everything.
+    /// Changes the canvas size; the next layout and paint redo everything.
     package func resize(width: Int, height: Int) {
         canvas.resize(width: width, height: height)
         for entry in fitting.values { entry.widget.refit() }
     }
 
-    /// The screen as of the last ``render()``.
+    /// The screen as of the last paint.
     package var buffer: CellBuffer { canvas.buffer }
 
     // MARK: HostRenderer
@@ -214,10 +217,10 @@ package final class CanvasHost: HostRenderer {
     }
 
     /// After each reconciliation pass: settles focus (see `settleFocusAfterCommit()`) and
-    /// the inputs' answered edits. Painting waits for ``render()``.
+    /// the inputs' answered edits. Layout and paint wait for the turn's steps.
     package func commit() {
         settleFocusAfterCommit()
-        settleInputs()
+        settleEdits()
         deliverFocusChanges()
     }
 
@@ -267,8 +270,9 @@ package final class CanvasHost: HostRenderer {
         node.attachment as? HostView
     }
 
-    /// Settles every input's and textarea's unanswered edit (see ``InputEditor``).
-    private func settleInputs() {
+    /// Settles every input's and textarea's unanswered edit (see ``InputEditor``): what a
+    /// turn that paints does before its layout, since the frame ends there.
+    func settleEdits() {
         for entry in fitting.values { entry.widget.settle() }
     }
 }

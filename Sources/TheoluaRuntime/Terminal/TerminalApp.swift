@@ -7,14 +7,15 @@ import TheoluaTerminal
 /// An app full-screen in the terminal: a Lua app with hot reload (`theolua run`), or a
 /// UI built in Swift.
 ///
-/// The loop: run due work (turns and timers), paint a frame if anything changed (one
-/// write, only the changed cells), then wait for a key, the mouse, a signal, the next timer, the
-/// next file check or output of a process a script started. F12 shows the log and F11
-/// the inspector (``Inspector``). A script error shows an overlay over the last good
-/// frame; the app keeps running and the next good save clears it. What the user did
-/// that the app could not take (a paste larger than the text it can hold) shows a note
-/// at the top, which the next key closes (the key still reaches the app). The terminal
-/// is restored on every way out: return, ctrl+c, SIGTERM/SIGINT/SIGHUP, and errors.
+/// The loop: a turn for the due work (turns and timers) that ends in a frame (one write,
+/// only the changed cells; see `Runtime.turn`), then wait for a key, the mouse, a signal,
+/// the next timer, the next file check or output of a process a script started, each a
+/// turn of its own. F12 shows the log and F11 the inspector (``Inspector``). A script
+/// error shows an overlay over the last good frame; the app keeps running and the next
+/// good save clears it. What the user did that the app could not take (a paste larger
+/// than the text it can hold) shows a note at the top, which the next key closes (the
+/// key still reaches the app). The terminal is restored on every way out: return,
+/// ctrl+c, SIGTERM/SIGINT/SIGHUP, and errors.
 public final class TerminalApp {
     /// What to run and how.
     public struct Configuration: Sendable {
@@ -102,21 +103,36 @@ public final class TerminalApp {
         var encoder = FrameEncoder(colorDepth: configuration.colors ?? .ofEnvironment)
         var previous: CellBuffer? = nil
         while !runtime.quitRequested {
-            loop.runDueWork { [unowned runtime] in runtime.quitRequested }
-            if watching && watcher.poll() { reload(runtime) }
-            if let error = runtime.takeErrors().last { overlayMessage = error }
-            for warning in runtime.takeWarnings() { appendToLog("warning: " + warning) }
-            var frame = runtime.screen
-            if inspector.isOpen { inspector.record(frame, previous: previousAppFrame, runtime: runtime) }
-            previousAppFrame = frame
-            if let overlayMessage { frame = Overlay.error(overlayMessage, over: frame) }
-            if let note { frame = Overlay.note(note, over: frame) }
-            if showingLog { frame = Overlay.log(log, over: frame) }
-            if inspector.isOpen { frame = inspector.draw(over: frame, runtime: runtime) }
-            let bytes = encoder.encode(from: previous, to: frame)
-            if !bytes.isEmpty { try session.write(bytes) }
-            if inspector.isOpen { inspector.recordOutput(bytes: bytes.count) }
-            previous = frame
+            // A frame is a turn (Runtime.turn): what came due (timers, the work earlier
+            // turns queued, a save), then its updates, focus, layout and paint, and the
+            // frame written with the panels over it. The keys, clicks and resizes read
+            // below take turns of their own, through their layout, as they come.
+            var failure: (any Error)?
+            runtime.turn(through: .output) {
+                loop.runDueWork { [unowned runtime] in runtime.quitRequested }
+                if watching && watcher.poll() { reload(runtime) }
+                return true
+            } output: { screen in
+                if let error = runtime.takeErrors().last { overlayMessage = error }
+                for warning in runtime.takeWarnings() { appendToLog("warning: " + warning) }
+                var frame = screen
+                if inspector.isOpen { inspector.record(frame, previous: previousAppFrame, runtime: runtime) }
+                previousAppFrame = frame
+                if let overlayMessage { frame = Overlay.error(overlayMessage, over: frame) }
+                if let note { frame = Overlay.note(note, over: frame) }
+                if showingLog { frame = Overlay.log(log, over: frame) }
+                if inspector.isOpen { frame = inspector.draw(over: frame, runtime: runtime) }
+                let bytes = encoder.encode(from: previous, to: frame)
+                do {
+                    if !bytes.isEmpty { try session.write(bytes) }
+                } catch {
+                    failure = error
+                    return
+                }
+                if inspector.isOpen { inspector.recordOutput(bytes: bytes.count) }
+                previous = frame
+            }
+            if let failure { throw failure }
             if runtime.quitRequested { break }
 
             var deadline = Self.earliest(loop.nextDeadline, runtime.ioDeadline)

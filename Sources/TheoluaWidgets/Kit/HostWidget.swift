@@ -41,10 +41,6 @@ public protocol HostWidget: AnyObject {
     /// app's root the whole canvas.
     func setTopLevel(_ topLevel: Bool, props: Record)
 
-    /// Whether the host lays out before the widget takes a key or a paste: what it does
-    /// with them depends on its size (a textarea moves by rows on screen), and several
-    /// keys may come between two frames.
-    var laysOutBeforeInput: Bool { get }
 }
 
 /// Defaults for primitives that never take focus or keys.
@@ -62,8 +58,6 @@ extension HostWidget {
     }
     /// Does not scroll.
     public func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool { false }
-    /// Needs no layout before keys.
-    public var laysOutBeforeInput: Bool { false }
 }
 
 /// A primitive that fits what it shows to the size layout gives it, settles unanswered

@@ -445,9 +445,6 @@ final class TextareaWidget: HostWidget, FittingWidget {
 }
 
 extension TextareaWidget {
-    /// Moving by rows on screen needs the width of this frame.
-    var laysOutBeforeInput: Bool { true }
-
     /// `ui.textarea`: focused unless it refuses.
     static let primitive = PrimitiveSpec(kind: "textarea", focus: .unlessRefused) { TextareaWidget(node: $0) }
 }

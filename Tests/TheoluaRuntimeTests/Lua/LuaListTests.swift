@@ -54,6 +54,24 @@ import TheoluaRuntime
         expectScreen(app, ["picked 1", "item 1", "item 2", "item 3", "item 4"])
     }
 
+    @Test func aTallerScreenRendersTheListsAgainAndNothingElse() throws {
+        let app = try LuaApp(Self.list(100), width: 20, height: 5)
+        func renders() -> [String: Int] {
+            Dictionary(app.runtime.componentTree.flatMap(\.all).map { ($0.name, $0.renderCount) }) { a, _ in a }
+        }
+        expectScreen(app, ["picked -", "item 1", "item 2", "item 3", "item 4"])
+        #expect(renders() == ["App": 1, "list": 1])
+
+        app.runtime.resize(width: 20, height: 12)
+        expectScreen(app, ["picked -"] + (1...11).map { "item \($0)" })
+        #expect(renders() == ["App": 1, "list": 2])
+
+        // A new width alone leaves the rows, and the list, as they are.
+        app.runtime.resize(width: 30, height: 12)
+        #expect(renders() == ["App": 1, "list": 2])
+        #expect(app.errors() == [])
+    }
+
     @Test func theSelectionIsDrawnInverseWhileTheListHasFocus() throws {
         let app = try LuaApp(Self.list(10), width: 10, height: 4)
         app.press("down")
