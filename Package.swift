@@ -86,8 +86,9 @@ let package = Package(
         // libFuzzer's entry (built by scripts/fuzz with -sanitize=fuzzer), or a replay tool.
         .executableTarget(name: "theolua-fuzz", dependencies: ["TheoluaFuzz"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua", "CLuaSupport"]),
-        .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore"]),
-        .testTarget(name: "TheoluaLuaTests", dependencies: ["TheoluaLua", "TheoluaCore", "TheoluaCapabilities"]),
+        .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore", "TheoluaWidgets"]),
+        .testTarget(
+            name: "TheoluaLuaTests", dependencies: ["TheoluaLua", "TheoluaCore", "TheoluaCapabilities", "TheoluaRuntime"]),
         .testTarget(
             name: "TheoluaRuntimeTests",
             dependencies: [

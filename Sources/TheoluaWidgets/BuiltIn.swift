@@ -4,7 +4,10 @@ import TheoluaCore
 public enum BuiltIn {
     /// The widgets scripts make as `ui.<name>`.
     public static let widgets: [WidgetSpec] = [
-        Checkbox.spec, Progress.spec, Spinner.spec, Select.spec, KeyHints.spec, Tabs.spec, Switch.spec, Radio.spec,
+        TextWidget.spec, BoxWidget.spec, BoxWidget.rowSpec, BoxWidget.columnSpec, BoxWidget.spacerSpec,
+        ButtonWidget.spec, InputWidget.spec, BoxWidget.scrollSpec, ListDefinition.spec, TableDefinition.spec,
+        Layer.spec, TextareaWidget.spec, Checkbox.spec, Progress.spec, Spinner.spec, Select.spec, KeyHints.spec,
+        Tabs.spec, Switch.spec, Radio.spec,
     ]
 
     /// The contexts the widgets read, offered to scripts as `ui.<name>`.

@@ -52,6 +52,7 @@ struct LuaBenchmarks {
         init(count: Int, host: any HostRenderer = NullHost()) throws {
             reconciler = Reconciler(host: host, runLoop: loop)
             bridge = try LuaBridge(runLoop: loop)
+            try bridge.registerBuiltInWidgets()
             bridge.reconciler = reconciler
             reconciler.onError = { print("error: \($0)") }
             let root = try bridge.loadApp(source: LuaBenchmarks.app(count: count), name: "bench.lua")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TheoluaCore
+import TheoluaWidgets
 
 /// PRODUCT.md §5, Context: a provided value reaches the components that use it, and a
 /// change renders those only.

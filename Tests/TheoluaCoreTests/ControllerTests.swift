@@ -1,5 +1,6 @@
 import Testing
 import TheoluaCore
+import TheoluaWidgets
 
 /// A component whose controller logs its lifecycle and handles `tick` by updating state.
 struct Clock: Component {

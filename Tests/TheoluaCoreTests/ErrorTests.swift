@@ -1,5 +1,6 @@
 import Testing
 import TheoluaCore
+import TheoluaWidgets
 
 /// Fails in render or initial state when told to.
 struct Fragile: Component {

@@ -1,5 +1,6 @@
 import Testing
 import TheoluaCore
+import TheoluaWidgets
 
 @Suite struct ReconcilerTests {
     func list(_ labels: String..., fixture: Fixture) -> Element {

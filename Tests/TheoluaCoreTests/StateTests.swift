@@ -1,5 +1,6 @@
 import Testing
 import TheoluaCore
+import TheoluaWidgets
 
 /// A parent with a counter and two children; the first child shows the parent's count.
 struct Family: Component {

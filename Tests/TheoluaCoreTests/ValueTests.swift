@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TheoluaCore
+import TheoluaWidgets
 
 @Suite struct ValueTests {
     @Test func recordEqualityIgnoresInsertionOrder() {

@@ -23,7 +23,7 @@ public enum Viewport {
 extension ComponentRef {
     /// The rows of the screen the host draws on (at least one), as ``Viewport/context``
     /// provides them: the component renders again when they change.
-    var viewportHeight: Int {
+    public var viewportHeight: Int {
         max(1, use(Viewport.context).intValue ?? Viewport.defaultHeight)
     }
 }

@@ -112,28 +112,3 @@ extension Value {
     }
 }
 
-extension ListProps: Inspectable {
-    public var inspectionValue: Value {
-        var fields: [(String, Value)] = [("count", .int(count)), ("follow", .bool(follow))]
-        if let selected { fields.append(("selected", .int(selected))) }
-        if let itemHeight { fields.append(("itemHeight", .int(itemHeight))) }
-        return .record(Record(fields))
-    }
-}
-
-extension ListState: Inspectable {
-    public var inspectionValue: Value {
-        .record(["selected": .int(selected), "followsEnd": .bool(followsEnd)])
-    }
-}
-
-extension TableProps: Inspectable {
-    public var inspectionValue: Value {
-        var fields: [(String, Value)] = [
-            ("columns", .array(ValueArray(columns.map { .string($0.title) }))), ("count", .int(count)),
-            ("follow", .bool(follow)),
-        ]
-        if let selected { fields.append(("selected", .int(selected))) }
-        return .record(Record(fields))
-    }
-}

@@ -11,8 +11,11 @@ public struct WidgetSpec: Sendable {
     public enum Content: Sendable {
         /// Nothing: array items are an error.
         case none
-        /// Child elements (strings among them become texts), passed as the `children`
-        /// prop.
+        /// Text: strings and numbers joined into the `text` prop; the constructor also
+        /// takes a plain string (`ui.text "hi"`).
+        case text
+        /// Child elements (strings among them become texts): a primitive's children, or
+        /// a component's `children` prop.
         case children
         /// Tables of this schema, each with array items of its own as its `children`,
         /// passed as the `items` prop (`ui.tabs { { title = "a", ui.text "…" }, ... }`).
@@ -40,19 +43,43 @@ public struct WidgetSpec: Sendable {
     /// The keys it answers while focused: dispatched to its actions and listed by
     /// `ui.keyhints` (those ``KeyBinding/shown``) and `ui.help`.
     public var bindings: [KeyBinding]
+    /// Props it sets itself unless they are given (`ui.row`'s `direction = "row"`).
+    public var presets: Record
+    /// How `ui.<name>` reads its table and names itself in messages.
+    public var constructor: Constructor
     /// How its element is made.
     public var make: Make
 
-    /// A widget named `name`, with `props` and `content`, made by `make`.
+    /// How a constructor reads its table.
+    public enum Constructor: Sendable {
+        /// As a primitive's: checked by the props schema with the array part as
+        /// ``content`` says, named `ui.<name>` in messages (`ui.box`, `ui.list`).
+        case primitive
+        /// As a component's props: the array part becomes the `children` (or `items`)
+        /// prop, and messages name the widget as a component (`checkbox`).
+        case component
+    }
+
+    /// A widget named `name`, with `props`, `content` and `presets`, made by `make`; its
+    /// constructor reads its table as a primitive's when it makes a primitive, else as
+    /// a component's, unless `constructor` says.
     public init(
-        name: String, summary: String, props: RecordSchema, content: Content = .none, bindings: [KeyBinding] = [],
-        make: Make
+        name: String, summary: String, props: RecordSchema, content: Content = .none, presets: Record = Record(),
+        bindings: [KeyBinding] = [], constructor: Constructor? = nil, make: Make
     ) {
         self.name = name
         self.summary = summary
         self.props = props
         self.content = content
+        self.presets = presets
         self.bindings = bindings
         self.make = make
+        if let constructor {
+            self.constructor = constructor
+        } else if case .primitive = make {
+            self.constructor = .primitive
+        } else {
+            self.constructor = .component
+        }
     }
 }

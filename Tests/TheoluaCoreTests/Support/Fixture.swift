@@ -1,4 +1,5 @@
 import TheoluaCore
+import TheoluaWidgets
 
 /// A shared, ordered log of what components and hosts did, so a test can assert the
 /// exact interleaving of renders, lifecycle calls and host operations.

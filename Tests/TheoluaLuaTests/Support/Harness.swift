@@ -1,5 +1,6 @@
 import TheoluaCore
 import TheoluaLua
+import TheoluaRuntime
 
 /// A Lua app on a recording host and a manual clock: what the bridge tests drive.
 final class Harness {
@@ -16,6 +17,7 @@ final class Harness {
     init(options: LuaBridge.Options = LuaBridge.Options()) throws {
         reconciler = Reconciler(host: host, runLoop: loop)
         bridge = try LuaBridge(options: options, runLoop: loop)
+        try bridge.registerBuiltInWidgets()
         bridge.reconciler = reconciler
         reconciler.onError = { [unowned self] error in
             if let script = error.underlying as? ScriptError {

@@ -7,8 +7,9 @@ extension LuaBridge {
     /// library with the flaw, once a script could have made a `__concat` metamethod.
     package var concatGuardArmed: Bool { theolua_getsupport(L).pointee.concat_guard_armed != 0 }
 
-    /// The functions of the `theolua` module, for suggestions.
-    static let moduleFunctionNames = PrimitiveConstructor.allCases.map(\.name) + moduleFunctions.map(\.name)
+    /// The functions of the `theolua` module, for suggestions: the widgets' constructors
+    /// and the module's own functions.
+    var moduleFunctionNames: [String] { module.constructors.map(\.name) + Self.moduleFunctions.map(\.name) }
     /// The methods of `self` and of controllers, for suggestions.
     static let methodNames = selfMethods.map(\.name)
     /// What the sandbox leaves out of the global table, which `--allow-io` puts back.
@@ -17,7 +18,9 @@ extension LuaBridge {
     /// What Lua's message about a missing name gains: the `ui` function or method a
     /// misspelled name is close to (`ui.txt`: did you mean `ui.text`?), or, for a library
     /// the sandbox leaves out, the flag that puts it back. Nil when there is nothing to add.
-    static func hint(forMessage message: String, allowIO: Bool, missingOSFunction: String? = nil) -> String? {
+    static func hint(
+        forMessage message: String, allowIO: Bool, missingOSFunction: String? = nil, moduleFunctionNames: [String]
+    ) -> String? {
         if message.hasPrefix("attempt to call a nil value (field '"), let name = quotedName(in: message),
             name == missingOSFunction
         {

@@ -11,7 +11,6 @@ extension LuaBridge {
         values.keptKeyName = [values.keyString]
         values.propsName = internedName("props")
         values.stateName = internedName("state")
-        values.primitiveSchemas = PrimitiveConstructor.allCases.map { bind($0.schema) }
         values.providerSchema = bind(Self.providerFields)
         for (table, methods) in [
             (RegistryTable.selfMethods, Self.selfMethods), (.controllerMethods, Self.controllerMethods),
@@ -32,12 +31,6 @@ extension LuaBridge {
         setRegistryTable(.controllerMetatable)
 
         lua_createtable(L, 0, 16)  // stack: ui
-        for constructor in PrimitiveConstructor.allCases {
-            lua_pushinteger(L, lua_Integer(constructor.rawValue))
-            theolua_pushfunction(L, LuaBridge.primitiveConstructor, 1)
-            state.setRawField(-2, constructor.name)
-            components.knownComponentNames.insert("ui.\(constructor.name)")
-        }
         for (name, function) in Self.moduleFunctions {
             theolua_pushfunction(L, function, 0)
             state.setRawField(-2, name)
@@ -58,7 +51,7 @@ extension LuaBridge {
         ("use", LuaBridge.useContext),
     ]
 
-    /// The module's functions other than the primitives' constructors.
+    /// The module's functions other than the widgets' constructors.
     static let moduleFunctions: [(name: String, function: theolua_function)] = [
         ("component", LuaBridge.defineComponent),
         ("context", LuaBridge.makeContext),
@@ -93,142 +86,97 @@ extension LuaBridge {
         }
     }
 
-    /// `ui.text`, `ui.box`, …: validates the props and makes a host element.
+    /// `ui.text`, `ui.box`, …: validates the props and makes the element, as the
+    /// constructor registered at the upvalue's index says.
     static let primitiveConstructor: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
-            let raw = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
-            guard let constructor = PrimitiveConstructor(rawValue: raw) else { return 0 }
-            let element = try bridge.stageClock.measure(.elements) { try bridge.makePrimitive(constructor) }
-            bridge.noteTopLevelElement(element, PrimitiveConstructor.subjects[raw])
+            let index = Int(lua_tointegerx(L, theolua_upvalueindex(1), nil))
+            guard bridge.module.constructors.indices.contains(index) else { return 0 }
+            let constructor = bridge.module.constructors[index]
+            let element = try bridge.stageClock.measure(.elements) { try bridge.makeElement(constructor) }
+            bridge.noteTopLevelElement(element, constructor.subject)
             bridge.pushElement(element)
             return 1
         }
     }
 
-    func makePrimitive(_ constructor: PrimitiveConstructor) throws -> Element {
-        var subject: String { "ui.\(constructor.name)" }  // for messages only
+    /// Offers `constructor` to scripts as `ui.<name>`: a widget's spec, registered by the
+    /// host before the app loads (the runtime registers the built-in ones).
+    package func registerConstructor(_ constructor: ElementConstructor) {
+        module.constructors.append(RegisteredConstructor(constructor, schema: bind(constructor.schema)))
+        components.knownComponentNames.insert("ui.\(constructor.name)")
+        registryTable(.module)
+        lua_pushinteger(L, lua_Integer(module.constructors.count - 1))
+        theolua_pushfunction(L, LuaBridge.primitiveConstructor, 1)
+        lua_pushvalue(L, -1)
+        addToModuleSnapshot(constructor.name)
+        state.setRawField(-2, constructor.name)
+        state.pop()
+    }
+
+    /// The element `constructor` makes of the arguments on the stack.
+    func makeElement(_ constructor: RegisteredConstructor) throws -> Element {
+        let subject = constructor.subject  // for messages only
         var context = ConversionContext()
         // ui.text "hello" and ui.button "OK"
-        if constructor.takesTextContent, lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER {
-            return .host(constructor.primitive.rawValue, props: ["text": .string(state.describe(1))])
+        if constructor.content == .text, let kind = constructor.kind,
+            lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER
+        {
+            return .host(kind, props: ["text": .string(state.describe(1))])
         }
         if lua_type(L, 1) == LUA_TNONE || lua_type(L, 1) == LUA_TNIL {
-            guard !constructor.takesTextContent else {
-                throw raise("\(subject): expected a string or a table, got nil")
-            }
+            if constructor.content == .text { throw raise("\(subject): expected a string or a table, got nil") }
             // A list or table has props it cannot do without (count, render, cell).
-            guard !constructor.isVirtualized else { throw raise("\(subject): expected a table of props, got nil") }
-            return .host(constructor.primitive.rawValue, props: Record(constructor.presets))
+            guard let kind = constructor.kind else { throw raise("\(subject): expected a table of props, got nil") }
+            return .host(kind, props: constructor.presetRecord)
         }
         guard lua_type(L, 1) == LUA_TTABLE else {
             throw raise("\(subject): expected a table of props, got \(found(at: 1))")
         }
         var table: ElementTable
         let presets = constructor.presets
-        let extra = presets.count + (constructor.takesTextContent ? 1 : 0)
+        let extra = presets.count + (constructor.content == .text ? 1 : 0)
         do {
-            table = try elementTable(at: 1, schema: values.primitiveSchemas[constructor.rawValue], &context) { _ in
-                extra
-            }
+            table = try elementTable(at: 1, schema: constructor.schema, &context) { _ in extra }
         } catch {
             throw validationError(subject: subject, error)
         }
-        for (name, value) in presets where !table.has(name) {
-            table.entries.append(Record.Entry(key: name, value: value))
+        for preset in presets where !table.has(preset.key) { table.entries.append(preset) }
+        if let kind = constructor.kind {
+            switch constructor.content {
+            case .text:
+                let text = try textContent(of: subject, count: table.itemCount)
+                table.entries.append(Record.Entry(key: "text", value: .string(text)))
+                return .host(kind, props: Record(uniqueEntries: table.entries), key: table.key)
+            case .children:
+                var children: [Element] = []
+                do {
+                    try childItems(of: 1, upTo: table.itemCount, into: &children, &context)
+                } catch {
+                    throw validationError(subject: subject, error, noun: "child")
+                }
+                if children.count > 1, let key = Element.firstDuplicateKey(in: children) {
+                    // Found here, at the line that made the list, rather than when it mounts.
+                    throw raise("\(DuplicateKeyError(key: key, parent: subject))")
+                }
+                let props = Record(uniqueEntries: table.entries)
+                return try checkedDepth(.host(kind, props: props, children: children, key: table.key), subject)
+            case .none:
+                break
+            }
         }
-        if constructor.takesTextContent {
-            let text = try textContent(of: constructor, count: table.itemCount)
-            table.entries.append(Record.Entry(key: "text", value: .string(text)))
-            return .host(constructor.primitive.rawValue, props: Record(uniqueEntries: table.entries), key: table.key)
-        }
-        guard constructor.takesChildren || table.itemCount == 0 else {
-            throw raise("\(subject): takes no children")
-        }
-        if constructor.isVirtualized {
-            return Self.virtualized(constructor, props: Record(uniqueEntries: table.entries), key: table.key)
-        }
-        var children: [Element] = []
-        do {
-            try childItems(of: 1, upTo: table.itemCount, into: &children, &context)
-        } catch {
-            throw validationError(subject: subject, error, noun: "child")
-        }
-        if children.count > 1, let key = Element.firstDuplicateKey(in: children) {
-            // Found here, at the line that made the list, rather than when it mounts.
-            throw raise("\(DuplicateKeyError(key: key, parent: subject))")
-        }
+        guard table.itemCount == 0 else { throw raise("\(subject): takes no children") }
         let props = Record(uniqueEntries: table.entries)
-        return try checkedDepth(
-            .host(constructor.primitive.rawValue, props: props, children: children, key: table.key), subject)
-    }
-
-    /// The element of `ui.list` or `ui.table` from its validated props: the component's own
-    /// props are taken out, the rest style its box.
-    static func virtualized(_ constructor: PrimitiveConstructor, props: Record, key: Key?) -> Element {
-        var style: [Record.Entry] = []
-        var count = 0
-        var selected: Int?
-        var follow = false
-        var itemHeight: Int?
-        var onSelect: Handler?
-        var onActivate: Handler?
-        var onSort: Handler?
-        var function: Handler?
-        var columns: [TableColumn] = []
-        for entry in props.entries {
-            switch entry.key {
-            case "count": count = entry.value.intValue ?? 0
-            case "selected": selected = entry.value.intValue
-            case "follow": follow = entry.value.boolValue ?? false
-            case "itemHeight": itemHeight = entry.value.intValue
-            case "onSelect": onSelect = entry.value.handlerValue
-            case "onActivate": onActivate = entry.value.handlerValue
-            case "onSort": onSort = entry.value.handlerValue
-            case "render", "cell": function = entry.value.handlerValue
-            case "columns": columns = entry.value.arrayValue.map { $0.map(tableColumn) } ?? []
-            default: style.append(entry)
-            }
+        guard let make = constructor.make else { return .host(constructor.kind ?? "", props: props, key: table.key) }
+        do {
+            return try make(props, table.key)
+        } catch {
+            throw raise("\(subject): \(error)")
         }
-        let box = Record(uniqueEntries: style)
-        guard let function else { return .empty }  // the schema requires it
-        if constructor == .table {
-            return .component(
-                TableDefinition(),
-                props: TableProps(
-                    columns: columns, count: count, selected: selected, follow: follow, onSelect: onSelect,
-                    onActivate: onActivate, onSort: onSort, style: box, cells: .handler(function)),
-                key: key)
-        }
-        return .component(
-            ListDefinition(),
-            props: ListProps(
-                count: count, itemHeight: itemHeight, selected: selected, follow: follow, onSelect: onSelect,
-                onActivate: onActivate, style: box, items: .handler(function)),
-            key: key)
-    }
-
-    /// A column of `ui.table` from its validated record.
-    private static func tableColumn(_ value: Value) -> TableColumn {
-        let record = value.recordValue ?? Record()
-        var width: ColumnWidth?
-        switch record["width"] {
-        case .int(let cells)?: width = .cells(cells)
-        case .double(let cells)?: width = .cells(Int(cells))
-        case .string(let text)? where text.hasSuffix("%"): width = Double(text.dropLast()).map(ColumnWidth.percent)
-        default: width = nil
-        }
-        let align = record["align"]?.stringValue.flatMap(TableColumn.Alignment.init(rawValue:)) ?? .left
-        let grow: Double? =
-            switch record["grow"] {
-            case .int(let share)?: Double(share)
-            case .double(let share)?: share
-            default: nil
-            }
-        return TableColumn(title: record["title"]?.stringValue ?? "", width: width, grow: grow, align: align)
     }
 
     /// The text of `ui.text { "a", "b" }`: strings and numbers joined; nil and false skipped.
-    private func textContent(of constructor: PrimitiveConstructor, count: Int) throws -> String {
+    private func textContent(of subject: String, count: Int) throws -> String {
         var text = ""
         for position in 1...max(count, 1) where position <= count {
             lua_rawgeti(L, 1, lua_Integer(position))
@@ -241,7 +189,7 @@ extension LuaBridge {
             case LUA_TBOOLEAN where lua_toboolean(L, -1) == 0: continue
             default:
                 throw raise(
-                    "ui.\(constructor.name): item \(position) must be a string, got \(found(at: -1)); to style parts,"
+                    "\(subject): item \(position) must be a string, got \(found(at: -1)); to style parts,"
                         + " use ui.row of texts")
             }
         }
@@ -253,5 +201,49 @@ extension LuaBridge {
         let raise = raise("\(subject): \(mismatch.message(subject: noun))")
         diagnostics.lastValidationMessage = raise.message
         return raise
+    }
+}
+
+/// A constructor offered to scripts, as the constructor path reads it on every call: its
+/// schema bound to the Lua state, and its definition taken apart.
+final class RegisteredConstructor {
+    /// What the array part is.
+    enum Content {
+        case none, text, children
+    }
+
+    let schema: BoundSchema
+    /// The name under `ui`.
+    let name: String
+    /// `ui.<name>`, what messages call it.
+    let subject: String
+    let content: Content
+    /// The host element's kind, when it makes one.
+    let kind: String?
+    /// The function that makes the element, when a function does.
+    let make: (@Sendable (Record, Key?) throws -> Element)?
+    /// The presets, as record entries in order and as a record.
+    let presets: [Record.Entry]
+    let presetRecord: Record
+
+    init(_ definition: ElementConstructor, schema: BoundSchema) {
+        self.schema = schema
+        name = definition.name
+        subject = "ui.\(definition.name)"
+        switch definition.content {
+        case .none: content = .none
+        case .text: content = .text
+        case .children: content = .children
+        }
+        switch definition.make {
+        case .host(let kind):
+            self.kind = kind
+            make = nil
+        case .element(let function):
+            kind = nil
+            make = function
+        }
+        presets = definition.presets.entries
+        presetRecord = definition.presets
     }
 }

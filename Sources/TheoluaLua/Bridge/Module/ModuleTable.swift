@@ -19,6 +19,8 @@ struct ModuleTable {
     var hostFunctions: [HostFunction] = []
     /// Swift components offered to scripts, in registration order.
     var nativeComponents: [NativeComponent] = []
+    /// The widgets' constructors (`ui.text`, `ui.box`, …), in registration order.
+    var constructors: [RegisteredConstructor] = []
     /// What scripts may do beyond the sandbox, in the order installed (see
     /// Capabilities.swift).
     var capabilities: [any BridgeCapability] = []

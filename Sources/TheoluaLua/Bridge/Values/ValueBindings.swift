@@ -19,8 +19,6 @@ struct ValueBindings {
     /// The interned names `props` and `state`, which `self` and controllers answer.
     var propsName: UnsafePointer<CChar>?
     var stateName: UnsafePointer<CChar>?
-    /// Each primitive constructor's schema bound to the Lua state, by constructor.
-    var primitiveSchemas: [BoundSchema] = []
     /// A context provider's schema bound to the Lua state.
     var providerSchema: BoundSchema?
     /// Where a constructor gathers the fields of its table before they are copied into

@@ -1,3 +1,5 @@
+import TheoluaCore
+
 /// `ui.list` and ``Element/list(count:itemHeight:selected:follow:onSelect:onActivate:style:key:render:)``:
 /// a focusable, scrolling list of `count` items of which only those around the selection
 /// are rendered, reconciled, laid out and painted, so a million items cost what one
@@ -79,7 +81,7 @@ public struct ListDefinition: ComponentDefinition {
         case "home": target = 1
         case "end": target = count
         case "enter":
-            if let onActivate = props.onActivate { component.dispatch(onActivate, [.int(selected)]) }
+            if let onActivate = props.onActivate { component.call(onActivate, [.int(selected)]) }
             return .bool(true)
         case "pick":
             // A click on item `arguments[2]`: selects it, or activates it when selected.
@@ -87,7 +89,7 @@ public struct ListDefinition: ComponentDefinition {
                 return .bool(false)
             }
             if index == selected {
-                if let onActivate = props.onActivate { component.dispatch(onActivate, [.int(selected)]) }
+                if let onActivate = props.onActivate { component.call(onActivate, [.int(selected)]) }
                 return .bool(true)
             }
             target = index
@@ -100,7 +102,7 @@ public struct ListDefinition: ComponentDefinition {
             state.followsEnd = next == count
             return state
         }
-        if next != selected, let onSelect = props.onSelect { component.dispatch(onSelect, [.int(next)]) }
+        if next != selected, let onSelect = props.onSelect { component.call(onSelect, [.int(next)]) }
         return .bool(true)
     }
 
@@ -296,9 +298,70 @@ extension Element {
     }
 }
 
-extension ComponentRef {
-    /// Calls `handler` with `arguments`, as a primitive calls its handlers.
-    func dispatch(_ handler: Handler, _ arguments: [Value]) {
-        instance.reconciler?.dispatch(handler, arguments: arguments)
+extension ListProps: Inspectable {
+    public var inspectionValue: Value {
+        var fields: [(String, Value)] = [("count", .int(count)), ("follow", .bool(follow))]
+        if let selected { fields.append(("selected", .int(selected))) }
+        if let itemHeight { fields.append(("itemHeight", .int(itemHeight))) }
+        return .record(Record(fields))
+    }
+}
+
+extension ListState: Inspectable {
+    public var inspectionValue: Value {
+        .record(["selected": .int(selected), "followsEnd": .bool(followsEnd)])
+    }
+}
+
+extension ListDefinition {
+    /// What `ui.list` and `ui.table` share: the count, the selection and following.
+    static let selectionFields: [SchemaField] = [
+        Fields.required("count", .integer(min: 0, max: Double(ListProps.maximumCount))),
+        Fields.optional("selected", .integer(min: 1, max: nil)),
+        Fields.optional("onSelect", .function), Fields.optional("onActivate", .function),
+        Fields.optional("follow", .boolean),
+    ]
+
+    /// `ui.list`.
+    static let spec = WidgetSpec(
+        name: "list", summary: "A focusable list of `count` items of which only those near the view are rendered.",
+        props: RecordSchema(
+            fields: Fields.boxLayout + selectionFields + [
+                Fields.required("render", .function),
+                Fields.optional("itemHeight", .integer(min: 1, max: SchemaType.maximumCells)),
+            ]),
+        bindings: ListWidget.bindings, constructor: .primitive,
+        make: .element { props, key in ListDefinition.element(props: props, key: key) })
+
+    /// The element of `ui.list` from its validated props: the list's own props are taken
+    /// out, the rest style its box.
+    static func element(props: Record, key: Key?) -> Element {
+        var style: [Record.Entry] = []
+        var count = 0
+        var selected: Int?
+        var follow = false
+        var itemHeight: Int?
+        var onSelect: Handler?
+        var onActivate: Handler?
+        var render: Handler?
+        for entry in props.entries {
+            switch entry.key {
+            case "count": count = entry.value.intValue ?? 0
+            case "selected": selected = entry.value.intValue
+            case "follow": follow = entry.value.boolValue ?? false
+            case "itemHeight": itemHeight = entry.value.intValue
+            case "onSelect": onSelect = entry.value.handlerValue
+            case "onActivate": onActivate = entry.value.handlerValue
+            case "render": render = entry.value.handlerValue
+            default: style.append(entry)
+            }
+        }
+        guard let render else { return .empty }  // the schema requires it
+        return .component(
+            ListDefinition(),
+            props: ListProps(
+                count: count, itemHeight: itemHeight, selected: selected, follow: follow, onSelect: onSelect,
+                onActivate: onActivate, style: Record(uniqueEntries: style), items: .handler(render)),
+            key: key)
     }
 }

@@ -1,3 +1,5 @@
+import TheoluaCore
+
 /// `ui.table` and ``Element/table(columns:count:selected:follow:onSelect:onActivate:onSort:style:key:cell:)``:
 /// a header over a ``ListDefinition`` whose items are rows of cells, so a table of
 /// 300,000 rows costs what one of 30 does.
@@ -26,7 +28,7 @@ public struct TableDefinition: ComponentDefinition {
         guard case .record(let event)? = arguments.dropFirst().first,
             event["kind"]?.stringValue == "click" || ["enter", "space"].contains(event["name"]?.stringValue)
         else { return .bool(false) }
-        component.dispatch(onSort, [column])
+        component.call(onSort, [column])
         return .bool(true)
     }
 
@@ -49,9 +51,9 @@ public struct TableDefinition: ComponentDefinition {
             let box = boxProps[index].setting("focusable", to: true).setting("onKey", to: sort).setting(
                 "onClick", to: sort)
             let look: Record = ["align": .string(column.align.rawValue), "wrap": "ellipsis", "bold": true]
-            titles.append(.host(Primitive.box.rawValue, props: box, children: [.text(column.title, look)]))
+            titles.append(.host(BoxWidget.primitive.kind, props: box, children: [.text(column.title, look)]))
         }
-        let header = Element.host(Primitive.box.rawValue, props: rowProps, children: titles)
+        let header = Element.host(BoxWidget.primitive.kind, props: rowProps, children: titles)
         let cells = props.cells
         let rows = ItemRenderer { row in
             var children: [Element] = []
@@ -59,22 +61,22 @@ public struct TableDefinition: ComponentDefinition {
             for index in columns.indices {
                 switch try cells.content(row: row, column: index + 1) {
                 case .nothing:
-                    children.append(.host(Primitive.text.rawValue, props: textProps[index].setting("text", to: "")))
+                    children.append(.host(Element.textKind, props: textProps[index].setting("text", to: "")))
                 case .text(let text):
                     children.append(
-                        .host(Primitive.text.rawValue, props: textProps[index].setting("text", to: .string(text))))
-                case .element(let element) where element.typeName == Primitive.text.rawValue && element.key == nil:
+                        .host(Element.textKind, props: textProps[index].setting("text", to: .string(text))))
+                case .element(let element) where element.typeName == Element.textKind && element.key == nil:
                     var props = element.hostProps
                     for entry in textProps[index].entries
                     where props[entry.key] == nil || boxProps[index][entry.key] != nil {
                         props = props.setting(entry.key, to: entry.value)
                     }
-                    children.append(.host(Primitive.text.rawValue, props: props))
+                    children.append(.host(Element.textKind, props: props))
                 case .element(let element):
-                    children.append(.host(Primitive.box.rawValue, props: boxProps[index], children: [element]))
+                    children.append(.host(BoxWidget.primitive.kind, props: boxProps[index], children: [element]))
                 }
             }
-            return .host(Primitive.box.rawValue, props: rowProps, children: children)
+            return .host(BoxWidget.primitive.kind, props: rowProps, children: children)
         }
         let body = Element.component(
             ListDefinition(),
@@ -86,7 +88,7 @@ public struct TableDefinition: ComponentDefinition {
                 style: ["height": 0, "grow": 1, "autoFocus": true], items: .closure(rows)))
         var outer = props.style
         if outer["direction"] == nil { outer = outer.setting("direction", to: "column") }
-        return [.host(Primitive.box.rawValue, props: outer, children: [header, body])]
+        return [.host(BoxWidget.primitive.kind, props: outer, children: [header, body])]
     }
 }
 
@@ -216,5 +218,93 @@ extension Element {
                 columns: columns, count: count, selected: selected, follow: follow, onSelect: onSelect,
                 onActivate: onActivate, onSort: onSort, style: style, cells: .closure(CellRenderer(cell))),
             key: key)
+    }
+}
+
+extension TableProps: Inspectable {
+    public var inspectionValue: Value {
+        var fields: [(String, Value)] = [
+            ("columns", .array(ValueArray(columns.map { .string($0.title) }))), ("count", .int(count)),
+            ("follow", .bool(follow)),
+        ]
+        if let selected { fields.append(("selected", .int(selected))) }
+        return .record(Record(fields))
+    }
+}
+
+extension TableDefinition {
+    /// A column of `ui.table`.
+    static let columnSchema = RecordSchema(fields: [
+        Fields.required("title", .string),
+        Fields.optional("width", .dimension),
+        Fields.optional("grow", SchemaType.factor),
+        Fields.optional("align", .enumeration(["left", "center", "right"])),
+    ])
+
+    /// `ui.table`.
+    static let spec = WidgetSpec(
+        name: "table",
+        summary: "A focusable table of `count` rows under a header, of which only those near the view are rendered.",
+        props: RecordSchema(
+            fields: Fields.boxLayout + ListDefinition.selectionFields + [
+                Fields.optional("direction", .enumeration(["column", "row"])),
+                Fields.required("columns", .array(of: .record(columnSchema))), Fields.required("cell", .function),
+                Fields.optional("onSort", .function),
+            ]),
+        bindings: ListWidget.bindings, constructor: .primitive,
+        make: .element { props, key in TableDefinition.element(props: props, key: key) })
+
+    /// The element of `ui.table` from its validated props: the table's own props are
+    /// taken out, the rest style its box.
+    static func element(props: Record, key: Key?) -> Element {
+        var style: [Record.Entry] = []
+        var count = 0
+        var selected: Int?
+        var follow = false
+        var onSelect: Handler?
+        var onActivate: Handler?
+        var onSort: Handler?
+        var cell: Handler?
+        var columns: [TableColumn] = []
+        for entry in props.entries {
+            switch entry.key {
+            case "count": count = entry.value.intValue ?? 0
+            case "selected": selected = entry.value.intValue
+            case "follow": follow = entry.value.boolValue ?? false
+            case "onSelect": onSelect = entry.value.handlerValue
+            case "onActivate": onActivate = entry.value.handlerValue
+            case "onSort": onSort = entry.value.handlerValue
+            case "cell": cell = entry.value.handlerValue
+            case "columns": columns = entry.value.arrayValue.map { $0.map(column) } ?? []
+            default: style.append(entry)
+            }
+        }
+        guard let cell else { return .empty }  // the schema requires it
+        return .component(
+            TableDefinition(),
+            props: TableProps(
+                columns: columns, count: count, selected: selected, follow: follow, onSelect: onSelect,
+                onActivate: onActivate, onSort: onSort, style: Record(uniqueEntries: style), cells: .handler(cell)),
+            key: key)
+    }
+
+    /// A column of `ui.table` from its validated record.
+    private static func column(_ value: Value) -> TableColumn {
+        let record = value.recordValue ?? Record()
+        var width: ColumnWidth?
+        switch record["width"] {
+        case .int(let cells)?: width = .cells(cells)
+        case .double(let cells)?: width = .cells(Int(cells))
+        case .string(let text)? where text.hasSuffix("%"): width = Double(text.dropLast()).map(ColumnWidth.percent)
+        default: width = nil
+        }
+        let align = record["align"]?.stringValue.flatMap(TableColumn.Alignment.init(rawValue:)) ?? .left
+        let grow: Double? =
+            switch record["grow"] {
+            case .int(let share)?: Double(share)
+            case .double(let share)?: share
+            default: nil
+            }
+        return TableColumn(title: record["title"]?.stringValue ?? "", width: width, grow: grow, align: align)
     }
 }

@@ -1,0 +1,26 @@
+import TheoluaCore
+
+extension InputWidget {
+    /// What an input takes: its value and handlers, how it looks and sizes, and focus.
+    static let fields: [SchemaField] =
+        Fields.textStyle + Fields.sizing + [
+            Fields.optional("value", .string), Fields.optional("onChange", .function),
+            Fields.optional("onSubmit", .function), Fields.optional("placeholder", .string),
+            Fields.optional("autoFocus", .boolean), Fields.optional("focusable", .boolean),
+            Fields.optional("onKey", .function), Fields.optional("id", .string), Fields.optional("onFocus", .function),
+            Fields.optional("onBlur", .function), Fields.optional("border", Fields.border),
+            Fields.optional("borderColor", .color), Fields.optional("keys", Fields.keyBindings),
+        ]
+
+    /// `ui.input`.
+    static let spec = WidgetSpec(
+        name: "input", summary: "A focusable, controlled one-line text field.", props: RecordSchema(fields: fields),
+        bindings: bindings, make: .primitive(primitive))
+}
+
+extension Element {
+    /// A controlled one-line text field.
+    public static func input(_ props: Record, key: Key? = nil) -> Element {
+        .host(InputWidget.primitive.kind, props: props, key: key)
+    }
+}

@@ -1,0 +1,21 @@
+import TheoluaCore
+
+extension TextareaWidget {
+    /// `ui.textarea`: the input's props, `rows` (its height when it is given none) and
+    /// `wrap`.
+    static let spec = WidgetSpec(
+        name: "textarea", summary: "A focusable, controlled multi-line text editor that wraps.",
+        props: RecordSchema(
+            fields: InputWidget.fields.filter { $0.name != "onSubmit" } + [
+                Fields.optional("rows", .integer(min: 1, max: SchemaType.maximumCells)),
+                Fields.optional("wrap", .enumeration(["word", "char"])),
+            ]),
+        bindings: bindings, make: .primitive(primitive))
+}
+
+extension Element {
+    /// A controlled multi-line text editor (`ui.textarea`).
+    public static func textarea(_ props: Record, key: Key? = nil) -> Element {
+        .host(TextareaWidget.primitive.kind, props: props, key: key)
+    }
+}
