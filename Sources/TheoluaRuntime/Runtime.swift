@@ -77,6 +77,7 @@ public final class Runtime {
         bridge.onQuit = { [unowned self] in quitRequested = true }
         bridge.onFocus = { [unowned self] component, id in host.requestFocus(in: component, id: id) }
         host.onWarning = { [unowned self] message in warnings.append(message) }
+        host.onError = { [unowned self] message in report(message) }
         try registerBuiltInWidgets()
         reconciler.lastResponder = { [unowned self] action, arguments in
             if action == "quit" {

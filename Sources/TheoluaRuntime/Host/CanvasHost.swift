@@ -57,6 +57,9 @@ package final class CanvasHost: HostRenderer {
     /// Hears warnings about requests that found nothing to focus.
     package var onWarning: (String) -> Void = { _ in }
 
+    /// Hears errors: a host element of a kind no widget registered.
+    package var onError: (String) -> Void = { _ in }
+
     /// What the mouse button held down was pressed on (outermost first), and which
     /// button: drags and the release go there.
     @exclusivity(unchecked) var pressed: (views: [HostView], button: MouseEvent.Button)?
@@ -151,7 +154,16 @@ package final class CanvasHost: HostRenderer {
     /// Inside a view not expanded (a scroll's row out of view), the node gets no view: it
     /// waits, and the view above it counts it if it is focusable.
     package func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
-        let kind = primitives.entry(for: node.kind)
+        let kind: PrimitiveRegistry.Entry
+        if let known = primitives.knownEntry(for: node.kind) {
+            kind = known
+        } else {
+            // Drawn as a plain box, so the app goes on, and reported.
+            kind = primitives.fallback
+            onError(
+                "unknown primitive '\(node.kind)': a host element's kind must be a widget's"
+                    + " (built in, or registered with Runtime.register)")
+        }
         let focusable = kind.isFocusable(node.props)
         if focusable, PropsMapping.flag(node.props["autoFocus"]) { autoFocusCandidates.append(node) }
         guard let parentView = existingView(of: parent), parentView.isExpanded else {

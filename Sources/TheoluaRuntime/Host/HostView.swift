@@ -174,8 +174,11 @@ final class HostView {
     /// Whether this is a modal layer's view: focus stays inside it while it is open.
     var isModalLayer: Bool { isLayer && props["modal"]?.boolValue == true && !isHidden }
 
-    /// The key bindings the props declare with `keys`, for `ui.keyhints`.
-    var keyBindings: [KeyBinding] { KeyBinding.declared(by: props["keys"]) }
+    /// The key bindings `ui.keyhints` lists for this view: those the props declare with
+    /// `keys`, then the shown ones its widget answers (its spec's).
+    var keyBindings: [KeyBinding] {
+        KeyBinding.declared(by: props["keys"]) + primitive.spec.bindings.filter(\.shown)
+    }
 
     /// The `onPaste` handler, if the props have one.
     var pasteHandler: Handler? { props["onPaste"]?.handlerValue }

@@ -25,7 +25,7 @@ final class PrimitiveRegistry {
     /// The root container's.
     private(set) lazy var root = Entry(BuiltIn.root, in: self)
     /// What a kind the registry does not know is drawn as: a plain box.
-    private lazy var fallback = Entry(BuiltIn.box, in: self)
+    private(set) lazy var fallback = Entry(BuiltIn.box, in: self)
 
     /// A registry of `specs`; a later spec of a kind replaces an earlier one.
     init(_ specs: [PrimitiveSpec]) {
@@ -38,8 +38,9 @@ final class PrimitiveRegistry {
         entries[kind] ?? fallback
     }
 
-    /// Whether a spec of `kind` is registered.
-    func knows(_ kind: String) -> Bool { entries[kind] != nil }
+    /// The entry of `kind`, if a spec of it is registered.
+    @inline(__always)
+    func knownEntry(for kind: String) -> Entry? { entries[kind] }
 
     /// Adds `spec`, replacing the one of its kind.
     func register(_ spec: PrimitiveSpec) {

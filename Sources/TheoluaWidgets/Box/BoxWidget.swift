@@ -125,7 +125,7 @@ extension BoxWidget {
 
     /// `ui.scroll`: focused unless it refuses; its rows wait until its layout reaches them.
     static let scrollPrimitive = PrimitiveSpec(
-        kind: "scroll", canvasKind: .scroll, focus: .unlessRefused, defersChildren: true
+        kind: "scroll", canvasKind: .scroll, focus: .unlessRefused, defersChildren: true, bindings: scrollBindings
     ) { BoxWidget(scroll: true, node: $0) }
 
     /// The invisible root container the top-level nodes live in.

@@ -8,7 +8,7 @@ extension ButtonWidget {
             fields: Fields.textStyle.filter { $0.name != "bg" } + Fields.boxLayout + [
                 Fields.optional("onPress", .function)
             ]),
-        content: .text, bindings: bindings, make: .primitive(primitive))
+        content: .text, make: .primitive(primitive))
 }
 
 extension Element {

@@ -75,5 +75,7 @@ final class ButtonWidget: HostWidget {
 
 extension ButtonWidget {
     /// `ui.button`: focused unless it refuses.
-    static let primitive = PrimitiveSpec(kind: "button", focus: .unlessRefused) { ButtonWidget(node: $0) }
+    static let primitive = PrimitiveSpec(kind: "button", focus: .unlessRefused, bindings: bindings) {
+        ButtonWidget(node: $0)
+    }
 }

@@ -15,7 +15,7 @@ extension InputWidget {
     /// `ui.input`.
     static let spec = WidgetSpec(
         name: "input", summary: "A focusable, controlled one-line text field.", props: RecordSchema(fields: fields),
-        bindings: bindings, make: .primitive(primitive))
+        make: .primitive(primitive))
 }
 
 extension Element {

@@ -236,5 +236,7 @@ final class InputWidget: HostWidget {
 
 extension InputWidget: FittingWidget {
     /// `ui.input`: focused unless it refuses.
-    static let primitive = PrimitiveSpec(kind: "input", focus: .unlessRefused) { InputWidget(node: $0) }
+    static let primitive = PrimitiveSpec(kind: "input", focus: .unlessRefused, bindings: bindings) {
+        InputWidget(node: $0)
+    }
 }

@@ -26,6 +26,9 @@ public final class PrimitiveSpec: Sendable {
     /// Whether its children wait, as deferred canvas nodes, until its layout reaches them
     /// (a scroll's rows out of view cost nothing until then).
     public let defersChildren: Bool
+    /// The keys its widget answers while focused, as its widget spec declares them:
+    /// `ui.keyhints` lists those shown.
+    public let bindings: [KeyBinding]
     /// Makes the widget, drawn on `node` (a deferred node made before) when given.
     public let makeWidget: @Sendable (_ node: CanvasNode?) -> any HostWidget
 
@@ -33,9 +36,10 @@ public final class PrimitiveSpec: Sendable {
     /// makes.
     public init(
         kind: String, canvasKind: CanvasNode.Kind = .box, focus: Focus = .never, defersChildren: Bool = false,
-        makeWidget: @escaping @Sendable (_ node: CanvasNode?) -> any HostWidget
+        bindings: [KeyBinding] = [], makeWidget: @escaping @Sendable (_ node: CanvasNode?) -> any HostWidget
     ) {
         self.kind = kind
+        self.bindings = bindings
         self.canvasKind = canvasKind
         self.focus = focus
         self.defersChildren = defersChildren

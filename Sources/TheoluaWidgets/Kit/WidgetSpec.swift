@@ -72,8 +72,13 @@ public struct WidgetSpec: Sendable {
         self.props = props
         self.content = content
         self.presets = presets
-        self.bindings = bindings
         self.make = make
+        // A primitive's keys are its widget's, declared once with its primitive spec.
+        if bindings.isEmpty, case .primitive(let primitive) = make {
+            self.bindings = primitive.bindings
+        } else {
+            self.bindings = bindings
+        }
         if let constructor {
             self.constructor = constructor
         } else if case .primitive = make {

@@ -96,7 +96,9 @@ final class ListWidget: HostWidget {
 extension ListWidget {
     /// The window of a `ui.list` or `ui.table`: a scroll, focused unless it refuses. Its
     /// rows are already the window the list rendered, so none waits.
-    static let primitive = PrimitiveSpec(kind: "list", canvasKind: .scroll, focus: .unlessRefused) {
+    static let primitive = PrimitiveSpec(
+        kind: "list", canvasKind: .scroll, focus: .unlessRefused, bindings: bindings
+    ) {
         ListWidget(node: $0)
     }
 }

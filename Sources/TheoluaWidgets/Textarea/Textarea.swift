@@ -10,7 +10,7 @@ extension TextareaWidget {
                 Fields.optional("rows", .integer(min: 1, max: SchemaType.maximumCells)),
                 Fields.optional("wrap", .enumeration(["word", "char"])),
             ]),
-        bindings: bindings, make: .primitive(primitive))
+        make: .primitive(primitive))
 }
 
 extension Element {

@@ -446,5 +446,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
 
 extension TextareaWidget {
     /// `ui.textarea`: focused unless it refuses.
-    static let primitive = PrimitiveSpec(kind: "textarea", focus: .unlessRefused) { TextareaWidget(node: $0) }
+    static let primitive = PrimitiveSpec(kind: "textarea", focus: .unlessRefused, bindings: bindings) {
+        TextareaWidget(node: $0)
+    }
 }
