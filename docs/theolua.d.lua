@@ -97,158 +97,21 @@
 ---@field shift boolean
 
 ------------------------------------------------------------------------------
--- Primitive props
+-- Widget props (the widgets' own classes are generated: see "The module")
 ------------------------------------------------------------------------------
-
----@class theolua.TextStyleProps
----@field color? theolua.Color
----@field bg? theolua.Color
----@field bold? boolean
----@field dim? boolean
----@field italic? boolean
----@field underline? boolean
----@field inverse? boolean
----@field strike? boolean
-
----@class theolua.SizingProps
----@field key? theolua.Key
----@field width? theolua.Dimension
----@field height? theolua.Dimension
----@field minWidth? theolua.Dimension
----@field maxWidth? theolua.Dimension
----@field minHeight? theolua.Dimension
----@field maxHeight? theolua.Dimension
----@field grow? number Share of the parent's free main-axis space (default 0).
----@field shrink? number Share of the parent's overflow, weighted by size (default 1).
----@field basis? theolua.Dimension Main-axis size before grow and shrink, instead of width/height or content.
----@field margin? theolua.Margin
----@field alignSelf? theolua.Align Own cross-axis alignment, instead of the parent's align.
----@field position? "relative"|"absolute" "absolute" leaves the flow and is placed against the parent's padding box.
----@field top? theolua.Dimension Offset from the top (absolute), or moves the child down (relative).
----@field right? theolua.Dimension
----@field bottom? theolua.Dimension
----@field left? theolua.Dimension
----@field display? "flex"|"none" "none" lays it out as nothing and keeps its state (default "flex").
-
----Props shared by box, row, column, spacer, scroll and button.
----@class theolua.BoxLayoutProps : theolua.SizingProps
----@field padding? theolua.Spacing
----@field gap? theolua.Dimension Cells between children and between wrapped lines.
----@field rowGap? theolua.Dimension The vertical gap alone, instead of gap.
----@field columnGap? theolua.Dimension The horizontal gap alone, instead of gap.
----@field wrap? boolean|"reverse" Break children onto new lines when they do not fit.
----@field alignContent? theolua.AlignContent How a wrapping box's lines share its cross axis (default "start").
----@field border? theolua.Border
----@field borderColor? theolua.Color
----@field title? string Shown in the top border (needs a border).
----@field bg? theolua.Color
----@field align? theolua.Align Cross axis (default "stretch").
----@field justify? theolua.Justify Main axis (default "start").
----@field focusable? boolean
----@field autoFocus? boolean
----@field onKey? theolua.HandlerLike Receives a theolua.KeyEvent; return true to stop the key.
----@field onPaste? theolua.HandlerLike Receives pasted text; return false to pass it on.
----@field onClick? theolua.HandlerLike Receives a theolua.MouseEvent for a click; return true to stop it.
----@field onMouse? theolua.HandlerLike Receives every theolua.MouseEvent over it; return true to stop it.
----@field id? string Names the element for self:focus(id).
----@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
----@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
----@field keys? theolua.KeyBindings Described for ui.keyhints.
----@field [integer] theolua.Child
-
----@class theolua.LayerProps : theolua.BoxLayoutProps
----@field direction? theolua.Direction
----@field anchor? "center"|"parent" Centred (default), or below (or above) the box it is declared in.
----@field x? theolua.Dimension A screen column; with y, instead of anchor.
----@field y? theolua.Dimension A screen row.
----@field modal? boolean Focus and keys stay inside; what is below is dimmed; esc calls onClose.
----@field dim? boolean false keeps what is below a modal layer undimmed.
----@field onClose? theolua.HandlerLike Called when esc reaches a modal layer unused.
-
----@class theolua.TextProps : theolua.TextStyleProps, theolua.SizingProps
----@field wrap? theolua.Wrap Default "word".
----@field align? theolua.TextAlign Default "left".
----@field onClick? theolua.HandlerLike Receives a theolua.MouseEvent for a click; return true to stop it.
----@field onMouse? theolua.HandlerLike Receives every theolua.MouseEvent over it; return true to stop it.
----@field [integer] string|number|false|nil The text; items are joined.
-
----@class theolua.BoxProps : theolua.BoxLayoutProps
----@field direction? theolua.Direction Default "column".
-
----Props of ui.row, ui.column and ui.spacer (their direction is fixed).
----@class theolua.FixedBoxProps : theolua.BoxLayoutProps
-
----@class theolua.ButtonProps : theolua.BoxLayoutProps
----@field color? theolua.Color
----@field bold? boolean
----@field dim? boolean
----@field italic? boolean
----@field underline? boolean
----@field inverse? boolean
----@field strike? boolean
----@field onPress? theolua.HandlerLike Called with no arguments on enter or space.
----@field [integer] string|number The label.
-
----@class theolua.InputProps : theolua.TextStyleProps, theolua.SizingProps
----@field value? string The text shown (the input is controlled).
----@field onChange? theolua.HandlerLike Called with the new value after each edit.
----@field onSubmit? theolua.HandlerLike Called with the value on enter.
----@field placeholder? string Shown dimmed while the value is empty.
----@field autoFocus? boolean
----@field onKey? theolua.HandlerLike
----@field id? string Names the element for self:focus(id).
----@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
----@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
----@field border? theolua.Border
----@field borderColor? theolua.Color
----@field keys? theolua.KeyBindings Described for ui.keyhints.
-
----@class theolua.TextareaProps : theolua.TextStyleProps, theolua.SizingProps
----@field value? string The text shown (the textarea is controlled).
----@field onChange? theolua.HandlerLike Called with the new value after each edit.
----@field placeholder? string Shown dimmed while the value is empty.
----@field rows? integer Its height in lines when no height, grow or basis is given (default 3).
----@field wrap? "word"|"char" Where rows break (default "word").
----@field autoFocus? boolean
----@field focusable? boolean
----@field onKey? theolua.HandlerLike
----@field keys? theolua.KeyBindings Described for ui.keyhints.
----@field id? string Names the element for self:focus(id).
----@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
----@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
----@field border? theolua.Border
----@field borderColor? theolua.Color
 
 ---The keys an element answers, for ui.keyhints: `{ ["ctrl+s"] = "save" }` (listed by key
 ---name) or `{ { "ctrl+s", "save" }, { "q", "quit" } }` (listed in order).
 ---@alias theolua.KeyBindings table<string, string>|string[][]
 
----@class theolua.ScrollProps : theolua.BoxLayoutProps
----@field follow? boolean Keep the end in view as children are added.
-
----What ui.list and ui.table share: the count, the selection and following.
----@class theolua.SelectionProps : theolua.BoxLayoutProps
----@field count integer How many items (or rows) there are.
----@field selected? integer The selected index (1-based) when the parent controls it.
----@field onSelect? theolua.HandlerLike Called with the index the selection moves to.
----@field onActivate? theolua.HandlerLike Called with the selected index on enter.
----@field follow? boolean Keep the last item selected, and in view, as count grows.
-
----@class theolua.ListProps : theolua.SelectionProps
----@field render fun(i: integer): theolua.Element|string|nil Item i's element; give it a key.
----@field itemHeight? integer The height of every item, when they are all alike.
+---The props of ui.row, ui.column and ui.spacer, by their earlier name.
+---@alias theolua.FixedBoxProps theolua.RowProps
 
 ---@class theolua.TableColumn
 ---@field title string
 ---@field width? integer|string Cells, or a percentage of the table ("20%").
 ---@field grow? number A share of the width left (1 when there is no width).
 ---@field align? theolua.TextAlign Default "left".
-
----@class theolua.TableProps : theolua.SelectionProps
----@field columns theolua.TableColumn[]
----@field cell fun(row: integer, column: integer): theolua.Element|string|number|nil
----@field onSort? theolua.HandlerLike Called with a column's index when its title is activated.
----@field direction? "column"|"row"
 
 ------------------------------------------------------------------------------
 -- Props schema
@@ -394,83 +257,282 @@ local ui = {}
 ---@return theolua.Component
 function ui.component(name, spec) end
 
----A layer: a box drawn above the rest of the screen (see docs/lua-api.md, ui.layer).
----@param props theolua.LayerProps
+-- BEGIN widget declarations, generated from the widget specs: do not edit by hand
+---@class theolua.TextStyleProps
+---@field color? theolua.Color
+---@field bg? theolua.Color
+---@field bold? boolean
+---@field dim? boolean
+---@field italic? boolean
+---@field underline? boolean
+---@field inverse? boolean
+---@field strike? boolean
+
+---@class theolua.SizingProps
+---@field width? theolua.Dimension
+---@field height? theolua.Dimension
+---@field minWidth? theolua.Dimension
+---@field maxWidth? theolua.Dimension
+---@field minHeight? theolua.Dimension
+---@field maxHeight? theolua.Dimension
+---@field grow? number Share of the parent's free main-axis space (default 0).
+---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
+---@field margin? theolua.Margin
+---@field basis? theolua.Dimension Main-axis size before grow and shrink, instead of width/height or content.
+---@field alignSelf? theolua.Align Own cross-axis alignment, instead of the parent's align.
+---@field position? "relative"|"absolute" "absolute" leaves the flow and is placed against the parent's padding box.
+---@field top? theolua.Dimension Offset from the top (absolute), or moves the child down (relative).
+---@field right? theolua.Dimension
+---@field bottom? theolua.Dimension
+---@field left? theolua.Dimension
+---@field display? "flex"|"none" "none" lays it out as nothing and keeps its state (default "flex").
+---@field key? theolua.Key
+
+---Props shared by box, row, column, spacer, scroll, layer, list, table and button.
+---@class theolua.BoxLayoutProps : theolua.SizingProps
+---@field padding? theolua.Spacing
+---@field gap? theolua.Dimension Cells between children and between wrapped lines.
+---@field rowGap? theolua.Dimension The vertical gap alone, instead of gap.
+---@field columnGap? theolua.Dimension The horizontal gap alone, instead of gap.
+---@field wrap? boolean|"reverse" Break children onto new lines when they do not fit.
+---@field alignContent? theolua.AlignContent How a wrapping box's lines share its cross axis (default "start").
+---@field border? theolua.Border
+---@field borderColor? theolua.Color
+---@field title? string Shown in the top border (needs a border).
+---@field bg? theolua.Color
+---@field align? theolua.Align Cross axis (default "stretch").
+---@field justify? theolua.Justify Main axis (default "start").
+---@field focusable? boolean
+---@field autoFocus? boolean
+---@field onKey? theolua.HandlerLike Receives a theolua.KeyEvent; return true to stop the key.
+---@field id? string Names the element for self:focus(id).
+---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
+---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
+---@field onPaste? theolua.HandlerLike Receives pasted text; return false to pass it on.
+---@field onClick? theolua.HandlerLike Receives a theolua.MouseEvent for a click; return true to stop it.
+---@field onMouse? theolua.HandlerLike Receives every theolua.MouseEvent over it; return true to stop it.
+---@field keys? theolua.KeyBindings Described for ui.keyhints.
+
+---@class theolua.TextProps : theolua.TextStyleProps, theolua.SizingProps
+---@field wrap? theolua.Wrap Default "word".
+---@field align? theolua.TextAlign Default "left".
+---@field onClick? theolua.HandlerLike Receives a theolua.MouseEvent for a click; return true to stop it.
+---@field onMouse? theolua.HandlerLike Receives every theolua.MouseEvent over it; return true to stop it.
+---@field [integer] string|number|false|nil The text; items are joined.
+
+---A run of text, wrapped to its box: its array items (strings) are the text.
+---@param props theolua.TextProps|string|number
+---@return theolua.Element
+function ui.text(props) end
+
+---@class theolua.BoxProps : theolua.BoxLayoutProps
+---@field direction? theolua.Direction Default "column".
+---@field [integer] theolua.Child
+
+---A flexbox container laying its children out in a column (or a row).
+---@param props? theolua.BoxProps
+---@return theolua.Element
+function ui.box(props) end
+
+---@class theolua.RowProps : theolua.BoxLayoutProps
+---@field [integer] theolua.Child
+
+---A box laying its children out in a row.
+---@param props? theolua.RowProps
+---@return theolua.Element
+function ui.row(props) end
+
+---@class theolua.ColumnProps : theolua.BoxLayoutProps
+---@field [integer] theolua.Child
+
+---A box laying its children out in a column.
+---@param props? theolua.ColumnProps
+---@return theolua.Element
+function ui.column(props) end
+
+---@class theolua.SpacerProps : theolua.BoxLayoutProps
+
+---An empty box that grows to take the free space.
+---@param props? theolua.SpacerProps
+---@return theolua.Element
+function ui.spacer(props) end
+
+---@class theolua.ButtonProps : theolua.TextStyleProps, theolua.BoxLayoutProps
+---@field onPress? theolua.HandlerLike Called with no arguments on enter, space or a click.
+---@field [integer] string|number The label.
+
+---A focusable label that calls onPress on enter, space or a click.
+---@param props theolua.ButtonProps|string|number
+---@return theolua.Element
+function ui.button(props) end
+
+---@class theolua.InputProps : theolua.TextStyleProps, theolua.SizingProps
+---@field value? string The text shown (the input is controlled).
+---@field onChange? theolua.HandlerLike Called with the new value after each edit.
+---@field onSubmit? theolua.HandlerLike Called with the value on enter.
+---@field placeholder? string Shown dimmed while the value is empty.
+---@field autoFocus? boolean
+---@field focusable? boolean
+---@field onKey? theolua.HandlerLike Receives a theolua.KeyEvent; return true to stop the key.
+---@field id? string Names the element for self:focus(id).
+---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
+---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
+---@field border? theolua.Border
+---@field borderColor? theolua.Color
+---@field keys? theolua.KeyBindings Described for ui.keyhints.
+
+---A focusable, controlled one-line text field.
+---@param props? theolua.InputProps
+---@return theolua.Element
+function ui.input(props) end
+
+---@class theolua.ScrollProps : theolua.BoxLayoutProps
+---@field follow? boolean Keep the end in view as children are added.
+---@field [integer] theolua.Child
+
+---A focusable column that scrolls; only what is in view is laid out and painted.
+---@param props? theolua.ScrollProps
+---@return theolua.Element
+function ui.scroll(props) end
+
+---@class theolua.ListProps : theolua.BoxLayoutProps
+---@field count integer How many items (or rows) there are.
+---@field selected? integer The selected index (1-based) when the parent controls it.
+---@field onSelect? theolua.HandlerLike Called with the index the selection moves to.
+---@field onActivate? theolua.HandlerLike Called with the selected index on enter.
+---@field follow? boolean Keep the last item selected, and in view, as count grows.
+---@field render fun(i: integer): theolua.Element|string|nil Item i's element; give it a key.
+---@field itemHeight? integer The height of every item, when they are all alike.
+
+---A focusable list of `count` items of which only those near the view are rendered.
+---@param props theolua.ListProps
+---@return theolua.Element
+function ui.list(props) end
+
+---@class theolua.TableProps : theolua.BoxLayoutProps
+---@field count integer How many items (or rows) there are.
+---@field selected? integer The selected index (1-based) when the parent controls it.
+---@field onSelect? theolua.HandlerLike Called with the index the selection moves to.
+---@field onActivate? theolua.HandlerLike Called with the selected index on enter.
+---@field follow? boolean Keep the last item selected, and in view, as count grows.
+---@field direction? "column"|"row"
+---@field columns theolua.TableColumn[] 
+---@field cell fun(row: integer, column: integer): theolua.Element|string|number|nil 
+---@field onSort? theolua.HandlerLike Called with a column's index when its title is activated.
+
+---A focusable table of `count` rows under a header, of which only those near the view are rendered.
+---@param props theolua.TableProps
+---@return theolua.Element
+function ui.table(props) end
+
+---@class theolua.LayerProps : theolua.BoxLayoutProps
+---@field direction? theolua.Direction
+---@field anchor? "center"|"parent" Centred (default), or below (or above) the box it is declared in.
+---@field x? theolua.Dimension A screen column; with y, instead of anchor.
+---@field y? theolua.Dimension A screen row.
+---@field modal? boolean Focus and keys stay inside; what is below is dimmed; esc calls onClose.
+---@field dim? boolean false keeps what is below a modal layer undimmed.
+---@field onClose? theolua.HandlerLike Called when esc reaches a modal layer unused.
+---@field [integer] theolua.Child
+
+---A box drawn above the rest of the screen, modal or not.
+---@param props? theolua.LayerProps
 ---@return theolua.Element
 function ui.layer(props) end
 
----@class theolua.CheckboxProps
----@field [1] string The label.
----@field checked? boolean Default false.
----@field onChange? theolua.HandlerLike Called with the new checked state (space, enter, click).
----@field id? string
+---@class theolua.TextareaProps : theolua.TextStyleProps, theolua.SizingProps
+---@field value? string The text shown (the textarea is controlled).
+---@field onChange? theolua.HandlerLike Called with the new value after each edit.
+---@field placeholder? string Shown dimmed while the value is empty.
 ---@field autoFocus? boolean
----@field onFocus? theolua.HandlerLike
----@field onBlur? theolua.HandlerLike
----@field grow? number
----@field shrink? number
----@field key? theolua.Key
+---@field focusable? boolean
+---@field onKey? theolua.HandlerLike Receives a theolua.KeyEvent; return true to stop the key.
+---@field id? string Names the element for self:focus(id).
+---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
+---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
+---@field border? theolua.Border
+---@field borderColor? theolua.Color
+---@field keys? theolua.KeyBindings Described for ui.keyhints.
+---@field rows? integer Its height in lines when no height, grow or basis is given (default 3).
+---@field wrap? "word"|"char" Where rows break (default "word").
 
----A focusable, controlled `[x] label`.
----@param props theolua.CheckboxProps
+---A focusable, controlled multi-line text editor that wraps.
+---@param props? theolua.TextareaProps
+---@return theolua.Element
+function ui.textarea(props) end
+
+---@class theolua.CheckboxProps
+---@field autoFocus? boolean
+---@field checked? boolean Default false.
+---@field grow? number Share of the parent's free main-axis space (default 0).
+---@field id? string Names the element for self:focus(id).
+---@field keys? theolua.KeyBindings Described for ui.keyhints.
+---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
+---@field onChange? theolua.HandlerLike Called with the new checked state (space, enter, click).
+---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
+---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
+---@field key? theolua.Key
+---@field [1] string The label.
+
+---A focusable, controlled box `[x] label`, toggled by space, enter or a click.
+---@param props? theolua.CheckboxProps
 ---@return theolua.Element
 function ui.checkbox(props) end
 
----@class theolua.SwitchProps
----@field [1] string The label.
----@field value? boolean Default false.
----@field onChange? theolua.HandlerLike Called with the new value (space, enter, click).
----@field id? string
----@field autoFocus? boolean
----@field onFocus? theolua.HandlerLike
----@field onBlur? theolua.HandlerLike
----@field keys? theolua.KeyBindings
----@field grow? number
----@field shrink? number
----@field key? theolua.Key
-
----A focusable, controlled on/off switch `━━● label`.
----@param props theolua.SwitchProps
----@return theolua.Element
-function ui.switch(props) end
-
----@class theolua.RadioProps
----@field options string[] The options, one of which is chosen.
----@field value? string The chosen option.
----@field onChange? theolua.HandlerLike Called with the option chosen (arrows, home, end, click).
----@field direction? "column"|"row" One under the other (default) or side by side.
----@field gap? integer Cells between options.
----@field id? string
----@field autoFocus? boolean
----@field onFocus? theolua.HandlerLike
----@field onBlur? theolua.HandlerLike
----@field keys? theolua.KeyBindings
----@field grow? number
----@field shrink? number
----@field key? theolua.Key
-
----A focusable, controlled group of options of which one is chosen, `(•) option`.
----@param props theolua.RadioProps
----@return theolua.Element
-function ui.radio(props) end
-
 ---@class theolua.ProgressProps
----@field value number From 0 to 1.
+---@field grow? number Share of the parent's free main-axis space (default 0).
 ---@field label? string Shown after the bar.
+---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
+---@field value number From 0 to 1.
 ---@field width? integer Cells; in a column it takes the column's width.
----@field grow? number
----@field shrink? number
 ---@field key? theolua.Key
 
----A bar filled to `value` in eighths of a cell.
+---A bar filled to `value` (0 to 1) in eighths of a cell, with an optional label.
 ---@param props theolua.ProgressProps
 ---@return theolua.Element
 function ui.progress(props) end
 
----An animated glyph, stepped by the runtime's clock while mounted.
----@param props { style?: "dots"|"line"|"arc"|"bounce", label?: string, key?: theolua.Key }
+---@class theolua.SpinnerProps
+---@field label? string Shown after the glyph.
+---@field style? "dots"|"line"|"arc"|"bounce" Default "dots".
+---@field key? theolua.Key
+
+---A glyph stepped by the runtime's clock while it is mounted, with an optional label.
+---@param props? theolua.SpinnerProps
 ---@return theolua.Element
 function ui.spinner(props) end
+
+---@class theolua.SelectProps
+---@field autoFocus? boolean
+---@field grow? number Share of the parent's free main-axis space (default 0).
+---@field id? string Names the element for self:focus(id).
+---@field keys? theolua.KeyBindings Described for ui.keyhints.
+---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
+---@field onChange? theolua.HandlerLike Called with the option picked.
+---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
+---@field options string[]
+---@field placeholder? string Shown, muted, when there is no value.
+---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
+---@field value? string The option shown (controlled).
+---@field width? integer
+---@field key? theolua.Key
+
+---A closed field showing `value` that opens its `options` in a layer to pick from.
+---@param props theolua.SelectProps
+---@return theolua.Element
+function ui.select(props) end
+
+---@class theolua.KeyhintsProps
+---@field grow? number Share of the parent's free main-axis space (default 0).
+---@field id? string Names the element for self:focus(id).
+---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
+---@field width? integer
+---@field key? theolua.Key
+
+---A footer listing the key bindings of the focused element and its ancestors.
+---@param props? theolua.KeyhintsProps
+---@return theolua.Element
+function ui.keyhints(props) end
 
 ---One tab of ui.tabs: its title, and its content as array items.
 ---@class theolua.Tab
@@ -478,53 +540,62 @@ function ui.spinner(props) end
 ---@field [integer] theolua.Child
 
 ---@class theolua.TabsProps
----@field selected? integer The selected tab, from 1 (default 1).
----@field onChange? theolua.HandlerLike Called with the tab to select (left, right, 1-9, click).
----@field id? string
 ---@field autoFocus? boolean
----@field onFocus? theolua.HandlerLike
----@field onBlur? theolua.HandlerLike
----@field grow? number
----@field shrink? number
+---@field grow? number Share of the parent's free main-axis space (default 0).
 ---@field height? integer
+---@field id? string Names the element for self:focus(id).
+---@field keys? theolua.KeyBindings Described for ui.keyhints.
+---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
+---@field onChange? theolua.HandlerLike Called with the tab to select (left, right, 1-9, click).
+---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
+---@field selected? integer The selected tab, from 1 (default 1).
+---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
 ---@field key? theolua.Key
 ---@field [integer] theolua.Tab
 
----A tab bar and the selected tab's content.
----@param props theolua.TabsProps
+---A tab bar and the selected tab's content; each array item is a tab.
+---@param props? theolua.TabsProps
 ---@return theolua.Element
 function ui.tabs(props) end
 
----@class theolua.SelectProps
----@field options string[]
----@field value? string The option shown (controlled).
----@field placeholder? string Shown, muted, when there is no value.
----@field onChange? theolua.HandlerLike Called with the option picked.
----@field id? string
+---@class theolua.SwitchProps
 ---@field autoFocus? boolean
----@field onFocus? theolua.HandlerLike
----@field onBlur? theolua.HandlerLike
----@field width? integer
----@field grow? number
----@field shrink? number
+---@field grow? number Share of the parent's free main-axis space (default 0).
+---@field id? string Names the element for self:focus(id).
+---@field keys? theolua.KeyBindings Described for ui.keyhints.
+---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
+---@field onChange? theolua.HandlerLike Called with the new value (space, enter, click).
+---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
+---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
+---@field value? boolean Default false.
+---@field key? theolua.Key
+---@field [1] string The label.
+
+---A focusable, controlled on/off switch `━━● label`, toggled by space, enter or a click.
+---@param props? theolua.SwitchProps
+---@return theolua.Element
+function ui.switch(props) end
+
+---@class theolua.RadioProps
+---@field autoFocus? boolean
+---@field direction? "column"|"row" One under the other (default) or side by side.
+---@field gap? integer Cells between options.
+---@field grow? number Share of the parent's free main-axis space (default 0).
+---@field id? string Names the element for self:focus(id).
+---@field keys? theolua.KeyBindings Described for ui.keyhints.
+---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
+---@field onChange? theolua.HandlerLike Called with the option chosen (arrows, home, end, click).
+---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
+---@field options string[] The options, one of which is chosen.
+---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
+---@field value? string The chosen option.
 ---@field key? theolua.Key
 
----A closed field that opens its options in a layer.
----@param props theolua.SelectProps
+---A focusable, controlled group of options of which one is chosen, `(•) option`.
+---@param props theolua.RadioProps
 ---@return theolua.Element
-function ui.select(props) end
-
----@class theolua.KeyHintsProps
----@field width? integer
----@field grow? number
----@field shrink? number
----@field id? string
----@field key? theolua.Key
-
----A footer listing the keys declared by the focused element and those around it.
----@param props? theolua.KeyHintsProps
----@return theolua.Element
-function ui.keyhints(props) end
+function ui.radio(props) end
+-- END widget declarations
 
 ---The colors the built-in widgets draw with.
 ---@class theolua.Theme
@@ -546,61 +617,6 @@ ui.theme = nil
 ---@param name? string A name for messages.
 ---@return theolua.Context
 function ui.context(default, name) end
-
----A run of text.
----@param props theolua.TextProps|string|number
----@return theolua.Element
-function ui.text(props) end
-
----A flexbox container.
----@param props? theolua.BoxProps
----@return theolua.Element
-function ui.box(props) end
-
----A box with direction = "row".
----@param props? theolua.FixedBoxProps
----@return theolua.Element
-function ui.row(props) end
-
----A box with direction = "column".
----@param props? theolua.FixedBoxProps
----@return theolua.Element
-function ui.column(props) end
-
----A box with grow = 1.
----@param props? theolua.FixedBoxProps
----@return theolua.Element
-function ui.spacer(props) end
-
----A focusable button; enter or space calls onPress.
----@param props theolua.ButtonProps|string|number
----@return theolua.Element
-function ui.button(props) end
-
----A focusable, controlled one-line text field.
----@param props? theolua.InputProps
----@return theolua.Element
-function ui.input(props) end
-
----A focusable, controlled multi-line editor.
----@param props? theolua.TextareaProps
----@return theolua.Element
-function ui.textarea(props) end
-
----A focusable list of `count` items; only those near the selection are made.
----@param props theolua.ListProps
----@return theolua.Element
-function ui.list(props) end
-
----A focusable table: a header over a list of rows of cells.
----@param props theolua.TableProps
----@return theolua.Element
-function ui.table(props) end
-
----A focusable column that scrolls; only what is visible is laid out.
----@param props? theolua.ScrollProps
----@return theolua.Element
-function ui.scroll(props) end
 
 ---Runs `fn` once after `seconds` (≥ 0).
 ---@param seconds number

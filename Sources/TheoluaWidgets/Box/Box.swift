@@ -5,7 +5,7 @@ extension BoxWidget {
     static let spec = WidgetSpec(
         name: "box", summary: "A flexbox container laying its children out in a column (or a row).",
         props: RecordSchema(fields: [Fields.optional("direction", Fields.direction)] + Fields.boxLayout),
-        content: .children, make: .primitive(primitive))
+        content: .children, docs: ["direction": "Default \"column\"."], make: .primitive(primitive))
 
     /// `ui.row`, `ui.column` and `ui.spacer`: boxes whose direction is fixed.
     private static let fixedBox = RecordSchema(fields: Fields.boxLayout)
@@ -23,7 +23,7 @@ extension BoxWidget {
     /// `ui.spacer`.
     static let spacerSpec = WidgetSpec(
         name: "spacer", summary: "An empty box that grows to take the free space.", props: fixedBox,
-        content: .children, presets: ["grow": 1], make: .primitive(primitive))
+        presets: ["grow": 1], make: .primitive(primitive))
 }
 
 extension Element {

@@ -8,7 +8,12 @@ extension ButtonWidget {
             fields: Fields.textStyle.filter { $0.name != "bg" } + Fields.boxLayout + [
                 Fields.optional("onPress", .function)
             ]),
-        content: .text, make: .primitive(primitive))
+        content: .text,
+        docs: [
+            "onPress": "Called with no arguments on enter, space or a click.",
+            "[integer]": FieldDoc("The label.", type: "string|number"),
+        ],
+        make: .primitive(primitive))
 }
 
 extension Element {

@@ -61,5 +61,9 @@ extension Checkbox {
             ] + Fields.focus + Fields.flex),
         content: .children,
         bindings: [KeyBinding(["space", "enter"], action: "toggle", label: "toggle", shown: false)],
+        docs: [
+            "[1]": "The label.", "checked": "Default false.",
+            "onChange": "Called with the new checked state (space, enter, click).",
+        ],
         make: .element { props, key in Checkbox.element(props: props, key: key) })
 }

@@ -15,6 +15,11 @@ extension InputWidget {
     /// `ui.input`.
     static let spec = WidgetSpec(
         name: "input", summary: "A focusable, controlled one-line text field.", props: RecordSchema(fields: fields),
+        docs: [
+            "value": "The text shown (the input is controlled).",
+            "onChange": "Called with the new value after each edit.",
+            "onSubmit": "Called with the value on enter.", "placeholder": "Shown dimmed while the value is empty.",
+        ],
         make: .primitive(primitive))
 }
 

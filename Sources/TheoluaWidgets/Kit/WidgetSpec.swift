@@ -45,6 +45,10 @@ public struct WidgetSpec: Sendable {
     public var bindings: [KeyBinding]
     /// Props it sets itself unless they are given (`ui.row`'s `direction = "row"`).
     public var presets: Record
+    /// What the LuaLS types say of its props, where they mean more than ``Fields/docs``
+    /// says, by name; `"[integer]"` (text), `"[1]"` (a label) and `"[item]"` (items, whose
+    /// `type` names their class) describe the array part.
+    public var docs: [String: FieldDoc]
     /// How `ui.<name>` reads its table and names itself in messages.
     public var constructor: Constructor
     /// How its element is made.
@@ -65,9 +69,10 @@ public struct WidgetSpec: Sendable {
     /// a component's, unless `constructor` says.
     public init(
         name: String, summary: String, props: RecordSchema, content: Content = .none, presets: Record = Record(),
-        bindings: [KeyBinding] = [], constructor: Constructor? = nil, make: Make
+        bindings: [KeyBinding] = [], constructor: Constructor? = nil, docs: [String: FieldDoc] = [:], make: Make
     ) {
         self.name = name
+        self.docs = docs
         self.summary = summary
         self.props = props
         self.content = content

@@ -14,7 +14,15 @@ enum Layer {
                 Fields.optional("y", .dimension), Fields.optional("modal", .boolean), Fields.optional("dim", .boolean),
                 Fields.optional("onClose", .function),
             ]),
-        content: .children, presets: ["layer": true], make: .primitive(BoxWidget.primitive))
+        content: .children, presets: ["layer": true],
+        docs: [
+            "anchor": "Centred (default), or below (or above) the box it is declared in.",
+            "x": "A screen column; with y, instead of anchor.", "y": "A screen row.",
+            "modal": "Focus and keys stay inside; what is below is dimmed; esc calls onClose.",
+            "dim": "false keeps what is below a modal layer undimmed.",
+            "onClose": "Called when esc reaches a modal layer unused.",
+        ],
+        make: .primitive(BoxWidget.primitive))
 }
 
 extension Element {

@@ -331,7 +331,21 @@ extension ListDefinition {
                 Fields.optional("itemHeight", .integer(min: 1, max: SchemaType.maximumCells)),
             ]),
         bindings: ListWidget.bindings, constructor: .primitive,
+        docs: selectionDocs.merging([
+            "render": FieldDoc(
+                "Item i's element; give it a key.", type: "fun(i: integer): theolua.Element|string|nil"),
+            "itemHeight": "The height of every item, when they are all alike.",
+        ]) { $1 },
         make: .element { props, key in ListDefinition.element(props: props, key: key) })
+
+    /// What the LuaLS types say of the props `ui.list` and `ui.table` share.
+    static let selectionDocs: [String: FieldDoc] = [
+        "count": "How many items (or rows) there are.",
+        "selected": "The selected index (1-based) when the parent controls it.",
+        "onSelect": "Called with the index the selection moves to.",
+        "onActivate": "Called with the selected index on enter.",
+        "follow": "Keep the last item selected, and in view, as count grows.",
+    ]
 
     /// The element of `ui.list` from its validated props: the list's own props are taken
     /// out, the rest style its box.

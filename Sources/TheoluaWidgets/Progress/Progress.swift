@@ -41,5 +41,9 @@ extension Progress {
             [
                 Fields.required("value", .number(min: 0, max: 1)), Fields.optional("label", .string), Fields.width,
             ] + Fields.flex),
+        docs: [
+            "value": "From 0 to 1.", "label": "Shown after the bar.",
+            "width": "Cells; in a column it takes the column's width.",
+        ],
         make: .element { props, key in Progress.element(props: props, key: key) })
 }

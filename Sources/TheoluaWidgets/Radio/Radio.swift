@@ -84,5 +84,10 @@ extension Radio {
             KeyBinding(["home"], action: "first", label: "choose the first", shown: false),
             KeyBinding(["end"], action: "last", label: "choose the last", shown: false),
         ],
+        docs: [
+            "options": "The options, one of which is chosen.", "value": "The chosen option.",
+            "onChange": "Called with the option chosen (arrows, home, end, click).",
+            "direction": "One under the other (default) or side by side.", "gap": "Cells between options.",
+        ],
         make: .element { props, key in Radio.element(props: props, key: key) })
 }

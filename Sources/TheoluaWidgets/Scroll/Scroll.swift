@@ -5,7 +5,7 @@ extension BoxWidget {
     static let scrollSpec = WidgetSpec(
         name: "scroll", summary: "A focusable column that scrolls; only what is in view is laid out and painted.",
         props: RecordSchema(fields: Fields.boxLayout + [Fields.optional("follow", .boolean)]), content: .children,
-        make: .primitive(scrollPrimitive))
+        docs: ["follow": "Keep the end in view as children are added."], make: .primitive(scrollPrimitive))
 }
 
 extension Element {

@@ -141,5 +141,9 @@ extension Select {
                 Fields.defaulted("placeholder", .string, ""), Fields.optional("onChange", .function), Fields.width,
             ] + Fields.focus + Fields.flex),
         bindings: [KeyBinding(["enter", "space", "down"], action: "open", label: "open", shown: false)],
+        docs: [
+            "value": "The option shown (controlled).", "placeholder": "Shown, muted, when there is no value.",
+            "onChange": "Called with the option picked.",
+        ],
         make: .element { props, key in Select.element(props: props, key: key) })
 }

@@ -61,5 +61,6 @@ extension Spinner {
             Fields.defaulted("style", .enumeration(["dots", "line", "arc", "bounce"]), "dots"),
             Fields.optional("label", .string),
         ]),
+        docs: ["style": "Default \"dots\".", "label": "Shown after the glyph."],
         make: .element { props, key in Spinner.element(props: props, key: key) })
 }

@@ -59,5 +59,9 @@ extension Switch {
             ] + Fields.focus + Fields.flex),
         content: .children,
         bindings: [KeyBinding(["space", "enter"], action: "toggle", label: "switch", shown: false)],
+        docs: [
+            "[1]": "The label.", "value": "Default false.",
+            "onChange": "Called with the new value (space, enter, click).",
+        ],
         make: .element { props, key in Switch.element(props: props, key: key) })
 }

@@ -252,6 +252,11 @@ extension TableDefinition {
                 Fields.optional("onSort", .function),
             ]),
         bindings: ListWidget.bindings, constructor: .primitive,
+        docs: ListDefinition.selectionDocs.merging([
+            "columns": FieldDoc("", type: "theolua.TableColumn[]"),
+            "cell": FieldDoc("", type: "fun(row: integer, column: integer): theolua.Element|string|number|nil"),
+            "onSort": "Called with a column's index when its title is activated.",
+        ]) { $1 },
         make: .element { props, key in TableDefinition.element(props: props, key: key) })
 
     /// The element of `ui.table` from its validated props: the table's own props are

@@ -92,5 +92,10 @@ extension Tabs {
             KeyBinding(["right"], action: "next", label: "next tab", shown: false),
             KeyBinding((1...9).map(String.init), action: "choose", label: "that tab", display: "1-9", shown: false),
         ],
+        docs: [
+            "selected": "The selected tab, from 1 (default 1).",
+            "onChange": "Called with the tab to select (left, right, 1-9, click).",
+            "[item]": FieldDoc("One tab of ui.tabs: its title, and its content as array items.", type: "Tab"),
+        ],
         make: .element { props, key in Tabs.element(props: props, key: key) })
 }

@@ -10,5 +10,6 @@ extension TextWidget {
                 Fields.optional("align", .enumeration(["left", "center", "right"])),
                 Fields.optional("onClick", .function), Fields.optional("onMouse", .function),
             ]),
-        content: .text, make: .primitive(primitive))
+        content: .text, docs: ["wrap": "Default \"word\".", "align": "Default \"left\"."],
+        make: .primitive(primitive))
 }

@@ -10,6 +10,13 @@ extension TextareaWidget {
                 Fields.optional("rows", .integer(min: 1, max: SchemaType.maximumCells)),
                 Fields.optional("wrap", .enumeration(["word", "char"])),
             ]),
+        docs: [
+            "value": "The text shown (the textarea is controlled).",
+            "onChange": "Called with the new value after each edit.",
+            "placeholder": "Shown dimmed while the value is empty.",
+            "rows": "Its height in lines when no height, grow or basis is given (default 3).",
+            "wrap": "Where rows break (default \"word\").",
+        ],
         make: .primitive(primitive))
 }
 
