@@ -146,39 +146,39 @@ public enum Positioning: Sendable, Hashable {
     case absolute
 }
 
-/// A progress bar drawn across a box's content (`ui.progress`): the filled part in
-/// `color`, ending in an eighth block, the rest in `track`'s background.
-public struct ProgressBar: Sendable, Hashable {
-    /// How full, from 0 to 1 (clamped; NaN is 0).
-    public var value: Double
-    /// The filled part's color.
-    public var color: Color
-    /// The background of the whole bar.
-    public var track: Color
+/// Cells a box draws across its content area, under its children: what a widget shows
+/// that is neither text nor boxes (a progress bar, a sparkline). The canvas asks for
+/// them when it paints the box, clipped to what is in view; a drawing equal to the one
+/// before costs no repaint.
+public protocol BoxDrawing: Sendable, Hashable {
+    /// Draws into `area` (the box's content area, in screen cells) within `clip`.
+    func draw(in area: Rect, clip: Rect, into buffer: inout CellBuffer)
+}
 
-    public init(value: Double, color: Color = .default, track: Color = .default) {
-        self.value = value.isNaN ? 0 : min(max(value, 0), 1)
-        self.color = color
-        self.track = track
+/// A ``BoxDrawing`` of any type, as a box style holds it.
+public struct AnyBoxDrawing: Sendable, Hashable {
+    /// The drawing.
+    public let base: any BoxDrawing
+
+    public init(_ base: some BoxDrawing) {
+        self.base = base
     }
 
-    /// The bar for `width` cells: full blocks, then the eighth block of the remainder,
-    /// then spaces.
-    public func cells(width: Int) -> String {
-        guard width > 0 else { return "" }
-        let eighths = Int((value * Double(width) * 8).rounded())
-        let full = min(width, eighths / 8)
-        var bar = String(repeating: "█", count: full)
-        if full < width {
-            let partial = eighths % 8
-            bar += partial == 0 ? " " : String(Self.partials[partial - 1])
-            bar += String(repeating: " ", count: width - full - 1)
-        }
-        return bar
+    public static func == (lhs: AnyBoxDrawing, rhs: AnyBoxDrawing) -> Bool {
+        lhs.base.isEqual(to: rhs.base)
     }
 
-    /// The left one to seven eighths of a cell.
-    private static let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(type(of: base)))
+        base.hash(into: &hasher)
+    }
+}
+
+extension BoxDrawing {
+    /// Whether `other` is a drawing of the same type, equal to this one.
+    fileprivate func isEqual(to other: any BoxDrawing) -> Bool {
+        (other as? Self) == self
+    }
 }
 
 /// Where a layer goes on the screen (`ui.layer`'s `anchor`, `x` and `y`).
@@ -430,8 +430,8 @@ public struct BoxStyle: Sendable, Hashable {
     public var hidden = false
     /// Makes the box a layer (see ``LayerStyle``), or nil for an ordinary box.
     public var layer: LayerStyle?
-    /// A progress bar drawn across the box's content area, under its children.
-    public var bar: ProgressBar?
+    /// What the box draws across its content area, under its children.
+    public var drawing: AnyBoxDrawing?
 
     /// Creates a style with every property at its `ui.box` default.
     public init() {}

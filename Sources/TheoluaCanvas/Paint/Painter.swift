@@ -29,13 +29,8 @@ enum Painter {
         }
         let content = rect.inset(by: style.border == nil ? .zero : Edges(1)).intersection(clip)
         if content.isEmpty { return }
-        if let bar = style.bar {
-            let area = rect.inset(by: node.insets)
-            let pen = CellStyle(foreground: bar.color, background: bar.track)
-            let cells = bar.cells(width: area.width)
-            for y in area.y..<area.maxY where y >= content.y && y < content.maxY {
-                _ = buffer.write(cells, x: area.x, y: y, style: pen, clip: content)
-            }
+        if let drawing = style.drawing {
+            drawing.base.draw(in: rect.inset(by: node.insets), clip: content, into: &buffer)
         }
         let children = node.children
         let range = node.childrenDrawn(within: content.offsetBy(dx: -rect.x, dy: -rect.y))

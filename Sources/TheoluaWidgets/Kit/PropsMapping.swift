@@ -20,12 +20,6 @@ package enum PropsMapping {
                 isLayer = flag(entry.value)
                 continue
             }
-            if name == .bar {
-                style.bar = ProgressBar(
-                    value: entry.value.doubleValue ?? 0, color: color(props["barColor"]),
-                    track: color(props["trackColor"]))
-                continue
-            }
             if !applySizing(name, entry.value, to: &style) { applyBox(name, entry.value, to: &style) }
         }
         if isLayer { style.layer = layerStyle(props) }
@@ -271,7 +265,7 @@ extension String {
 /// a few comparisons, not one for each prop there is.
 enum PropName {
     case width, height, minWidth, maxWidth, minHeight, maxHeight, grow, shrink, margin, basis, alignSelf
-    case position, top, right, bottom, left, display, layer, bar
+    case position, top, right, bottom, left, display, layer
     case direction, padding, gap, rowGap, columnGap, border, borderColor, title, bg, align, justify, alignContent
     case color, bold, dim, italic, underline, inverse, strike, wrap
 
@@ -284,7 +278,6 @@ enum PropName {
             case "dim": name = .dim
             case "gap": name = .gap
             case "top": name = .top
-            case "bar": name = .bar
             default: name = nil
             }
         case 4:

@@ -23,9 +23,10 @@ struct Progress: Component {
         let theme = Theme.colors(for: context)
         var props = box.setting("direction", to: "row").setting("gap", to: 1)
         if props["width"] == nil { props = props.setting("minWidth", to: 10) }
-        let bar: Element = .box(
-            [
-                "bar": .double(value), "barColor": theme["accent"] ?? .null, "trackColor": theme["muted"] ?? .null,
+        let bar: Element = .host(
+            "progressBar",
+            props: [
+                "value": .double(value), "color": theme["accent"] ?? .null, "track": theme["muted"] ?? .null,
                 "grow": 1, "height": 1,
             ], children: [])
         guard let label else { return [.box(props, children: [bar])] }
