@@ -259,51 +259,51 @@ function ui.component(name, spec) end
 
 -- BEGIN widget declarations, generated from the widget specs: do not edit by hand
 ---@class theolua.TextStyleProps
----@field color? theolua.Color
----@field bg? theolua.Color
----@field bold? boolean
----@field dim? boolean
----@field italic? boolean
----@field underline? boolean
----@field inverse? boolean
----@field strike? boolean
+---@field color? theolua.Color The text's color.
+---@field bg? theolua.Color Fills it with this background color.
+---@field bold? boolean Bold text.
+---@field dim? boolean Dimmed text.
+---@field italic? boolean Italic text.
+---@field underline? boolean Underlined text.
+---@field inverse? boolean Swaps the text's color and background.
+---@field strike? boolean Struck-through text.
 
 ---@class theolua.SizingProps
----@field width? theolua.Dimension
----@field height? theolua.Dimension
----@field minWidth? theolua.Dimension
----@field maxWidth? theolua.Dimension
----@field minHeight? theolua.Dimension
----@field maxHeight? theolua.Dimension
+---@field width? theolua.Dimension Cells, or a percentage of the parent's inner width ("50%"); default its content's.
+---@field height? theolua.Dimension Cells, or a percentage of the parent's inner height; default its content's.
+---@field minWidth? theolua.Dimension Never narrower than this (cells or a percentage).
+---@field maxWidth? theolua.Dimension Never wider than this (cells or a percentage).
+---@field minHeight? theolua.Dimension Never shorter than this (cells or a percentage).
+---@field maxHeight? theolua.Dimension Never taller than this (cells or a percentage).
 ---@field grow? number Share of the parent's free main-axis space (default 0).
 ---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
----@field margin? theolua.Margin
+---@field margin? theolua.Margin Space outside the border: one length, { x, y } or { top, right, bottom, left }; a side may be "auto".
 ---@field basis? theolua.Dimension Main-axis size before grow and shrink, instead of width/height or content.
 ---@field alignSelf? theolua.Align Own cross-axis alignment, instead of the parent's align.
 ---@field position? "relative"|"absolute" "absolute" leaves the flow and is placed against the parent's padding box.
 ---@field top? theolua.Dimension Offset from the top (absolute), or moves the child down (relative).
----@field right? theolua.Dimension
----@field bottom? theolua.Dimension
----@field left? theolua.Dimension
+---@field right? theolua.Dimension Offset from the right (absolute), or moves the child left (relative).
+---@field bottom? theolua.Dimension Offset from the bottom (absolute), or moves the child up (relative).
+---@field left? theolua.Dimension Offset from the left (absolute), or moves the child right (relative).
 ---@field display? "flex"|"none" "none" lays it out as nothing and keeps its state (default "flex").
 ---@field key? theolua.Key
 
 ---Props shared by box, row, column, spacer, scroll, layer, list, table and button.
 ---@class theolua.BoxLayoutProps : theolua.SizingProps
----@field padding? theolua.Spacing
+---@field padding? theolua.Spacing Space inside the border: one length, { x, y } or { top, right, bottom, left }.
 ---@field gap? theolua.Dimension Cells between children and between wrapped lines.
 ---@field rowGap? theolua.Dimension The vertical gap alone, instead of gap.
 ---@field columnGap? theolua.Dimension The horizontal gap alone, instead of gap.
 ---@field wrap? boolean|"reverse" Break children onto new lines when they do not fit.
 ---@field alignContent? theolua.AlignContent How a wrapping box's lines share its cross axis (default "start").
----@field border? theolua.Border
----@field borderColor? theolua.Color
+---@field border? theolua.Border Draws a border of these glyphs around it (none by default).
+---@field borderColor? theolua.Color The border's color.
 ---@field title? string Shown in the top border (needs a border).
----@field bg? theolua.Color
+---@field bg? theolua.Color Fills it with this background color.
 ---@field align? theolua.Align Cross axis (default "stretch").
 ---@field justify? theolua.Justify Main axis (default "start").
----@field focusable? boolean
----@field autoFocus? boolean
+---@field focusable? boolean Takes focus with tab and a click, so its onKey receives keys.
+---@field autoFocus? boolean Takes focus when it first appears.
 ---@field onKey? theolua.HandlerLike Receives a theolua.KeyEvent; return true to stop the key.
 ---@field id? string Names the element for self:focus(id).
 ---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
@@ -371,14 +371,14 @@ function ui.button(props) end
 ---@field onChange? theolua.HandlerLike Called with the new value after each edit.
 ---@field onSubmit? theolua.HandlerLike Called with the value on enter.
 ---@field placeholder? string Shown dimmed while the value is empty.
----@field autoFocus? boolean
----@field focusable? boolean
+---@field autoFocus? boolean Takes focus when it first appears.
+---@field focusable? boolean Takes focus with tab and a click, so its onKey receives keys.
 ---@field onKey? theolua.HandlerLike Receives a theolua.KeyEvent; return true to stop the key.
 ---@field id? string Names the element for self:focus(id).
 ---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
 ---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
----@field border? theolua.Border
----@field borderColor? theolua.Color
+---@field border? theolua.Border Draws a border of these glyphs around it (none by default).
+---@field borderColor? theolua.Color The border's color.
 ---@field keys? theolua.KeyBindings Described for ui.keyhints.
 
 ---A focusable, controlled one-line text field.
@@ -415,7 +415,7 @@ function ui.list(props) end
 ---@field onSelect? theolua.HandlerLike Called with the index the selection moves to.
 ---@field onActivate? theolua.HandlerLike Called with the selected index on enter.
 ---@field follow? boolean Keep the last item selected, and in view, as count grows.
----@field direction? "column"|"row"
+---@field direction? "column"|"row" The main axis children are laid along (default "column").
 ---@field columns theolua.TableColumn[] 
 ---@field cell fun(row: integer, column: integer): theolua.Element|string|number|nil 
 ---@field onSort? theolua.HandlerLike Called with a column's index when its title is activated.
@@ -426,7 +426,7 @@ function ui.list(props) end
 function ui.table(props) end
 
 ---@class theolua.LayerProps : theolua.BoxLayoutProps
----@field direction? theolua.Direction
+---@field direction? theolua.Direction The main axis children are laid along (default "column").
 ---@field anchor? "center"|"parent" Centred (default), or below (or above) the box it is declared in.
 ---@field x? theolua.Dimension A screen column; with y, instead of anchor.
 ---@field y? theolua.Dimension A screen row.
@@ -444,14 +444,14 @@ function ui.layer(props) end
 ---@field value? string The text shown (the textarea is controlled).
 ---@field onChange? theolua.HandlerLike Called with the new value after each edit.
 ---@field placeholder? string Shown dimmed while the value is empty.
----@field autoFocus? boolean
----@field focusable? boolean
+---@field autoFocus? boolean Takes focus when it first appears.
+---@field focusable? boolean Takes focus with tab and a click, so its onKey receives keys.
 ---@field onKey? theolua.HandlerLike Receives a theolua.KeyEvent; return true to stop the key.
 ---@field id? string Names the element for self:focus(id).
 ---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
 ---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
----@field border? theolua.Border
----@field borderColor? theolua.Color
+---@field border? theolua.Border Draws a border of these glyphs around it (none by default).
+---@field borderColor? theolua.Color The border's color.
 ---@field keys? theolua.KeyBindings Described for ui.keyhints.
 ---@field rows? integer Its height in lines when no height, grow or basis is given (default 3).
 ---@field wrap? "word"|"char" Where rows break (default "word").
@@ -462,7 +462,7 @@ function ui.layer(props) end
 function ui.textarea(props) end
 
 ---@class theolua.CheckboxProps
----@field autoFocus? boolean
+---@field autoFocus? boolean Takes focus when it first appears.
 ---@field checked? boolean Default false.
 ---@field grow? number Share of the parent's free main-axis space (default 0).
 ---@field id? string Names the element for self:focus(id).
@@ -503,18 +503,18 @@ function ui.progress(props) end
 function ui.spinner(props) end
 
 ---@class theolua.SelectProps
----@field autoFocus? boolean
+---@field autoFocus? boolean Takes focus when it first appears.
 ---@field grow? number Share of the parent's free main-axis space (default 0).
 ---@field id? string Names the element for self:focus(id).
 ---@field keys? theolua.KeyBindings Described for ui.keyhints.
 ---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
 ---@field onChange? theolua.HandlerLike Called with the option picked.
 ---@field onFocus? theolua.HandlerLike Called with no arguments when it takes focus.
----@field options string[]
+---@field options string[] The choices, in order.
 ---@field placeholder? string Shown, muted, when there is no value.
 ---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
 ---@field value? string The option shown (controlled).
----@field width? integer
+---@field width? integer Cells, or a percentage of the parent's inner width ("50%"); default its content's.
 ---@field key? theolua.Key
 
 ---A closed field showing `value` that opens its `options` in a layer to pick from.
@@ -526,7 +526,7 @@ function ui.select(props) end
 ---@field grow? number Share of the parent's free main-axis space (default 0).
 ---@field id? string Names the element for self:focus(id).
 ---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
----@field width? integer
+---@field width? integer Cells, or a percentage of the parent's inner width ("50%"); default its content's.
 ---@field key? theolua.Key
 
 ---A footer listing the key bindings of the focused element and its ancestors.
@@ -540,9 +540,9 @@ function ui.keyhints(props) end
 ---@field [integer] theolua.Child
 
 ---@class theolua.TabsProps
----@field autoFocus? boolean
+---@field autoFocus? boolean Takes focus when it first appears.
 ---@field grow? number Share of the parent's free main-axis space (default 0).
----@field height? integer
+---@field height? integer Cells, or a percentage of the parent's inner height; default its content's.
 ---@field id? string Names the element for self:focus(id).
 ---@field keys? theolua.KeyBindings Described for ui.keyhints.
 ---@field onBlur? theolua.HandlerLike Called with no arguments when it loses focus.
@@ -559,7 +559,7 @@ function ui.keyhints(props) end
 function ui.tabs(props) end
 
 ---@class theolua.SwitchProps
----@field autoFocus? boolean
+---@field autoFocus? boolean Takes focus when it first appears.
 ---@field grow? number Share of the parent's free main-axis space (default 0).
 ---@field id? string Names the element for self:focus(id).
 ---@field keys? theolua.KeyBindings Described for ui.keyhints.
@@ -577,7 +577,7 @@ function ui.tabs(props) end
 function ui.switch(props) end
 
 ---@class theolua.RadioProps
----@field autoFocus? boolean
+---@field autoFocus? boolean Takes focus when it first appears.
 ---@field direction? "column"|"row" One under the other (default) or side by side.
 ---@field gap? integer Cells between options.
 ---@field grow? number Share of the parent's free main-axis space (default 0).

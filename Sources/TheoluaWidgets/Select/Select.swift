@@ -142,7 +142,8 @@ extension Select {
             ] + Fields.focus + Fields.flex),
         bindings: [KeyBinding(["enter", "space", "down"], action: "open", label: "open", shown: false)],
         docs: [
-            "value": "The option shown (controlled).", "placeholder": "Shown, muted, when there is no value.",
+            "options": "The choices, in order.", "value": "The option shown (controlled).",
+            "placeholder": "Shown, muted, when there is no value.",
             "onChange": "Called with the option picked.",
         ],
         make: .element { props, key in Select.element(props: props, key: key) })

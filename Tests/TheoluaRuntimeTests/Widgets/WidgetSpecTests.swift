@@ -1,6 +1,7 @@
 import Testing
 import TheoluaCanvas
 import TheoluaCore
+import TheoluaTerminal
 
 @testable import TheoluaRuntime
 
@@ -57,6 +58,26 @@ import TheoluaCore
         let errors = runtime.takeErrors()
         #expect(errors.count == 1)
         #expect(errors.first?.contains("unknown primitive 'blink'") == true, "\(errors)")
+    }
+
+    @Test func everyBuiltInWidgetSaysWhatItIsAndWhatItsFieldsMean() {
+        for spec in BuiltIn.widgets {
+            #expect(!spec.summary.isEmpty, "\(spec.name)")
+            for field in spec.props.fields where field.name != "children" {
+                #expect(spec.docs[field.name] != nil || Fields.docs[field.name] != nil, "\(spec.name).\(field.name)")
+            }
+        }
+    }
+
+    /// A widget's keys are matched by name against the key events the terminal reads,
+    /// so each must be written as an event names itself (`ctrl+s`, not `Ctrl+S`).
+    @Test func everyBuiltInKeyIsNamedAsItsEventNamesIt() throws {
+        let bindings = BuiltIn.widgets.flatMap(\.bindings) + BuiltIn.primitives.flatMap(\.bindings)
+        #expect(!bindings.isEmpty)
+        for binding in bindings {
+            #expect(!binding.label.isEmpty, "\(binding.keys)")
+            for name in binding.keys { #expect(try KeyEvent.parse(name).fullName == name, "\(name)") }
+        }
     }
 
     @Test func everyBuiltInWidgetIsOneSpecWithAUniqueName() {
