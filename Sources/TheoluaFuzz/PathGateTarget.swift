@@ -82,7 +82,7 @@ enum PathGateTarget {
     }
 
     /// One folder per process, emptied for each input: `g` (granted) and `o` (outside,
-    /// holding `secret`) in it.
+    /// holding `secret`) in it; removed when the process exits.
     final class Sandbox: @unchecked Sendable {
         static let shared = Sandbox()
         private let base: String?
@@ -93,6 +93,7 @@ enum PathGateTarget {
                 buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
             }
             base = made.map { Paths.resolved($0) }
+            if made != nil { atexit { Sandbox.shared.base.map { Sandbox.remove($0) } } }
         }
 
         /// The folder, emptied, with `g`, `o` and `o/secret` made again.

@@ -172,6 +172,7 @@ import TheoluaLua
     @Test func requireLoadsModulesRelativeToTheAppAndRecordsThem() throws {
         let folder = "/tmp/theolua-require-\(getpid())"
         mkdir(folder, 0o755)
+        defer { _ = system("rm -rf '\(folder)'") }
         mkdir(folder + "/lib", 0o755)
         write(folder + "/lib/greet.lua", "return { hello = function(n) return 'hello ' .. n end }")
         write(folder + "/app.lua", "local g = require('lib.greet') return require('theolua').text(g.hello('x'))")

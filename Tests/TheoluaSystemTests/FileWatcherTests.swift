@@ -9,14 +9,6 @@ import TheoluaSystem
 
 /// Saves as editors make them are seen once they settle.
 @Suite struct FileWatcherTests {
-    private func folder() -> String {
-        var template = Array("/tmp/theolua-watch-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return "/tmp" }
-            return String(cString: base)
-        }
-    }
-
     private func write(_ path: String, _ text: String) {
         guard let file = fopen(path, "wb") else { return }
         fputs(text, file)
@@ -34,7 +26,9 @@ import TheoluaSystem
     }
 
     @Test func aRenameOverSaveIsSeen() {
-        let dir = folder()
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.path
         let app = dir + "/app.lua"
         write(app, "return 1")
         let watcher = FileWatcher()
@@ -47,7 +41,9 @@ import TheoluaSystem
     }
 
     @Test func aTruncateThenWriteSaveIsSeenOnce() {
-        let dir = folder()
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.path
         let app = dir + "/app.lua"
         write(app, "return 1")
         let watcher = FileWatcher()
@@ -59,7 +55,9 @@ import TheoluaSystem
     }
 
     @Test func otherFilesInTheFolderAreIgnored() {
-        let dir = folder()
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.path
         let app = dir + "/app.lua"
         write(app, "return 1")
         let watcher = FileWatcher()
@@ -70,7 +68,9 @@ import TheoluaSystem
 
     #if os(Linux)
         @Test func onLinuxTheWatcherSleepsOnADescriptor() {
-            let dir = folder()
+            let scratch = Scratch()
+            defer { scratch.remove() }
+            let dir = scratch.path
             let watcher = FileWatcher()
             watcher.watch([dir + "/app.lua"])
             #expect(watcher.descriptor != nil)

@@ -49,19 +49,6 @@ enum Files {
         }
     }
 
-    /// Removes the files directly in `folder`, then the folder.
-    static func removeFolder(_ folder: String) {
-        guard folder != "/tmp", let directory = opendir(folder) else { return }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { unlink(folder + "/" + name) }
-        }
-        closedir(directory)
-        rmdir(folder)
-    }
-
     /// Removes `folder` and everything under it (links are removed, not followed).
     static func removeTree(_ folder: String) {
         guard folder != "/tmp", let directory = opendir(folder) else { return }
@@ -99,7 +86,8 @@ struct ScriptFolder {
         return file
     }
 
+    /// Removes the folder and everything a test or the app made in it.
     func remove() {
-        Files.removeFolder(path)
+        Files.removeTree(path)
     }
 }
