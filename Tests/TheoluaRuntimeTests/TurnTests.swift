@@ -69,7 +69,8 @@ import TheoluaCore
             }) {}
             """, width: 8, height: 1)
         var seen: [String] = []
-        app.runtime.onEmit = { _, _ in seen.append(app.runtime.text) }
+        // Weakly: the runtime holds its onEmit, which would otherwise hold the runtime.
+        app.runtime.onEmit = { [weak runtime = app.runtime] _, _ in seen.append(runtime?.text ?? "") }
         app.press("x")
         #expect(seen == ["n 0"], "no update is applied in the middle of the action")
         expectScreen(app, ["n 2"])

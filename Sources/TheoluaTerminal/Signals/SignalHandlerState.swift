@@ -34,8 +34,11 @@ struct SignalHandlerState: ~Copyable {
     let armedDescriptor = Atomic<Int32>(-1)
     /// Where to write `leaveBytes` when restoring.
     var outputDescriptor: Int32 = -1
-    /// The terminal settings saved before raw mode.
-    var savedSettings = termios()
+    /// The terminal settings saved before raw mode, in memory of their own: the handler
+    /// passes the pointer to `tcsetattr` and never takes the address of a field of this
+    /// state (which would be a write access to all of it, racing the atomic loads of
+    /// another thread's handler).
+    let savedSettings: UnsafeMutablePointer<termios>
     /// The sequence that leaves the interactive modes.
     var leaveBytes: UnsafeMutablePointer<UInt8>
     /// How many bytes of `leaveBytes` are in use.
@@ -57,8 +60,11 @@ struct SignalHandlerState: ~Copyable {
         actions.initialize(repeating: sigaction(), count: actionCapacity)
         let leave = UnsafeMutablePointer<UInt8>.allocate(capacity: leaveCapacity)
         leave.initialize(repeating: 0, count: leaveCapacity)
+        let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        settings.initialize(to: termios())
         let state = UnsafeMutablePointer<SignalHandlerState>.allocate(capacity: 1)
-        state.initialize(to: SignalHandlerState(leaveBytes: leave, previousActions: actions))
+        state.initialize(
+            to: SignalHandlerState(savedSettings: settings, leaveBytes: leave, previousActions: actions))
         return state
     }()
 }
@@ -81,9 +87,7 @@ func restoreArmedTerminal(_ state: UnsafeMutablePointer<SignalHandlerState>) {
             break
         }
     }
-    _ = withUnsafeMutablePointer(to: &state.pointee.savedSettings) { settings in
-        tcsetattr(descriptor, TCSADRAIN, settings)
-    }
+    tcsetattr(descriptor, TCSADRAIN, state.pointee.savedSettings)
 }
 
 /// Calls the hook set with ``TerminalSignals/onFatalSignal(_:)``, if any.

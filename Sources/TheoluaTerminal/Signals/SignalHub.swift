@@ -41,7 +41,7 @@ enum SignalHub {
             withOurSignalsBlocked {
                 state.pointee.armedDescriptor.store(-1, ordering: .releasing)
                 state.pointee.outputDescriptor = output
-                state.pointee.savedSettings = settings
+                state.pointee.savedSettings.pointee = settings
                 let count = min(leave.count, SignalHandlerState.leaveCapacity)
                 for index in 0..<count { state.pointee.leaveBytes[index] = leave[index] }
                 state.pointee.leaveCount = count
@@ -89,7 +89,7 @@ enum SignalHub {
             guard registry.armed else { return }
             withOurSignalsBlocked {
                 restoreArmedTerminal(state)
-                state.pointee.savedSettings = settings
+                state.pointee.savedSettings.pointee = settings
                 state.pointee.armedDescriptor.store(input, ordering: .releasing)
             }
         }
