@@ -683,6 +683,29 @@ function ui.spawn(command, args, options) end
 ---@return string
 function ui.readFile(path) end
 
+---Replaces the file's content with `data`, atomically (the old content or the new, never half). Needs --allow-write.
+---@param path string Relative to the app's folder; its folder must exist.
+---@param data string|number
+function ui.writeFile(path, data) end
+
+---Adds `data` at the end of the file, made when missing. Needs --allow-write.
+---@param path string
+---@param data string|number
+function ui.appendFile(path, data) end
+
+---Makes the folder and the missing folders above it. Needs --allow-write.
+---@param path string
+function ui.makeDir(path) end
+
+---Removes a file, a link (not its target) or an empty folder. Needs --allow-write.
+---@param path string
+function ui.remove(path) end
+
+---Moves a file, link or folder, replacing a file at `to`. Needs --allow-write.
+---@param from string
+---@param to string
+function ui.rename(from, to) end
+
 ---The folder's entries, by name. Needs --allow-read.
 ---@param path string
 ---@return theolua.DirEntry[]

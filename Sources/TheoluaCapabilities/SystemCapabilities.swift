@@ -10,8 +10,9 @@ import TheoluaSystem
 #endif
 
 /// What scripts may do beyond the sandbox, over TheoluaSystem: `ui.spawn`,
-/// `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail`, and the module files `require`
-/// reads, each through the one gate that checks its permission.
+/// `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail`, the writes (`ui.writeFile`,
+/// `ui.appendFile`, `ui.makeDir`, `ui.remove`, `ui.rename`), and the module files
+/// `require` reads, each through the one gate that checks its permission.
 ///
 /// A host makes one with the grants scripts run with and installs it in a bridge
 /// (``install(in:)``; the runtime does both). What scripts start on it (a process, a
@@ -99,6 +100,8 @@ public final class SystemCapabilities {
         var folder: String
         /// Files, folders, watches and tails: the read permission.
         var files: FileGate
+        /// Writing, making, removing and renaming: the write permission.
+        var writes: FileGate
         /// `require`: the app's folder and the module paths.
         var modules: FileGate
         /// `ui.spawn`: the run permission.
@@ -114,6 +117,7 @@ public final class SystemCapabilities {
         let made = Gates(
             folder: folder,
             files: FileGate(permissions.read, relativeTo: folder),
+            writes: FileGate(permissions.write, relativeTo: folder, for: .write),
             modules: FileGate(.only([folder] + (link?.bridge?.options.modulePaths ?? [])), relativeTo: "."),
             commands: CommandGate(
                 permissions.run, searchPath: getenv("PATH").map { String(cString: $0) }, folder: folder))
@@ -122,6 +126,7 @@ public final class SystemCapabilities {
     }
 
     var fileGate: FileGate { currentGates.files }
+    var writeGate: FileGate { currentGates.writes }
     var moduleGate: FileGate { currentGates.modules }
     var commandGate: CommandGate { currentGates.commands }
 }
@@ -132,6 +137,11 @@ extension SystemCapabilities: BridgeCapability {
             ("spawn", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.spawn(system) } }),
             ("readFile", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.readFile(system) } }),
             ("listDir", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.listDir(system) } }),
+            ("writeFile", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.writeFile(system) } }),
+            ("appendFile", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.appendFile(system) } }),
+            ("makeDir", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.makeDir(system) } }),
+            ("remove", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.remove(system) } }),
+            ("rename", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.rename(system) } }),
             ("watch", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.watch(system, tail: false) } }),
             ("tail", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.watch(system, tail: true) } }),
         ]

@@ -15,7 +15,8 @@ import TheoluaRuntime
 /// one of theirs); where the model, which resolves the path over the tree as the kernel
 /// would, reaches the path without leaving the tree, the gate allows it exactly when
 /// the model's answer is inside the granted folder, and opens the very entry the model
-/// found; and a write below the grant changes nothing outside it.
+/// found; and writes below the grant (made, replaced, appended to, renamed to and from
+/// a second path, removed) change nothing outside it.
 enum PathGateTarget {
     static func run(_ data: [UInt8]) -> String? {
         guard let base = Sandbox.shared.fresh() else { return "cannot make the fuzzing folder" }
@@ -24,6 +25,7 @@ enum PathGateTarget {
         tree.build(from: &input)
         let path = tree.path(from: &input)
         let gate = FileGate(.only([base + "/g"]), relativeTo: base + "/g")
+        let writeGate = FileGate(.only([base + "/g"]), relativeTo: base + "/g", for: .write)
         let granted = tree.inodes(below: base + "/g")
         let expected = tree.model(Paths.absolute(path, in: base + "/g"))
 
@@ -58,10 +60,16 @@ enum PathGateTarget {
         // A write below the grant, following links or not, leaves the outside as it was.
         let outside = tree.snapshot(of: base).filter { !Paths.isInside($0, base + "/g") }
         let following = input.next() % 2 == 0
-        try? gate.makeFolders(Paths.parent(of: Paths.absolute(path, in: base + "/g")), followingLinks: following)
-        try? gate.replaceFile(path, with: Array("written".utf8), followingLinks: following)
+        try? writeGate.makeFolders(Paths.parent(of: Paths.absolute(path, in: base + "/g")), followingLinks: following)
+        try? writeGate.replaceFile(path, with: Array("written".utf8), followingLinks: following)
+        try? writeGate.appendFile(path, with: Array("appended".utf8), followingLinks: following)
+        let other = tree.path(from: &input)
+        try? writeGate.rename(path, to: other, followingLinks: following)
+        try? writeGate.rename(other, to: path, followingLinks: following)
+        try? writeGate.remove(path, followingLinks: following)
         guard tree.snapshot(of: base).filter({ !Paths.isInside($0, base + "/g") }) == outside else {
-            return "writing \(path.debugDescription) (following links: \(following)) changed the outside folder"
+            return "writing \(path.debugDescription) and \(other.debugDescription) (following links: \(following))"
+                + " changed the outside folder"
         }
         return nil
     }

@@ -1,10 +1,11 @@
-/// What scripts may do outside the sandbox beyond drawing: start processes and read
-/// files. Data, checked in one place for each (``CommandGate`` and ``FileGate``), so
-/// that a denied call can name the flag that would allow it.
+/// What scripts may do outside the sandbox beyond drawing: start processes, read files
+/// and write them. Data, checked in one place for each (``CommandGate`` and a
+/// ``FileGate`` for reading and one for writing), so that a denied call can name the
+/// flag that would allow it.
 ///
 /// Nothing is granted by default. The command line grants with `--allow-run`,
-/// `--allow-run=git,ls`, `--allow-read` and `--allow-read=DIR,...`; hosts set the same
-/// grants in the runtime's options.
+/// `--allow-run=git,ls`, `--allow-read`, `--allow-read=DIR,...`, `--allow-write` and
+/// `--allow-write=DIR,...`; hosts set the same grants in the runtime's options.
 public struct Permissions: Sendable, Equatable {
     /// Which commands may be started.
     public enum Commands: Sendable, Equatable {
@@ -16,7 +17,7 @@ public struct Permissions: Sendable, Equatable {
         case only([String])
     }
 
-    /// Which files may be read, listed, watched and tailed.
+    /// Which files may be read, listed, watched and tailed, or written.
     public enum Folders: Sendable, Equatable {
         /// None.
         case none
@@ -31,15 +32,19 @@ public struct Permissions: Sendable, Equatable {
     public var run: Commands
     /// Which paths `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail` may reach.
     public var read: Folders
+    /// Which paths `ui.writeFile`, `ui.appendFile`, `ui.makeDir`, `ui.remove` and
+    /// `ui.rename` may change. Writing grants no reading.
+    public var write: Folders
 
-    /// Grants `run` and `read`; nothing by default.
-    public init(run: Commands = .none, read: Folders = .none) {
+    /// Grants `run`, `read` and `write`; nothing by default.
+    public init(run: Commands = .none, read: Folders = .none, write: Folders = .none) {
         self.run = run
         self.read = read
+        self.write = write
     }
 
-    /// Everything: every command and every file.
-    public static let all = Permissions(run: .all, read: .all)
+    /// Everything: every command, and every file to read and to write.
+    public static let all = Permissions(run: .all, read: .all, write: .all)
 
     /// The executable `command` names, if it may be started: its file, links resolved
     /// (looked up in `searchPath` when it has no slash, resolved against `folder` when

@@ -219,7 +219,7 @@ final class TestFile {
     /// The names of folders that hold the tests of the app in the folder above.
     static let testFolderNames: Set<String> = ["tests", "test", "spec", "__tests__"]
 
-    /// What `allow = { run = ..., read = ... }` asks for, within what `theolua test`
+    /// What `allow = { run = ..., read = ..., write = ... }` asks for, within what `theolua test`
     /// was granted: a test cannot widen the sandbox.
     private func permissions(_ value: Value?) throws -> Permissions {
         guard let allow = value?.recordValue else { return Permissions() }
@@ -232,6 +232,10 @@ final class TestFile {
         if let read = allow["read"], read != .null, read != .bool(false) {
             guard cli.read != .none else { throw TestError("t.mount: allow.read needs theolua test --allow-read") }
             granted.read = cli.read
+        }
+        if let write = allow["write"], write != .null, write != .bool(false) {
+            guard cli.write != .none else { throw TestError("t.mount: allow.write needs theolua test --allow-write") }
+            granted.write = cli.write
         }
         return granted
     }

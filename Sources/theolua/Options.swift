@@ -27,29 +27,44 @@ struct ScriptOptions: ParsableArguments {
             valueName: "DIRS"))
     var allowRead: [String] = []
 
-    /// The arguments with a bare `--allow-run` or `--allow-read` spelled `--allow-run=*`
-    /// (every command) or `--allow-read=*`: an option whose value is optional, which
-    /// ArgumentParser has no form for.
+    @Option(
+        name: .customLong("allow-write"),
+        help: ArgumentHelp(
+            "Let scripts write, make, remove and rename files: --allow-write for every file, --allow-write=DIR,... for those folders.",
+            valueName: "DIRS"))
+    var allowWrite: [String] = []
+
+    /// The options whose value may be left out, meaning everything.
+    static let grants: Set<String> = ["--allow-run", "--allow-read", "--allow-write"]
+
+    /// The arguments with a bare `--allow-run`, `--allow-read` or `--allow-write`
+    /// spelled `--allow-run=*` (every command) or `--allow-read=*`: an option whose value
+    /// is optional, which ArgumentParser has no form for.
     static func spelled(_ arguments: [String]) -> [String] {
         var result: [String] = []
         for (index, argument) in arguments.enumerated() {
             if argument == "--" {
                 return result + arguments[index...]
             }
-            result.append(argument == "--allow-run" || argument == "--allow-read" ? argument + "=*" : argument)
+            result.append(grants.contains(argument) ? argument + "=*" : argument)
         }
         return result
     }
 
-    /// The grants of `--allow-run` and `--allow-read`; folders are made absolute against
-    /// the working directory, where the person typing them is.
+    /// The grants of `--allow-run`, `--allow-read` and `--allow-write`; folders are made
+    /// absolute against the working directory, where the person typing them is.
     var permissions: Permissions {
         let commands = allowRun.flatMap { $0.split(separator: ",").map(String.init) }
-        let folders = allowRead.flatMap { $0.split(separator: ",").map(String.init) }
         return Permissions(
             run: allowRun.isEmpty ? .none : commands.contains("*") ? .all : .only(commands),
-            read: allowRead.isEmpty
-                ? .none : folders.contains("*") ? .all : .only(folders.map { Paths.absolute($0, in: ".") }))
+            read: Self.folders(allowRead), write: Self.folders(allowWrite))
+    }
+
+    /// The folders one of the path grants lists.
+    private static func folders(_ values: [String]) -> Permissions.Folders {
+        let folders = values.flatMap { $0.split(separator: ",").map(String.init) }
+        if values.isEmpty { return .none }
+        return folders.contains("*") ? .all : .only(folders.map { Paths.absolute($0, in: ".") })
     }
 
     // Unconditional, so that a negative number is read as the value it is (and refused
@@ -71,8 +86,9 @@ struct ScriptOptions: ParsableArguments {
         guard maxInstructions >= 1_000 else {
             throw ValidationError("--max-instructions must be at least 1000, got \(maxInstructions)")
         }
-        for value in allowRun + allowRead where value.split(separator: ",").isEmpty {
-            throw ValidationError("--allow-run and --allow-read take names after '=', separated by commas")
+        for value in allowRun + allowRead + allowWrite where value.split(separator: ",").isEmpty {
+            throw ValidationError(
+                "--allow-run, --allow-read and --allow-write take names after '=', separated by commas")
         }
     }
 

@@ -135,6 +135,28 @@ import Testing
         #expect(runTheolua(["test", folder.path, "--allow-read"]).status == 0)
     }
 
+    @Test func aTestGrantsWritesOnlyWithinTheCommandsGrant() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write("app.lua", "local ui = require('theolua')\nui.writeFile('out.txt', 'saved')\nreturn ui.text('ok')")
+        folder.write(
+            "write_test.lua",
+            """
+            local t = require("theolua.test")
+            t.test("writes", function()
+              local app = t.mount("app.lua", { size = "10x1", allow = { write = true } })
+              t.expect(app:screen()):toBe("ok")
+            end)
+            """)
+        let denied = runTheolua(["test", folder.path])
+        #expect(denied.status == 1)
+        #expect(denied.stdout.contains("t.mount: allow.write needs theolua test --allow-write"), "\(denied.stdout)")
+        #expect(Files.read(folder.path + "/out.txt") == nil)
+        let granted = runTheolua(["test", folder.path, "--allow-write=\(folder.path)"])
+        #expect(granted.status == 0, "\(granted.stdout)")
+        #expect(Files.read(folder.path + "/out.txt") == "saved")
+    }
+
     @Test func aPasteTooLargeIsRefusedWithAWarningAndTheAppGoesOn() {
         let folder = ScriptFolder()
         defer { folder.remove() }

@@ -174,33 +174,170 @@ public final class FileGate {
 
     /// Replaces the file at `path` with `bytes`, atomically: they are written to a new
     /// file in the same folder, flushed to disk and renamed over the old one, so the file
-    /// holds the old content or the new, never half. A link at `path` is replaced, never
-    /// written through. Without `followingLinks`, a link anywhere below the grant is refused.
+    /// holds the old content or the new, never half. The new file keeps the old one's
+    /// permission bits. A link at `path` is replaced, never written through. Without
+    /// `followingLinks`, a link anywhere below the grant is refused.
     public func replaceFile(_ path: String, with bytes: [UInt8], followingLinks: Bool) throws(Failure) {
-        let absolute = Paths.absolute(path, in: base)
-        let name = Paths.name(of: absolute)
-        guard !name.isEmpty, name != ".", name != ".." else { throw .failed("is not a file name") }
-        let place = try locate(Paths.parent(of: absolute), followingLinks: followingLinks)
-        let folder = openBeneath(place.root, place.relative, flags: Self.searchFlags | O_DIRECTORY)
-        guard folder >= 0 else { throw .failed(Self.reason(-folder)) }
+        let (folder, name) = try openParent(of: path, followingLinks: followingLinks)
         defer { closeDescriptor(folder) }
+        var old = stat()
+        let exists = fstatat(folder, name, &old, AT_SYMLINK_NOFOLLOW) == 0
+        if exists && old.st_mode & S_IFMT == S_IFDIR { throw .notAFile(kind: "folder") }
+        let mode = exists && old.st_mode & S_IFMT == S_IFREG ? old.st_mode & 0o7777 : 0o644
         // A new file of our own: O_EXCL, so that nothing left at the name (a link, or a
         // hard link to a file elsewhere) is written through.
-        let temporary = ".\(name).\(getpid()).theolua-new"
-        var file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let temporary = Self.temporaryName(for: name)
+        var file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         if file < 0 && errno == EEXIST {
             unlinkat(folder, temporary, 0)
-            file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         }
         guard file >= 0 else { throw .failed(Self.reason(errno)) }
         var failure: Int32?
-        if !Files.writeAll(file, bytes) || fsync(file) != 0 { failure = errno }
+        // The mode asked for at creation is cut by the umask; the old file's is kept whole.
+        if exists && fchmod(file, mode) != 0 { failure = errno }
+        if failure == nil, !Files.writeAll(file, bytes) || fsync(file) != 0 { failure = errno }
         closeDescriptor(file)
         if failure == nil, renameat(folder, temporary, folder, name) != 0 { failure = errno }
         if let failure {
             unlinkat(folder, temporary, 0)
             throw .failed(Self.reason(failure))
         }
+        // The rename itself reaches the disk with the folder (opened to read: a
+        // descriptor only to look at cannot be flushed).
+        let flushed = openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if flushed >= 0 {
+            fsync(flushed)
+            closeDescriptor(flushed)
+        }
+    }
+
+    /// Adds `bytes` at the end of the regular file at `path`, made (empty) when missing.
+    /// A link, a folder, a device or a FIFO at `path` is refused without being opened for
+    /// writing. Without `followingLinks`, a link anywhere below the grant is refused.
+    public func appendFile(_ path: String, with bytes: [UInt8], followingLinks: Bool) throws(Failure) {
+        let (folder, name) = try openParent(of: path, followingLinks: followingLinks)
+        defer { closeDescriptor(folder) }
+        for _ in 0..<Self.attempts {
+            let file = try openForAppending(name, in: folder)
+            guard file >= 0 else { continue }
+            defer { closeDescriptor(file) }
+            guard Files.writeAll(file, bytes) else { throw .failed(Self.reason(errno)) }
+            return
+        }
+        throw .failed("changed while it was opened, again and again")
+    }
+
+    /// Removes the file, link or empty folder at `path` (a link itself, never what it
+    /// leads to). Without `followingLinks`, a link anywhere above it below the grant is
+    /// refused.
+    public func remove(_ path: String, followingLinks: Bool) throws(Failure) {
+        let (folder, name) = try openParent(of: path, followingLinks: followingLinks)
+        defer { closeDescriptor(folder) }
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { throw .failed(Self.reason(errno)) }
+        let isFolder = info.st_mode & S_IFMT == S_IFDIR
+        guard unlinkat(folder, name, isFolder ? AT_REMOVEDIR : 0) == 0 else {
+            if isFolder && (errno == ENOTEMPTY || errno == EEXIST) { throw .failed("is a folder that is not empty") }
+            throw .failed(Self.reason(errno))
+        }
+    }
+
+    /// Renames `source` to `target`, both reached through this gate, replacing a file
+    /// at `target` (atomically, as rename(2) does). A link is moved as a link.
+    public func rename(_ source: String, to target: String, followingLinks: Bool) throws(Failure) {
+        let from = try openParent(of: source, followingLinks: followingLinks)
+        defer { closeDescriptor(from.folder) }
+        let to = try openParent(of: target, followingLinks: followingLinks)
+        defer { closeDescriptor(to.folder) }
+        guard renameat(from.folder, from.name, to.folder, to.name) == 0 else { throw .failed(Self.reason(errno)) }
+    }
+
+    /// The folder that holds the entry `path` names, opened below its grant, and the
+    /// entry's name in it: where an entry is made, replaced or removed. A granted file
+    /// is reached through the folder holding it.
+    private func openParent(of path: String, followingLinks: Bool) throws(Failure) -> (folder: Int32, name: String) {
+        guard !path.isEmpty, !path.utf8.contains(0) else { throw .failed("is not a path") }
+        guard path.utf8.count <= PathResolver.maximumLength else { throw .failed(Self.reason(ENAMETOOLONG)) }
+        let absolute = Paths.absolute(path, in: base)
+        let name = Paths.name(of: absolute)
+        guard !name.isEmpty, name != ".", name != ".." else { throw .failed("is not a file name") }
+        guard name.utf8.count <= Self.nameLimit else { throw .failed(Self.reason(ENAMETOOLONG)) }
+        if !unopened.isEmpty { openRoots() }
+        // A granted file, named as granted (a `..` is left to the walk, which follows links).
+        let written = Paths.normalized(absolute)
+        for root in roots where !absolute.split(separator: "/").contains("..") {
+            guard let file = root.file, root.given == written || root.path == written else { continue }
+            let folder = dup(root.descriptor)
+            guard folder >= 0 else { throw .failed(Self.reason(errno)) }
+            return (folder, file)
+        }
+        let parent = Paths.parent(of: absolute)
+        let place: (root: Root, relative: String, resolved: String)
+        do throws(Failure) {
+            place = try locate(parent, followingLinks: followingLinks)
+        } catch .failed(let reason) {
+            throw .failed(reason)
+        } catch .notAFile(let kind) {
+            throw .notAFile(kind: kind)
+        } catch .denied {
+            // Named as the script named it, with the folder that would allow it.
+            var denial = denial(path, resolved: absolute)
+            if case .only = scope { denial.flag = "\(permission.flag)=\(PathResolver.resolve(parent).path)" }
+            throw .denied(denial)
+        }
+        let folder = openBeneath(place.root, place.relative, flags: Self.searchFlags | O_DIRECTORY)
+        guard folder >= 0 else { throw .failed(Self.reason(-folder)) }
+        return (folder, name)
+    }
+
+    /// `name` in `folder` opened for appending, made when missing; -1 when it changed
+    /// while it was opened (look again).
+    private func openForAppending(_ name: String, in folder: Int32) throws(Failure) -> Int32 {
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            guard errno == ENOENT else { throw .failed(Self.reason(errno)) }
+            let made = openat(folder, name, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if made < 0 && errno == EEXIST { return -1 }
+            guard made >= 0 else { throw .failed(Self.reason(errno)) }
+            return made
+        }
+        let type = info.st_mode & S_IFMT
+        if type == S_IFLNK { throw .failed(Self.reason(ELOOP, name: name)) }
+        guard type == S_IFREG else { throw .notAFile(kind: Self.kindName(type)) }
+        #if os(Linux)
+            // Looked at first, then opened for writing only if it is still that file.
+            let entry = openat(folder, name, Self.searchFlags | O_NOFOLLOW)
+            guard entry >= 0 else {
+                if errno == ENOENT || errno == ELOOP { return -1 }
+                throw .failed(Self.reason(errno))
+            }
+            defer { closeDescriptor(entry) }
+            let file = reopen(entry, O_WRONLY | O_APPEND, matching: info)
+        #else
+            var file = openat(folder, name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            file = file >= 0 ? file : -errno
+            var now = stat()
+            if file >= 0, fstat(file, &now) != 0 || now.st_dev != info.st_dev || now.st_ino != info.st_ino {
+                closeDescriptor(file)
+                file = -ESTALE
+            }
+        #endif
+        if file >= 0 { return file }
+        if file == -ESTALE || file == -ENOENT || file == -ELOOP { return -1 }
+        throw .failed(Self.reason(-file))
+    }
+
+    /// The longest name of a folder entry.
+    static let nameLimit = 255
+
+    /// The name of the new file that replaces `name`: hidden, marked as ours, and short
+    /// enough for a folder entry however long `name` is.
+    static func temporaryName(for name: String) -> String {
+        let suffix = ".\(getpid()).theolua-new"
+        var kept = Substring(name)
+        while kept.utf8.count + suffix.utf8.count + 1 > nameLimit { kept = kept.dropLast() }
+        return ".\(kept)\(suffix)"
     }
 
     // MARK: Opening
@@ -355,6 +492,9 @@ public final class FileGate {
             let relative =
                 resolution.path == anchor ? "" : String(resolution.path.dropFirst(anchor == "/" ? 1 : anchor.count + 1))
             return (root, relative, resolution.path)
+        }
+        for given in unopened where Paths.isInside(Paths.normalized(absolute), Paths.normalized(given)) {
+            throw .failed("\(Paths.abbreviated(given)), which is granted, does not exist")
         }
         throw .denied(denial(path, resolved: resolution.path))
     }

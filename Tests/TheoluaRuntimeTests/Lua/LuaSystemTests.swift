@@ -154,6 +154,72 @@ import TheoluaRuntime
         #expect(app.lines == ["a.txt:file:5 sub:directory:0", "hello"])
     }
 
+    @Test func writesChangeOnlyWhatTheWriteGrantReaches() throws {
+        let source = """
+            local ui = require("theolua")
+            ui.makeDir("data/notes")
+            ui.writeFile("data/notes/a.txt", "one")
+            ui.appendFile("data/notes/a.txt", 2)
+            ui.rename("data/notes/a.txt", "data/notes/b.txt")
+            ui.writeFile("data/gone.txt", "")
+            ui.remove("data/gone.txt")
+            local _, outside = pcall(ui.writeFile, "elsewhere.txt", "x")
+            local _, reading = pcall(ui.readFile, "data/notes/b.txt")
+            return ui.column {
+              ui.text { outside, wrap = "none" }, ui.text { reading, wrap = "none" },
+            }
+            """
+        let folder = try TempFolder()
+        try folder.write("data/.keep", "")
+        let path = try folder.write("app.lua", source)
+        let app = try LuaApp(width: 90, height: 2, permissions: Permissions(write: .only([folder.path + "/data"])))
+        try app.runtime.load(file: path)
+        try app.runtime.mount()
+        #expect(try String(contentsOfFile: folder.path + "/data/notes/b.txt", encoding: .utf8) == "one2")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/data/gone.txt"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/elsewhere.txt"))
+        #expect(
+            app.lines == [
+                #"ui.writeFile: writing "elsewhere.txt" is not allowed: start theolua with --allow-write (or"#,
+                #"ui.readFile: reading "data/notes/b.txt" is not allowed: start theolua with --allow-read"#,
+            ])
+    }
+
+    @Test func aWriteOfTheWrongArgumentsSaysWhatItWanted() throws {
+        let source = """
+            local ui = require("theolua")
+            local messages = {}
+            for _, call in ipairs({
+              function() ui.writeFile("x.txt") end,
+              function() ui.writeFile("x.txt", {}) end,
+              function() ui.appendFile(nil, "x") end,
+              function() ui.rename("x.txt") end,
+              function() ui.remove("missing.txt") end,
+              function() ui.writeFile("x.txt", string.rep("x", 64 * 1024 * 1024 + 1)) end,
+            }) do
+              local _, err = pcall(call)
+              messages[#messages + 1] = ui.text { err, wrap = "none" }
+            end
+            return ui.column(messages)
+            """
+        let folder = try TempFolder()
+        let path = try folder.write("app.lua", source)
+        let app = try LuaApp(
+            width: 90, height: 6, limits: ScriptLimits(memoryBytes: 256 << 20, instructions: 5_000_000),
+            permissions: .all)
+        try app.runtime.load(file: path)
+        try app.runtime.mount()
+        #expect(
+            app.lines == [
+                "app.lua:4: ui.writeFile: expected the data as a string, got no value",
+                "app.lua:5: ui.writeFile: expected the data as a string, got table",
+                "app.lua:6: ui.appendFile: expected a path as a string, got nil",
+                "app.lua:7: ui.rename: expected a path as a string, got no value",
+                "app.lua:8: ui.remove: missing.txt: No such file or directory",
+                "app.lua:9: ui.writeFile: the data is 67108865 bytes, more than the 64 MiB one write holds",
+            ])
+    }
+
     @Test func aHostFunctionAnswersAtOnceUnderThePermissions() throws {
         let runtime = try Runtime(width: 60, height: 2)
         try runtime.registerFunction("shout") { arguments in .string((arguments.first?.stringValue ?? "").uppercased())
