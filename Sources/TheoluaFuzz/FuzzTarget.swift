@@ -11,6 +11,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case keyNames = "key-names"
     /// `--props` texts through the JSON parser.
     case json
+    /// JSON texts through `ui.json.decode` and `encode`, against the `--props` parser.
+    case luaJSON = "lua-json"
     /// Lua values made from the input, through props schemas, `ui.emit` and state.
     case propsConversion = "props-conversion"
     /// Lua patterns and subjects, our matcher against stock Lua's.
@@ -27,6 +29,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .inputDecoder: InputDecoderTarget.run(data)
         case .keyNames: KeyNamesTarget.run(data)
         case .json: JSONTarget.run(data)
+        case .luaJSON: LuaJSONTarget.run(data)
         case .propsConversion: PropsConversionTarget.run(data)
         case .patterns: PatternsTarget.run(data)
         case .chunks: ChunkTarget.run(data)

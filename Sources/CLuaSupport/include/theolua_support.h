@@ -405,6 +405,11 @@ int theolua_string_gsub(lua_State *L);
 /// `[string]` → `[string]`.
 void theolua_install_patterns(lua_State *L);
 
+/// Fills the table at the top of the stack (`ui.json`) with `decode`, `encode`, `null`
+/// and `object`: JSON read into Lua values and written from them in C, charged to the
+/// instruction budget and allocating only through Lua. `[json]` → `[json]`.
+void theolua_install_json(lua_State *L);
+
 /* 1 when this code is built with AddressSanitizer, whose leak check at exit wants
    what the process built torn down rather than kept. */
 int theolua_checks_leaks_at_exit(void);

@@ -35,9 +35,43 @@ extension LuaBridge {
             theolua_pushfunction(L, function, 0)
             state.setRawField(-2, name)
         }
+        lua_createtable(L, 0, 4)  // stack: ui, ui.json
+        theolua_install_json(L)
+        lua_getfield(L, -1, "null")
+        lua_setfield(L, theolua_registryindex(), Self.jsonNullKey)
+        // The metatable ui.json.object sets is the upvalue of the function.
+        lua_getfield(L, -1, "object")
+        lua_getupvalue(L, -1, 1)
+        lua_setfield(L, theolua_registryindex(), Self.jsonObjectKey)
+        state.pop()
+        state.setRawField(-2, "json")
         state.push("theolua")
         state.setRawField(-2, "_NAME")
         setRegistryTable(.module)
+    }
+
+    /// The registry field holding `ui.json.null`, which converts to `Value.null`.
+    static let jsonNullKey = "theolua.json.null"
+
+    /// The registry field holding the metatable of tables marked as JSON objects (by
+    /// `ui.json.object`, or read as `{}`): an empty one converts to an empty record.
+    static let jsonObjectKey = "theolua.json.object"
+
+    /// Whether the table at `index` is marked as a JSON object.
+    func isJSONObject(at index: Int32) -> Bool {
+        let index = state.absolute(index)
+        guard lua_getmetatable(L, index) != 0 else { return false }
+        lua_getfield(L, theolua_registryindex(), Self.jsonObjectKey)
+        defer { state.pop(2) }
+        return lua_rawequal(L, -1, -2) != 0
+    }
+
+    /// Whether the value at `index` is `ui.json.null`.
+    func isJSONNull(at index: Int32) -> Bool {
+        let index = state.absolute(index)
+        lua_getfield(L, theolua_registryindex(), Self.jsonNullKey)
+        defer { state.pop() }
+        return lua_rawequal(L, index, -1) != 0
     }
 
     /// The methods of `self`.

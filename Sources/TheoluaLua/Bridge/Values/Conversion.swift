@@ -18,7 +18,7 @@ extension LuaBridge {
             case .handler: return "handler"
             case .view: return "read-only table"
             case .component: return "component object (self)"
-            default: return "userdata"
+            default: return isJSONNull(at: index) ? "ui.json.null" : "userdata"
             }
         case LUA_TTHREAD: return "coroutine"
         default: return state.typeName(at: index)
@@ -46,8 +46,9 @@ extension LuaBridge {
     }
 
     /// Converts any convertible value at `index`: nil, booleans, numbers, strings,
-    /// sequences, string-keyed records, functions (as handlers), elements, handlers and
-    /// read-only views. Cycles, mixed tables, userdata and coroutines are mismatches.
+    /// sequences, string-keyed records, functions (as handlers), elements, handlers,
+    /// read-only views and `ui.json.null` (as null). Cycles, mixed tables, other userdata
+    /// and coroutines are mismatches.
     func value(at index: Int32, _ context: inout ConversionContext) throws(Mismatch) -> Value {
         try context.visit()
         switch lua_type(L, index) {
@@ -64,6 +65,7 @@ extension LuaBridge {
                 if case .element(let element) = value { try context.visit(element.size - 1) }
                 return value
             }
+            if isJSONNull(at: index) { return .null }
             throw context.mismatch(
                 "a value scripts can pass (nil, boolean, number, string, table, function)", found: found(at: index))
         case LUA_TTABLE:
@@ -120,6 +122,7 @@ extension LuaBridge {
                 at: .mixed)
         }
         try failures.check()
+        if !hasNames && items.count == 0 && isJSONObject(at: table) { return .record(Record()) }
         if !hasNames {
             return .array(
                 ValueArray(
