@@ -683,6 +683,29 @@ function ui.spawn(command, args, options) end
 ---@return string
 function ui.readFile(path) end
 
+---JSON: `decode` reads a document into Lua values, `encode` writes one.
+ui.json = {}
+
+---The value `null` reads as, and writes as `null` (arrays keep their positions).
+---@type userdata
+ui.json.null = nil
+
+---Reads a JSON document: objects and arrays become tables, `null` ui.json.null, integers stay exact.
+---@param text string
+---@return any
+function ui.json.decode(text) end
+
+---Writes `value` as JSON: keys sorted, `[]` for an empty table unless marked with ui.json.object.
+---@param value any
+---@param options? { pretty?: boolean }
+---@return string
+function ui.json.encode(value, options) end
+
+---Marks `t` (or a new table) to be written as an object, `{}`, even when empty.
+---@param t? table
+---@return table
+function ui.json.object(t) end
+
 ---Replaces the file's content with `data`, atomically (the old content or the new, never half). Needs --allow-write.
 ---@param path string Relative to the app's folder; its folder must exist.
 ---@param data string|number

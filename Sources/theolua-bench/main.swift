@@ -1,6 +1,6 @@
 // theolua-bench: medians of the core's hot paths, in release mode.
 //
-//   swift run -c release theolua-bench [--quick] [pipeline] [lists] [widgets] [core] [canvas] [lua]
+//   swift run -c release theolua-bench [--quick] [pipeline] [lists] [widgets] [core] [canvas] [lua] [json]
 //
 // `pipeline` is what users run: the whole pipeline through the public Runtime API and
 // the theolua process (build both with `swift build -c release` first), with a table
@@ -42,4 +42,5 @@ if wanted("lua") { LuaBenchmarks(report: report, quick: quick).measureMemory() }
 if wanted("core") { CoreBenchmarks(report: report, quick: quick).run() }
 if wanted("canvas") { CanvasBenchmarks(report: report, quick: quick).run() }
 if wanted("lua") { LuaBenchmarks(report: report, quick: quick).run() }
+if wanted("json") { JSONBenchmarks(report: report, quick: quick).run() }
 report.print()

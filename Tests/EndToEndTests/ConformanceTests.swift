@@ -26,4 +26,18 @@ import Testing
         #expect(
             result.stdout.contains("\(Self.landedPartTwo.count) passed, 0 failed"), "\(result.stdout)\(result.stderr)")
     }
+
+    /// The samples of PRODUCT.md part three whose capabilities have landed (§13: JSON and
+    /// writing with permission).
+    static let landedPartThree = ["json-roundtrip", "write-denied"]
+
+    @Test func partThreeSamplesOfLandedCapabilitiesPass() throws {
+        let runner = Paths.package + "/../shared/conformance/run.py"
+        guard access(runner, R_OK) == 0 else { return }
+        let result = runProcess(
+            "/usr/bin/env", ["python3", runner, Paths.binary] + Self.landedPartThree, adding: ["CASES=part-three"])
+        #expect(
+            result.stdout.contains("\(Self.landedPartThree.count) passed, 0 failed"),
+            "\(result.stdout)\(result.stderr)")
+    }
 }
