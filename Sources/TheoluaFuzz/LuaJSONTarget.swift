@@ -30,13 +30,15 @@ enum LuaJSONTarget {
         case (nil, .some(let decoded), _):
             return "\(text.debugDescription) is refused by the host parser but read by ui.json.decode as \(decoded)"
         case (.some(let expected), _, .some(let failure)):
-            return "\(text.debugDescription) is read by the host parser as \(expected) but ui.json.decode fails: \(failure)"
+            return
+                "\(text.debugDescription) is read by the host parser as \(expected) but ui.json.decode fails: \(failure)"
         case (.some(let expected), .some(let decoded), nil):
             guard same(decoded, .array(ValueArray([expected]))) else {
                 return "\(text.debugDescription) is read as \(decoded), the host parser reads [\(expected)]"
             }
             guard let again = events["again"], same(again, decoded) else {
-                return "\(text.debugDescription) does not read back from its ui.json.encode: \(events["again"] ?? .null)"
+                return
+                    "\(text.debugDescription) does not read back from its ui.json.encode: \(events["again"] ?? .null)"
             }
             return nil
         default:

@@ -16,6 +16,8 @@ final class TestFile {
         var failure: String?
         /// The screen of the app the test used last, when it failed.
         var screen: String?
+        /// What the test and its apps printed, when it failed.
+        var printed: [String] = []
         var seconds: Double
     }
 
@@ -30,6 +32,8 @@ final class TestFile {
     private var lastApp: Int?
     private var running: Int?
     private var failure: String?
+    /// What the running test and its apps printed, shown under the test when it fails.
+    private var printed: [String] = []
 
     final class MountedApp {
         let runtime: Runtime
@@ -42,6 +46,7 @@ final class TestFile {
         self.options = options
         folder = Paths.parent(of: path)
         runner = try Runtime(options: options.runtime, width: 80, height: 24)
+        runner.onLog = { [unowned self] line in printed.append(line) }
         try registerFunctions()
         try runner.registerModule(TestModule.name, source: TestModule.source)
     }
@@ -54,6 +59,7 @@ final class TestFile {
             running = index
             failure = nil
             lastApp = nil
+            printed = []
             let start = ContinuousClock.now
             do {
                 try runner.runScript(source: "require('theolua.test').__run(\(index + 1))", name: "test runner")
@@ -66,7 +72,7 @@ final class TestFile {
             let screen = failure == nil ? nil : lastApp.flatMap { apps[$0]?.runtime.text }
             report(
                 Outcome(
-                    name: name, failure: failure, screen: screen,
+                    name: name, failure: failure, screen: screen, printed: failure == nil ? [] : printed,
                     seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
             for app in apps.values { app.runtime.unmount() }
             apps = [:]
@@ -165,13 +171,13 @@ final class TestFile {
     private func mount(_ path: String, options record: Record) throws -> Value {
         let (width, height) = try size(record["size"])
         var appOptions = options.runtime
-        appOptions.permissions = try permissions(record["allow"])
+        (appOptions.permissions, appOptions.allowIO) = try grants(record["allow"])
         let runtime = try Runtime(options: appOptions, width: width, height: height)
         let app = MountedApp(runtime: runtime)
         runtime.onEmit = { [unowned app] name, payload in
             app.emitted.append(.record(["name": .string(name), "payload": payload]))
         }
-        runtime.onLog = { line in print("  log: " + line) }
+        runtime.onLog = { [unowned self] line in printed.append("app: " + line) }
         let file = Paths.absolute(path, in: folder)
         try runtime.load(file: file, through: appGate)
         try runtime.mount(props: record["props"]?.recordValue ?? Record())
@@ -219,25 +225,64 @@ final class TestFile {
     /// The names of folders that hold the tests of the app in the folder above.
     static let testFolderNames: Set<String> = ["tests", "test", "spec", "__tests__"]
 
-    /// What `allow = { run = ..., read = ..., write = ... }` asks for, within what `theolua test`
-    /// was granted: a test cannot widen the sandbox.
-    private func permissions(_ value: Value?) throws -> Permissions {
-        guard let allow = value?.recordValue else { return Permissions() }
+    /// The grants `allow` may ask for.
+    static let grantNames = ["run", "read", "write", "io"]
+
+    /// What `allow = { run = ..., read = ..., write = ..., io = ... }` asks for, within
+    /// what `theolua test` was granted: a test cannot widen the sandbox, and an app gets
+    /// nothing the test did not ask for. `read` and `write` are `true` (the command's
+    /// grant) or a list of folders relative to the test's folder, each inside it.
+    private func grants(_ value: Value?) throws -> (permissions: Permissions, allowIO: Bool) {
+        guard let value, value != .null else { return (Permissions(), false) }
+        guard let allow = value.recordValue else {
+            throw TestError("t.mount: allow must be a table such as { read = true }, got \(value.typeName)")
+        }
+        for key in allow.keys where !Self.grantNames.contains(key) {
+            throw TestError("t.mount: allow has no grant '\(key)' (it takes run, read, write and io)")
+        }
         var granted = Permissions()
         let cli = options.runtime.permissions
-        if let run = allow["run"], run != .null, run != .bool(false) {
+        if asked(allow["run"]) {
             guard cli.run != .none else { throw TestError("t.mount: allow.run needs theolua test --allow-run") }
             granted.run = cli.run
         }
-        if let read = allow["read"], read != .null, read != .bool(false) {
-            guard cli.read != .none else { throw TestError("t.mount: allow.read needs theolua test --allow-read") }
-            granted.read = cli.read
+        granted.read = try folders(allow["read"], named: "read", within: cli.read)
+        granted.write = try folders(allow["write"], named: "write", within: cli.write)
+        let io = asked(allow["io"])
+        if io && !options.runtime.allowIO { throw TestError("t.mount: allow.io needs theolua test --allow-io") }
+        return (granted, io)
+    }
+
+    /// Whether a grant is asked for: anything but nil and false.
+    private func asked(_ value: Value?) -> Bool {
+        value != nil && value != .null && value != .bool(false)
+    }
+
+    /// The folders `allow.<name>` asks for, inside `command` (what the command grants).
+    private func folders(_ value: Value?, named name: String, within command: Permissions.Folders) throws
+        -> Permissions.Folders
+    {
+        guard asked(value) else { return .none }
+        guard command != .none else { throw TestError("t.mount: allow.\(name) needs theolua test --allow-\(name)") }
+        if value == .bool(true) { return command }
+        guard let items = value?.arrayValue?.values, !items.isEmpty else {
+            throw TestError("t.mount: allow.\(name) must be true or a list of folders, got \(value?.typeName ?? "nil")")
         }
-        if let write = allow["write"], write != .null, write != .bool(false) {
-            guard cli.write != .none else { throw TestError("t.mount: allow.write needs theolua test --allow-write") }
-            granted.write = cli.write
+        var asked: [String] = []
+        for item in items {
+            guard let text = item.stringValue, !text.isEmpty else {
+                throw TestError("t.mount: allow.\(name) lists folders as strings, got \(item.typeName)")
+            }
+            let path = Paths.resolved(Paths.absolute(text, in: folder))
+            if case .only(let granted) = command,
+                !granted.contains(where: { Paths.isInside(path, Paths.resolved($0)) })
+            {
+                throw TestError(
+                    "t.mount: allow.\(name) asks for \(text), outside what theolua test --allow-\(name) grants")
+            }
+            asked.append(path)
         }
-        return granted
+        return .only(asked)
     }
 
     // MARK: Snapshots

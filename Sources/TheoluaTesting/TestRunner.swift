@@ -33,6 +33,8 @@ public struct TestRunner {
         public var failure: String?
         public var screen: String?
         public var seconds: Double
+        /// What the test and its apps printed, kept when it failed.
+        public var printed: [String] = []
     }
 
     public let options: TestOptions
@@ -83,7 +85,7 @@ public struct TestRunner {
                 try test.run(filter: options.filter) { outcome in
                     let result = Result(
                         file: file, name: outcome.name, failure: outcome.failure, screen: outcome.screen,
-                        seconds: outcome.seconds)
+                        seconds: outcome.seconds, printed: outcome.printed)
                     results.append(result)
                     report(result)
                 }
@@ -110,6 +112,10 @@ public struct TestRunner {
         if let screen = result.screen {
             output("    the screen then:")
             for line in screen.split(separator: "\n", omittingEmptySubsequences: false) { output("    │" + line) }
+        }
+        if !result.printed.isEmpty {
+            output("    printed:")
+            for line in result.printed { output("    │" + line) }
         }
     }
 

@@ -157,6 +157,78 @@ import Testing
         #expect(Files.read(folder.path + "/out.txt") == "saved")
     }
 
+    @Test func anAppGetsExactlyTheGrantsItsAllowAsks() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        Files.makeFolder(folder.path + "/tests/fixtures")
+        Files.write("fixture", to: folder.path + "/tests/fixtures/a.txt")
+        folder.write("secret.txt", "secret")
+        folder.write(
+            "app.lua",
+            """
+            local ui = require("theolua")
+            local ok, text = pcall(ui.readFile, ui.props and ui.props.path or "tests/fixtures/a.txt")
+            return ui.text((io and "io " or "no-io ") .. (ok and text or "denied"))
+            """)
+        folder.write(
+            "tests/app_test.lua",
+            """
+            local t = require("theolua.test")
+            t.test("no io unless asked", function()
+              t.expect(t.mount("../app.lua", { size = "30x1" }):screen()):toBe("no-io denied")
+              t.expect(t.mount("../app.lua", { size = "30x1", allow = { io = true } }):screen()):toBe("io denied")
+            end)
+            t.test("a fixture folder", function()
+              local app = t.mount("../app.lua", { size = "30x1", allow = { read = { "fixtures" } } })
+              t.expect(app:screen()):toBe("no-io fixture")
+            end)
+            t.test("a folder outside the grant", function()
+              t.mount("../app.lua", { size = "30x1", allow = { read = { ".." } } })
+            end)
+            t.test("an unknown grant", function()
+              t.mount("../app.lua", { size = "30x1", allow = { reed = true } })
+            end)
+            """)
+        let result = runTheolua([
+            "test", folder.path + "/tests", "--allow-io", "--allow-read=\(folder.path)/tests/fixtures",
+        ])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("✓ app_test.lua › no io unless asked") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("✓ app_test.lua › a fixture folder") }, "\(result.stdout)")
+        #expect(
+            result.stdout.contains("t.mount: allow.read asks for .., outside what theolua test --allow-read grants"),
+            "\(result.stdout)")
+        #expect(
+            result.stdout.contains("t.mount: allow has no grant 'reed' (it takes run, read, write and io)"),
+            "\(result.stdout)")
+        #expect(lines.last == "2 passed, 2 failed", "\(result.stdout)")
+    }
+
+    @Test func whatATestPrintsIsShownUnderItOnlyWhenItFails() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write("app.lua", "local ui = require('theolua')\nprint('app says hi')\nreturn ui.text('x')")
+        folder.write(
+            "print_test.lua",
+            """
+            local t = require("theolua.test")
+            t.test("passes", function() print("quiet") t.mount("app.lua", { size = "5x1" }) end)
+            t.test("fails", function()
+              print("before the failure")
+              t.mount("app.lua", { size = "5x1" })
+              t.expect(1):toBe(2)
+            end)
+            """)
+        let result = runTheolua(["test", folder.path])
+        #expect(!result.stdout.contains("quiet"), "\(result.stdout)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        guard let printed = lines.firstIndex(of: "    printed:") else {
+            Issue.record("no printed section: \(result.stdout)")
+            return
+        }
+        #expect(Array(lines[(printed + 1)...].prefix(2)) == ["    │before the failure", "    │app: app says hi"])
+    }
+
     @Test func aPasteTooLargeIsRefusedWithAWarningAndTheAppGoesOn() {
         let folder = ScriptFolder()
         defer { folder.remove() }
