@@ -683,6 +683,17 @@ function ui.spawn(command, args, options) end
 ---@return string
 function ui.readFile(path) end
 
+---@class theolua.Task
+local Task = {}
+---Stops the task; neither callback is called.
+function Task:cancel() end
+
+---Runs `fn` as background work, a slice at a time between frames, past the instruction budget.
+---@param fn fun(task: theolua.Task): any
+---@param options? { onDone?: fun(...: any), onError?: fun(message: string) }
+---@return theolua.Task
+function ui.task(fn, options) end
+
 ---JSON: `decode` reads a document into Lua values, `encode` writes one.
 ui.json = {}
 

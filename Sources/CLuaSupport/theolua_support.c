@@ -228,6 +228,15 @@ static void theolua_hook(lua_State *L, lua_Debug *ar) {
     if (support->last_location[0] == '\0' || support->remaining % (10 * THEOLUA_HOOK_STEP) < THEOLUA_HOOK_STEP) {
         theolua_note_location(L, support);
     }
+    if (support->task == L && lua_isyieldable(L) &&
+        (theolua_now() >= support->task_deadline ||
+         (support->budget > 0 && support->remaining <= 2 * (long long)lua_gethookcount(L)))) {
+        /* A task's slice is over (its time, or its budget about to run out): it goes
+           on at the next one, between frames, with a new budget. A hook yields with no
+           results and returns. */
+        lua_yield(L, 0);
+        return;
+    }
     if (support->budget <= 0) {
         return;
     }
@@ -255,9 +264,31 @@ static int theolua_budget_error(lua_State *L, int level) {
        error with pcall and carry on. */
     support->remaining = THEOLUA_HOOK_STEP;
     luaL_where(L, level);
-    lua_pushfstring(L, "instruction budget of %I exceeded (a runaway loop?)", (lua_Integer)support->budget);
+    lua_pushfstring(L, "instruction budget of %I exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)", (lua_Integer)support->budget);
     lua_concat(L, 2);
     return lua_error(L);
+}
+
+int theolua_resume_task(lua_State *L, lua_State *co, int arguments, long long slice_ns, int *results) {
+    theolua_support *support = theolua_getsupport(L);
+    /* Each slice is a call of its own: a fresh budget, whose hook also ends the slice. */
+    theolua_arm_budget(co);
+    if (support->budget <= 0) {
+        /* No budget: the hook still runs, to end the slice. */
+        theolua_set_hook(co, support, THEOLUA_HOOK_STEP);
+    }
+    lua_State *outer_task = support->task;
+    lua_State *outer_running = support->running;
+    long long outer_deadline = support->task_deadline;
+    support->task = co;
+    support->task_deadline = theolua_now() + slice_ns;
+    support->running = co;
+    support->hook_error_thread = NULL;
+    int status = lua_resume(co, L, arguments, results);
+    support->running = outer_running;
+    support->task = outer_task;
+    support->task_deadline = outer_deadline;
+    return status;
 }
 
 int theolua_raise_budget_exceeded(lua_State *L) {

@@ -280,16 +280,38 @@ public final class Runtime {
 
     /// Waits in real time, at most `timeout`, until every process scripts started has
     /// exited and its output has been delivered, servicing them (and watches) as they
-    /// write. Returns whether they all finished. For headless rendering: what a
-    /// process prints is then on the screen before the virtual clock moves.
+    /// write, and every task (`ui.task`) has finished, running them meanwhile. Returns
+    /// whether they all finished. For headless rendering: what a process prints and
+    /// what a task ends with are then on the screen before the virtual clock moves.
     @discardableResult
     public func waitForProcesses(timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while capabilities.runningProcessCount > 0 && !quitRequested {
+        while (capabilities.runningProcessCount > 0 || hasTasks) && !quitRequested {
             guard ContinuousClock.now < deadline else { return false }
-            serviceIO(waitingUntil: deadline)
+            if hasTasks {
+                runTasks(for: min(Self.taskTurn, ContinuousClock.now.duration(to: deadline)))
+                if capabilities.runningProcessCount > 0 { serviceIO() }
+            } else {
+                serviceIO(waitingUntil: deadline)
+            }
         }
         return true
+    }
+
+    /// Whether a task a script started (`ui.task`) is still to run.
+    public var hasTasks: Bool { bridge.hasActiveTasks }
+
+    /// How long the tasks run in one turn of `run`, sharing it: a frame follows.
+    static let taskTurn = Duration.milliseconds(12)
+
+    /// Runs the scripts' tasks for about `duration`, sharing it, in a turn: what they
+    /// end with (`onDone`, `onError`) renders before this returns.
+    public func runTasks(for duration: Duration) {
+        turn(through: .layout) {
+            guard hasTasks else { return false }
+            bridge.runTasks(until: .now + duration)
+            return true
+        }
     }
 
     // MARK: Driving

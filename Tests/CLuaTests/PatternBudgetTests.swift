@@ -8,7 +8,7 @@ import Testing
 @Suite struct PatternBudgetTests {
     private let pathological = #"return string.rep("a", 5000):find(".-.-.-.-b")"#
     private let exceeded = SupportedStateError.message(
-        "test:1: instruction budget of 5000000 exceeded (a runaway loop?)")
+        "test:1: instruction budget of 5000000 exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)")
 
     @Test func aPathologicalPatternRaisesTheBudgetError() throws {
         let state = try SupportedState(budget: 5_000_000)

@@ -5,7 +5,7 @@
 #include <lua.h>
 
 /// How many kinds of Swift object the bridge hands to Lua as userdata.
-#define THEOLUA_OBJECT_KINDS 9
+#define THEOLUA_OBJECT_KINDS 10
 /// The kind of element userdata, which component constructors pool.
 #define THEOLUA_ELEMENT_KIND 0
 /// The kinds whose userdata have no finalizer of their own, their objects released in
@@ -142,6 +142,10 @@ typedef struct theolua_support {
     /// The thread Lua runs on now: the thread of the outermost call, or the coroutine
     /// resumed from it. An allocation that spends the budget makes its hook fire at once.
     lua_State *running;
+    /// The coroutine of the `ui.task` being resumed, or NULL: its count hook yields it
+    /// once `task_deadline` (CLOCK_MONOTONIC nanoseconds) has passed.
+    lua_State *task;
+    long long task_deadline;
     /// Coroutine closes in progress, nested.
     int close_depth;
     /// Set while the state closes: companions queue nothing more.
@@ -404,6 +408,13 @@ int theolua_string_gsub(lua_State *L);
 /// string library, which is also the strings' `__index`) with the budgeted versions.
 /// `[string]` → `[string]`.
 void theolua_install_patterns(lua_State *L);
+
+/// Resumes the coroutine `co` of a `ui.task` (with the `arguments` values on its stack)
+/// for a slice of `slice_ns` nanoseconds under a fresh instruction budget: its count
+/// hook yields it when the slice is over, wherever it is yieldable. Returns lua_resume's
+/// status (LUA_YIELD: paused, to resume later; LUA_OK: finished, its `*results` values
+/// on its stack; else an error, its message on its stack).
+int theolua_resume_task(lua_State *L, lua_State *co, int arguments, long long slice_ns, int *results);
 
 /// Fills the table at the top of the stack (`ui.json`) with `decode`, `encode`, `null`
 /// and `object`: JSON read into Lua values and written from them in C, charged to the

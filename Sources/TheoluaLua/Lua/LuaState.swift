@@ -205,7 +205,9 @@ package final class LuaState {
     /// What an exceeded budget says: instructions, or the time they allow.
     private var budgetMessage: String {
         let instructions = "instruction budget of \(limits.instructions ?? 0) exceeded"
-        guard support.pointee.budget_timed_out != 0 else { return instructions + " (a runaway loop?)" }
+        guard support.pointee.budget_timed_out != 0 else {
+            return instructions + " (a runaway loop? long work can run in ui.task, or raise --max-instructions)"
+        }
         let seconds = Double(limits.callNanoseconds) / 1e9
         let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
         return instructions + ": the call ran for more than \(shown) s (slow work on large values?)"

@@ -111,6 +111,8 @@ public final class TerminalApp {
             runtime.turn(through: .output) {
                 loop.runDueWork { [unowned runtime] in runtime.quitRequested }
                 if watching && watcher.poll() { reload(runtime) }
+                // Tasks run a slice between frames, so the screen keeps coming.
+                if runtime.hasTasks { runtime.bridge.runTasks(until: .now + Runtime.taskTurn) }
                 return true
             } output: { screen in
                 if let error = runtime.takeErrors().last { overlayMessage = error }
@@ -142,7 +144,7 @@ public final class TerminalApp {
                 if let descriptor = watcher.descriptor { descriptors.append(descriptor) }
             }
             (device as? TTYTerminal)?.extraDescriptors = descriptors
-            if loop.hasPendingTurns { deadline = .now }
+            if loop.hasPendingTurns || runtime.hasTasks { deadline = .now }
             for event in try session.nextEvents(until: deadline) {
                 // A note lasts until the user does something else; what they do still
                 // reaches the app.

@@ -239,9 +239,9 @@ import TheoluaRuntime
             """, width: 80)
         #expect(
             app.errors() == [
-                "app.lua:3: Co: instruction budget of 5000000 exceeded (a runaway loop?)",
-                "app.lua:7: Sorter: instruction budget of 5000000 exceeded (a runaway loop?)",
-                "app.lua:10: Gsub: instruction budget of 5000000 exceeded (a runaway loop?)",
+                "app.lua:3: Co: instruction budget of 5000000 exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)",
+                "app.lua:7: Sorter: instruction budget of 5000000 exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)",
+                "app.lua:10: Gsub: instruction budget of 5000000 exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)",
             ])
     }
 
@@ -265,8 +265,8 @@ import TheoluaRuntime
             """, width: 80)
         #expect(
             app.errors() == [
-                "app.lua:3: Caught: instruction budget of 5000000 exceeded (a runaway loop?)",
-                "app.lua:8: Handled: instruction budget of 5000000 exceeded (a runaway loop?)",
+                "app.lua:3: Caught: instruction budget of 5000000 exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)",
+                "app.lua:8: Handled: instruction budget of 5000000 exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)",
             ])
         #expect(app.takeLogs() == [])
     }

@@ -5,7 +5,7 @@ import TheoluaRuntime
 /// Lua's pattern functions in components: ordinary use works as in stock Lua, and a
 /// pathological pattern ends as the component's budget error instead of hanging the host.
 @Suite struct LuaPatternTests {
-    private let exceeded = "instruction budget of 5000000 exceeded (a runaway loop?)"
+    private let exceeded = "instruction budget of 5000000 exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)"
 
     @Test func ordinaryPatternUseInAComponentWorks() throws {
         let app = try LuaApp(

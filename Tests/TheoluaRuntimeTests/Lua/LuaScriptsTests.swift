@@ -206,7 +206,7 @@ import TheoluaRuntime
         let app = try LuaApp(LuaScriptsTests.limitsApp, width: 30, height: 1)
         app.press("enter")
         #expect(
-            app.errors() == ["app.lua:12: Greedy: instruction budget of 5000000 exceeded (a runaway loop?)"])
+            app.errors() == ["app.lua:12: Greedy: instruction budget of 5000000 exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)"])
         app.press("tab tab enter")
         expectScreen(app, ["[ spin ] [ hog ] [ n=1 ]"])
         #expect(app.errors() == [])

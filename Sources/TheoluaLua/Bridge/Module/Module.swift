@@ -92,6 +92,7 @@ extension LuaBridge {
         ("after", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: false) } }),
         ("every", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: true) } }),
         ("emit", LuaBridge.emit),
+        ("task", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTask() } }),
         (
             "quit",
             { L in

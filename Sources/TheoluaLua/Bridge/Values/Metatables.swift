@@ -72,6 +72,8 @@ extension LuaBridge {
             }
         case .timer:
             setMethods(.methods([("cancel", LuaBridge.cancelTimer)]))
+        case .task:
+            setMethods(.methods([("cancel", LuaBridge.cancelTask)]))
         case .definition:
             break
         case .process, .watch:

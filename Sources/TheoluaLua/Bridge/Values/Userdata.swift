@@ -17,6 +17,7 @@ package enum ObjectKind: String, CaseIterable {
     /// A watch or tail a capability started (its methods are the capability's).
     case watch = "theolua.watch"
     case context = "theolua.context"
+    case task = "theolua.task"
 
     /// The kind's position in the support record's `metatables`.
     var index: Int {
@@ -30,6 +31,7 @@ package enum ObjectKind: String, CaseIterable {
         case .process: 6
         case .watch: 7
         case .context: 8
+        case .task: 9
         }
     }
 

@@ -15,4 +15,7 @@ struct WorkOwners {
     /// The work no component owns started while a load runs: it replaces `topLevel` if
     /// the load succeeds, and is cancelled if it fails.
     var loading: [any OwnedWork]?
+    /// The tasks still running (`ui.task`), in the order they started; each is also
+    /// owned, as above.
+    var tasks: [ScriptTask] = []
 }

@@ -1,0 +1,157 @@
+import CLua
+import CLuaSupport
+import TheoluaCore
+
+/// A `ui.task`: a script function run as a coroutine a slice at a time, between frames,
+/// so that a long loop neither freezes the screen nor meets the instruction budget.
+/// Like a timer it belongs to the component that started it (or to the current load),
+/// and ends when that unmounts.
+final class ScriptTask: OwnedWork {
+    /// The coroutine, kept alive in the registry.
+    let thread: LuaRef
+    /// The coroutine's own state.
+    let coroutine: OpaquePointer
+    /// The task's handle, passed to the function when it starts.
+    let handle: LuaRef
+    let onDone: LuaFunction?
+    let onError: LuaFunction?
+    let owner: ComponentRef<ScriptComponent>?
+    /// Whether the function has been called (its first slice ran).
+    var started = false
+    private(set) var isActive = true
+
+    init(
+        thread: LuaRef, coroutine: OpaquePointer, handle: LuaRef, onDone: LuaFunction?, onError: LuaFunction?,
+        owner: ComponentRef<ScriptComponent>?
+    ) {
+        self.thread = thread
+        self.coroutine = coroutine
+        self.handle = handle
+        self.onDone = onDone
+        self.onError = onError
+        self.owner = owner
+    }
+
+    func cancel() { isActive = false }
+}
+
+extension LuaBridge {
+    /// The longest slice one task runs before the frame goes on.
+    static let taskSlice = Duration.milliseconds(10)
+
+    /// `ui.task(fn, { onDone = fn(result), onError = fn(message) })` → a task handle.
+    func startTask() throws -> Int32 {
+        guard lua_type(L, 1) == LUA_TFUNCTION else {
+            throw raise("ui.task: expected a function, got \(found(at: 1))")
+        }
+        let options = lua_type(L, 2)
+        guard options == LUA_TNONE || options == LUA_TNIL || options == LUA_TTABLE else {
+            throw raise("ui.task: expected the options as a table, got \(found(at: 2))")
+        }
+        let onDone = try taskCallback("onDone")
+        let onError = try taskCallback("onError")
+        guard let coroutine = lua_newthread(L) else { throw raise("ui.task: cannot make a coroutine") }
+        lua_pushvalue(L, 1)
+        lua_xmove(L, coroutine, 1)  // the function, on the coroutine's stack
+        let thread = LuaRef(popping: L, releases: releases)
+        let owner = owners.current
+        pushObject(Box(TaskBox()), kind: .task)
+        lua_pushvalue(L, -1)
+        let handle = LuaRef(popping: L, releases: releases)
+        let task = ScriptTask(
+            thread: thread, coroutine: coroutine, handle: handle, onDone: onDone, onError: onError, owner: owner)
+        object(at: -1, kind: .task, as: Box<TaskBox>.self)?.value.task = task
+        adopt(task, owner: owner)
+        owners.tasks.append(task)
+        return 1
+    }
+
+    /// The function at `options[name]`, if any.
+    private func taskCallback(_ name: String) throws -> LuaFunction? {
+        guard lua_type(L, 2) == LUA_TTABLE else { return nil }
+        lua_getfield(L, 2, name)
+        switch lua_type(L, -1) {
+        case LUA_TNIL:
+            state.pop()
+            return nil
+        case LUA_TFUNCTION:
+            return popFunction(location: "ui.task \(name)")
+        default:
+            let found = found(at: -1)
+            state.pop()
+            throw raise("ui.task: \(name) must be a function, got \(found)")
+        }
+    }
+
+    /// Whether a task is still to run.
+    package var hasActiveTasks: Bool { owners.tasks.contains { $0.isActive } }
+
+    /// Runs each task for a slice, sharing the time until `deadline` (at most
+    /// ``taskSlice`` each); one that finishes or fails calls its `onDone` or `onError`.
+    package func runTasks(until deadline: ContinuousClock.Instant) {
+        owners.tasks.removeAll { !$0.isActive }
+        let tasks = owners.tasks
+        for (position, task) in tasks.enumerated() where task.isActive {
+            let left = deadline - ContinuousClock.now
+            let share = left / (tasks.count - position)
+            let slice = max(min(share, Self.taskSlice), .microseconds(200))
+            resume(task, for: slice)
+        }
+        owners.tasks.removeAll { !$0.isActive }
+    }
+
+    /// Resumes `task` for `slice`, and delivers its end if it came.
+    private func resume(_ task: ScriptTask, for slice: Duration) {
+        drainReleases()
+        let coroutine = task.coroutine
+        var arguments: Int32 = 0
+        if !task.started {
+            task.started = true
+            task.handle.push(coroutine)
+            arguments = 1
+        }
+        let nanoseconds = slice.components.seconds * 1_000_000_000 + slice.components.attoseconds / 1_000_000_000
+        var results: Int32 = 0
+        let status = stageClock.measure(.script) {
+            withOwner(task.owner) { theolua_resume_task(L, coroutine, arguments, nanoseconds, &results) }
+        }
+        switch status {
+        case LUA_YIELD:
+            // What an explicit coroutine.yield gave is dropped (a slice's end gives none);
+            // the rest of the stack is the running function's.
+            lua_settop(coroutine, -results - 1)
+        case LUA_OK:
+            task.cancel()
+            guard let onDone = task.onDone else { return }
+            let count = min(results, 250)
+            deliver(onDone, owner: task.owner, arguments: count) {
+                lua_xmove(coroutine, L, count)
+            }
+        default:
+            task.cancel()
+            var length = 0
+            let message =
+                lua_tolstring(coroutine, -1, &length).map {
+                    String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self)
+                } ?? "the task failed with a \(String(cString: lua_typename(coroutine, lua_type(coroutine, -1))))"
+            if let onError = task.onError {
+                deliver(onError, owner: task.owner) { state.push(message) }
+            } else {
+                onError(ScriptError(.runtime, message: "ui.task: " + message, component: task.owner?.name))
+            }
+        }
+    }
+
+    /// `task:cancel()`: the task runs no more, and neither callback is called.
+    static let cancelTask: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, _ in
+            bridge.object(at: 1, kind: .task, as: Box<TaskBox>.self)?.value.task?.cancel()
+            return 0
+        }
+    }
+}
+
+/// What a task's handle holds: the task, once made (weakly: the bridge keeps tasks).
+final class TaskBox {
+    weak var task: ScriptTask?
+}
