@@ -44,7 +44,8 @@ final class TestFile {
     init(path: String, options: TestOptions) throws {
         self.path = path
         self.options = options
-        folder = Paths.parent(of: path)
+        // Absolute: the gates of its snapshots and apps take relative grants from it.
+        folder = Paths.absolute(Paths.parent(of: path), in: ".")
         runner = try Runtime(options: options.runtime, width: 80, height: 24)
         runner.onLog = { [unowned self] line in printed.append(line) }
         try registerFunctions()

@@ -99,6 +99,9 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
         ExampleSession(
             name: "settings-dusk", app: "settings.lua",
             arguments: ["--size", "60x12", "--colors", "truecolor", "--ansi", "--keys", "tab tab tab tab space"]),
+        // The fixture's 600 events read in a task, counted by level, one line unreadable.
+        ExampleSession(
+            name: "jsonl-read", app: "jsonl.lua", arguments: ["--size", "100x14", "--allow-read=Examples/fixtures"]),
         ExampleSession(
             name: "dashboard-overview", app: "dashboard.lua", arguments: ["--size", "60x14", "--time", "10"]),
         ExampleSession(

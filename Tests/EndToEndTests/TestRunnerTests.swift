@@ -31,7 +31,7 @@ import Testing
         let result = runTheolua(
             ["test", Paths.package + "/Examples", "--allow-run=git", "--allow-read=\(Paths.package)"], timeout: 120)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasSuffix("22 passed, 0 failed\n"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("25 passed, 0 failed\n"), "\(result.stdout)")
     }
 
     @Test func aBrokenExpectationFailsWithItsLineAndTheScreen() {
@@ -155,6 +155,24 @@ import Testing
         let granted = runTheolua(["test", folder.path, "--allow-write=\(folder.path)"])
         #expect(granted.status == 0, "\(granted.stdout)")
         #expect(Files.read(folder.path + "/out.txt") == "saved")
+    }
+
+    @Test func snapshotsAreWrittenAndReadForATestNamedByARelativePath() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        Files.makeFolder(folder.path + "/app")
+        Files.write("local ui = require('theolua')\nreturn ui.text('snap')", to: folder.path + "/app/app.lua")
+        Files.write(
+            """
+            local t = require("theolua.test")
+            t.test("snaps", function() t.snapshot(t.mount("app.lua", { size = "4x1" })) end)
+            """, to: folder.path + "/app/snap_test.lua")
+        let command = "cd '\(folder.path)' && '\(Paths.binary)' test app"
+        let first = runProcess("/bin/sh", ["-c", command])
+        #expect(first.stdout.hasSuffix("1 passed, 0 failed\n"), "\(first.stdout)")
+        #expect(Files.read(folder.path + "/app/__snapshots__/snap_test/snaps.txt") == "snap\n")
+        let again = runProcess("/bin/sh", ["-c", command])
+        #expect(again.stdout.hasSuffix("1 passed, 0 failed\n"), "\(again.stdout)")
     }
 
     @Test func anAppGetsExactlyTheGrantsItsAllowAsks() {

@@ -1,0 +1,21 @@
+local t = require("theolua.test")
+
+t.test("reads every line in a task, counting levels and unreadable lines", function()
+  local app = t.mount("jsonl.lua", { size = "100x12", allow = { read = { "fixtures" } } })
+  t.expect(app:find("Explorer").state.count):toBe(600)
+  t.expect(app:find("Explorer").state.bad):toBe(1)
+  t.expect(app:screen()):toContain("error 63  warn 142  info 395")
+end)
+
+t.test("the selected record is shown whole", function()
+  local app = t.mount("jsonl.lua", { size = "100x14", allow = { read = { "fixtures" } } })
+  app:press("down", "down", "down", "down", "down")
+  t.expect(app:find("Explorer").state.selected):toBe(6)
+  t.expect(app:screen()):toContain('"message": "timeout talking to db"')
+  t.expect(app:screen()):toContain('"code": 50')
+end)
+
+t.test("a file it cannot read says why", function()
+  local app = t.mount("jsonl.lua", { size = "100x4", props = { file = "fixtures/missing.jsonl" }, allow = { read = { "fixtures" } } })
+  t.expect(app:screen()):toContain("No such file or directory")
+end)
