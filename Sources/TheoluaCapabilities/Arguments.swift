@@ -52,21 +52,6 @@ extension LuaBridge {
         }
     }
 
-    func optionalFunction(field: String, of index: Int32, what: String) throws -> LuaFunction? {
-        guard lua_type(L, index) == LUA_TTABLE else { return nil }
-        lua_getfield(L, index, field)
-        switch lua_type(L, -1) {
-        case LUA_TNIL:
-            state.pop()
-            return nil
-        case LUA_TFUNCTION:
-            return popFunction(location: "\(what) \(field)")
-        default:
-            defer { state.pop() }
-            throw raise("\(what): \(field) must be a function, got \(found(at: -1))")
-        }
-    }
-
     func fieldIsTrue(_ index: Int32, _ field: String) -> Bool {
         lua_getfield(L, index, field)
         defer { state.pop() }

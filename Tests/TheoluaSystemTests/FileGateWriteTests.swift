@@ -167,15 +167,6 @@ import TheoluaSystem
 extension Files {
     /// The names in the folder at `path`, sorted (none when it cannot be read).
     static func names(_ path: String) -> [String] {
-        guard let folder = opendir(path) else { return [] }
-        defer { closedir(folder) }
-        var names: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        ((try? FileGate(.all, relativeTo: "/").list(path, followingLinks: false)) ?? []).map(\.name)
     }
 }

@@ -48,8 +48,8 @@ extension LuaBridge {
         guard options == LUA_TNONE || options == LUA_TNIL || options == LUA_TTABLE else {
             throw raise("ui.task: expected the options as a table, got \(found(at: 2))")
         }
-        let onDone = try taskCallback("onDone")
-        let onError = try taskCallback("onError")
+        let onDone = try optionalFunction(field: "onDone", of: 2, what: "ui.task")
+        let onError = try optionalFunction(field: "onError", of: 2, what: "ui.task")
         guard let coroutine = lua_newthread(L) else { throw raise("ui.task: cannot make a coroutine") }
         lua_pushvalue(L, 1)
         lua_xmove(L, coroutine, 1)  // the function, on the coroutine's stack
@@ -66,20 +66,21 @@ extension LuaBridge {
         return 1
     }
 
-    /// The function at `options[name]`, if any.
-    private func taskCallback(_ name: String) throws -> LuaFunction? {
-        guard lua_type(L, 2) == LUA_TTABLE else { return nil }
-        lua_getfield(L, 2, name)
+    /// The function at `field` of the options table at `index` (none when it is not a
+    /// table, or the field is nil), kept to call later; anything else is an error of
+    /// `what`.
+    package func optionalFunction(field: String, of index: Int32, what: String) throws -> LuaFunction? {
+        guard lua_type(L, index) == LUA_TTABLE else { return nil }
+        lua_getfield(L, index, field)
         switch lua_type(L, -1) {
         case LUA_TNIL:
             state.pop()
             return nil
         case LUA_TFUNCTION:
-            return popFunction(location: "ui.task \(name)")
+            return popFunction(location: "\(what) \(field)")
         default:
-            let found = found(at: -1)
-            state.pop()
-            throw raise("ui.task: \(name) must be a function, got \(found)")
+            defer { state.pop() }
+            throw raise("\(what): \(field) must be a function, got \(found(at: -1))")
         }
     }
 
