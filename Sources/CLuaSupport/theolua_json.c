@@ -35,7 +35,14 @@ typedef struct json_reader {
     /// Bytes before this are paid for.
     const unsigned char *charged;
     int depth;
+    /// The sizes of the last array and object read at each depth: the next one there
+    /// is made that size at once (rows of a document are alike), not grown step by step.
+    int array_hint[JSON_MAX_DEPTH + 2];
+    int object_hint[JSON_MAX_DEPTH + 2];
 } json_reader;
+
+/// A size to make a table with: what the last one at this depth held, within reason.
+#define JSON_HINT_MAX 64
 
 /// Raises "line L, column C: message" for the position `at` (columns count characters).
 static int reader_error(json_reader *r, const unsigned char *at, const char *message) {
@@ -303,7 +310,8 @@ static void enter(json_reader *r) {
 static void read_array(json_reader *r) {
     enter(r);
     r->at++; /* [ */
-    lua_newtable(r->L);
+    int depth = r->depth;
+    lua_createtable(r->L, r->array_hint[depth], 0);
     skip_space(r);
     if (r->at < r->end && *r->at == ']') {
         r->at++;
@@ -325,13 +333,15 @@ static void read_array(json_reader *r) {
         }
         reader_expected(r, "',' or ']' after an array item");
     }
+    r->array_hint[depth] = count < JSON_HINT_MAX ? (int)count : JSON_HINT_MAX;
     r->depth--;
 }
 
 static void read_object(json_reader *r) {
     enter(r);
     r->at++; /* { */
-    lua_newtable(r->L);
+    int depth = r->depth;
+    lua_createtable(r->L, 0, r->object_hint[depth]);
     skip_space(r);
     if (r->at < r->end && *r->at == '}') {
         r->at++;
@@ -341,9 +351,11 @@ static void read_object(json_reader *r) {
         lua_setmetatable(r->L, -2);
         return;
     }
+    int members = 0;
     for (;;) {
         skip_space(r);
         if (r->at >= r->end || *r->at != '"') reader_expected(r, "a member name in double quotes");
+        members++;
         read_string(r);
         skip_space(r);
         if (r->at >= r->end || *r->at != ':') reader_expected(r, "':' after a member name");
@@ -361,6 +373,7 @@ static void read_object(json_reader *r) {
         }
         reader_expected(r, "',' or '}' after an object member");
     }
+    r->object_hint[depth] = members < JSON_HINT_MAX ? members : JSON_HINT_MAX;
     r->depth--;
 }
 
@@ -414,6 +427,8 @@ static int json_decode(lua_State *L) {
     r.end = r.start + length;
     r.charged = r.start;
     r.depth = 0;
+    memset(r.array_hint, 0, sizeof r.array_hint);
+    memset(r.object_hint, 0, sizeof r.object_hint);
     read_value(&r);
     skip_space(&r);
     if (r.at < r.end) reader_expected(&r, "the end of the text after the value");
