@@ -37,17 +37,32 @@ public enum Files {
     /// Everything `descriptor` gives until its end, at most `limit` bytes (a file can
     /// grow while it is read).
     public static func readAll(_ descriptor: Int32, limit: Int) throws(Failure) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // A regular file says its size: read straight into room for all of it (and a
+        // byte more, to see its end), rather than through a chunk copied and grown.
+        var info = stat()
+        let expected = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+        var bytes = [UInt8](repeating: 0, count: min(max(expected, 0), limit) + 1)
+        var used = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if used == bytes.count {
+                guard bytes.count <= limit else {
+                    throw Failure(description: "larger than \(limit >> 20) MiB", tooLarge: bytes.count)
+                }
+                bytes += [UInt8](repeating: 0, count: min(max(bytes.count, 64 * 1024), limit + 1 - bytes.count))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress.map { $0 + used }, buffer.count - used)
+            }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { throw Failure(description: String(cString: strerror(errno))) }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else {
-                throw Failure(description: "larger than \(limit >> 20) MiB", tooLarge: bytes.count + count)
+            if count == 0 {
+                bytes.removeSubrange(used...)
+                return bytes
             }
-            bytes += chunk[0..<count]
+            used += count
+            guard used <= limit else {
+                throw Failure(description: "larger than \(limit >> 20) MiB", tooLarge: used)
+            }
         }
     }
 
