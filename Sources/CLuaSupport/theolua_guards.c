@@ -293,6 +293,29 @@ static void theolua_poison(lua_State *L, int index, const char *reason) {
     lua_pop(L, 1);
 }
 
+/* [co, reason (light userdata)] → []: theolua_poison in a protected call. */
+static int theolua_poison_protected(lua_State *L) {
+    theolua_poison(L, 1, (const char *)lua_touserdata(L, 2));
+    return 0;
+}
+
+void theolua_mark_stopped_task(lua_State *L, lua_State *co) {
+    theolua_support *support = theolua_getsupport(L);
+    const char *reason = support->budget_exceeded ? "the instruction budget"
+                         : support->hook_error_thread == co ? "the sandbox"
+                                                            : NULL;
+    if (reason == NULL || !lua_checkstack(L, 3) || !lua_checkstack(co, 1)) {
+        return;
+    }
+    lua_pushcfunction(L, theolua_poison_protected);
+    lua_pushthread(co);
+    lua_xmove(co, L, 1);
+    lua_pushlightuserdata(L, (void *)reason);
+    if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
+        lua_pop(L, 1); /* marking failed (no memory): the coroutine is dropped anyway */
+    }
+}
+
 /* Pushes why the coroutine at `index` was stopped and returns 1, or returns 0 when it
    was not. */
 static int theolua_push_poison(lua_State *L, int index) {

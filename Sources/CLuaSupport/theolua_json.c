@@ -890,10 +890,13 @@ void theolua_install_json(lua_State *L) {
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);
     int null = lua_gettop(L);
-    /* The metatable that marks a table as an object. */
-    lua_createtable(L, 0, 1);
+    /* The metatable that marks a table as an object, protected like the null's: a
+       script that could reach it could give every table made with it a finalizer. */
+    lua_createtable(L, 0, 2);
     lua_pushliteral(L, "json.object");
     lua_setfield(L, -2, "__name");
+    lua_pushliteral(L, "json.object");
+    lua_setfield(L, -2, "__metatable");
     int object = lua_gettop(L);
 
     lua_pushvalue(L, null);

@@ -285,6 +285,9 @@ int theolua_resume_task(lua_State *L, lua_State *co, int arguments, long long sl
     support->running = co;
     support->hook_error_thread = NULL;
     int status = lua_resume(co, L, arguments, results);
+    if (status != LUA_OK && status != LUA_YIELD) {
+        theolua_mark_stopped_task(L, co);
+    }
     support->running = outer_running;
     support->task = outer_task;
     support->task_deadline = outer_deadline;

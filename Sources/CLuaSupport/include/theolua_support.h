@@ -416,6 +416,11 @@ void theolua_install_patterns(lua_State *L);
 /// on its stack; else an error, its message on its stack).
 int theolua_resume_task(lua_State *L, lua_State *co, int arguments, long long slice_ns, int *results);
 
+/// Marks the coroutine of a task that the instruction budget or the sandbox's hook
+/// stopped (it died with its hooks off), as `coroutine.resume` marks others: closing it
+/// later then runs none of its `__close` handlers unbudgeted.
+void theolua_mark_stopped_task(lua_State *L, lua_State *co);
+
 /// Fills the table at the top of the stack (`ui.json`) with `decode`, `encode`, `null`
 /// and `object`: JSON read into Lua values and written from them in C, charged to the
 /// instruction budget and allocating only through Lua. `[json]` → `[json]`.

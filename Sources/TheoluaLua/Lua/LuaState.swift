@@ -190,6 +190,32 @@ package final class LuaState {
         }
     }
 
+    /// Resumes the coroutine of a task for a slice of `slice` (see
+    /// `theolua_resume_task`) as an outermost call: what Lua code inside it calls back
+    /// into Swift and Lua again is a nested call, and the quarantine, the collector and
+    /// the finalizers are seen to after the slice, as after any outermost call. Returns
+    /// lua_resume's status and the count of values returned or yielded.
+    func resumeTask(_ coroutine: OpaquePointer, arguments: Int32, slice: Duration) -> (status: Int32, results: Int32) {
+        let nanoseconds = slice.components.seconds * 1_000_000_000 + slice.components.attoseconds / 1_000_000_000
+        depth += 1
+        let outerSwift = support.pointee.in_swift
+        support.pointee.in_swift = 0
+        var results: Int32 = 0
+        let status = theolua_resume_task(L, coroutine, arguments, nanoseconds, &results)
+        support.pointee.in_swift = outerSwift
+        depth -= 1
+        if depth == 0 {
+            theolua_release_quarantine(support)
+            theolua_restart_collector(L)
+            if theolua_finalizers_queued(L) != 0 { onFinalizersQueued?() }
+        }
+        if status != LUA_OK && status != LUA_YIELD {
+            support.pointee.budget_exceeded = 0
+            support.pointee.memory_exceeded = 0
+        }
+        return (status, results)
+    }
+
     /// What a runtime error's message gains, if anything: the name meant by a misspelled
     /// one, say (set by the bridge, which knows the names).
     var hint: ((String) -> String?)?

@@ -184,12 +184,13 @@ public final class FileGate {
         let exists = fstatat(folder, name, &old, AT_SYMLINK_NOFOLLOW) == 0
         if exists && old.st_mode & S_IFMT == S_IFDIR { throw .notAFile(kind: "folder") }
         let mode = exists && old.st_mode & S_IFMT == S_IFREG ? old.st_mode & 0o7777 : 0o644
-        // A new file of our own: O_EXCL, so that nothing left at the name (a link, or a
-        // hard link to a file elsewhere) is written through.
-        let temporary = Self.temporaryName(for: name)
+        // A new file of our own, under a name no other writer uses: O_EXCL, so that
+        // nothing left at the name (a link, or a hard link to a file elsewhere) is written
+        // through, and a random name, so that two writers never share one.
+        var temporary = Self.temporaryName(for: name)
         var file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        if file < 0 && errno == EEXIST {
-            unlinkat(folder, temporary, 0)
+        for _ in 0..<Self.attempts where file < 0 && errno == EEXIST {
+            temporary = Self.temporaryName(for: name)
             file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         }
         guard file >= 0 else { throw .failed(Self.reason(errno)) }
@@ -313,6 +314,12 @@ public final class FileGate {
                 throw .failed(Self.reason(errno))
             }
             defer { closeDescriptor(entry) }
+            // What was opened is looked at before it is opened for writing: a FIFO or a
+            // device swapped in since the look by name is never opened for writing.
+            var opened = stat()
+            guard fstat(entry, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG, opened.st_dev == info.st_dev,
+                opened.st_ino == info.st_ino
+            else { return -1 }
             let file = reopen(entry, O_WRONLY | O_APPEND, matching: info)
         #else
             var file = openat(folder, name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
@@ -331,10 +338,10 @@ public final class FileGate {
     /// The longest name of a folder entry.
     static let nameLimit = 255
 
-    /// The name of the new file that replaces `name`: hidden, marked as ours, and short
-    /// enough for a folder entry however long `name` is.
+    /// A name for the new file that replaces `name`: hidden, marked as ours, random, and
+    /// short enough for a folder entry however long `name` is.
     static func temporaryName(for name: String) -> String {
-        let suffix = ".\(getpid()).theolua-new"
+        let suffix = ".\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).theolua-new"
         var kept = Substring(name)
         while kept.utf8.count + suffix.utf8.count + 1 > nameLimit { kept = kept.dropLast() }
         return ".\(kept)\(suffix)"

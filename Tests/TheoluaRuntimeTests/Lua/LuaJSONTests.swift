@@ -64,6 +64,17 @@ import TheoluaRuntime
         #expect(lines == [#"{"a":[3,2,1],"b":1,"c":[],"d":{},"e":null}"#, #"{"empty":{},"list":[]}"#])
     }
 
+    @Test func theMarkersMetatablesAreOutOfScriptsReach() throws {
+        // A script that could reach the object marker could give it a __gc, which every
+        // table made with it would then run with no budget.
+        let lines = try run(
+            #"""
+            show(getmetatable(ui.json.object()), getmetatable(ui.json.null), getmetatable(ui.json.decode("{}")))
+            show(select(2, pcall(setmetatable, ui.json.object(), {})))
+            """#)
+        #expect(lines == ["json.object", "false", "json.object", "cannot change a protected metatable"])
+    }
+
     @Test func prettyOutputIndentsByTwo() throws {
         let lines = try run(
             #"""

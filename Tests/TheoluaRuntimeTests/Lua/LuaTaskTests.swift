@@ -104,6 +104,34 @@ import TheoluaRuntime
         #expect(app.lines[0].contains("ui.task"))
     }
 
+    @Test func aTaskTheBudgetStoppedCannotBeClosedToRunItsCloseHandlers() throws {
+        // Its coroutine died with hooks off: closing it would run the `__close` handler
+        // with no budget, so it is marked as coroutine.resume marks those it stops.
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            local saved
+            return ui.component("P", {
+              initialState = function() return { s = "working" } end,
+              render = function(self) return ui.text { self.state.s, wrap = "none" } end,
+              controller = {
+                init = function(ctl)
+                  ui.task(function()
+                    saved = coroutine.running()
+                    local guard <close> = setmetatable({}, { __close = function() while true do end end })
+                    table.sort({ 3, 1, 2 }, function() while true do end end)
+                  end, { onError = function()
+                    local ok, err = coroutine.close(saved)
+                    ctl:updateState { s = tostring(ok) .. " " .. tostring(err) }
+                  end })
+                end,
+              },
+            })
+            """, width: 80, height: 1)
+        app.runtime.waitForProcesses(timeout: .seconds(10))
+        #expect(app.lines == ["false cannot close a coroutine stopped by the instruction budget"])
+    }
+
     @Test func badArgumentsAreErrors() throws {
         let app = try LuaApp(
             """

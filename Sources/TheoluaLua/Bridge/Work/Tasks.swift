@@ -111,10 +111,8 @@ extension LuaBridge {
             task.handle.push(coroutine)
             arguments = 1
         }
-        let nanoseconds = slice.components.seconds * 1_000_000_000 + slice.components.attoseconds / 1_000_000_000
-        var results: Int32 = 0
-        let status = stageClock.measure(.script) {
-            withOwner(task.owner) { theolua_resume_task(L, coroutine, arguments, nanoseconds, &results) }
+        let (status, results) = stageClock.measure(.script) {
+            withOwner(task.owner) { state.resumeTask(coroutine, arguments: arguments, slice: slice) }
         }
         switch status {
         case LUA_YIELD:
@@ -124,17 +122,24 @@ extension LuaBridge {
         case LUA_OK:
             task.cancel()
             guard let onDone = task.onDone else { return }
+            // The first values it returned, at most 250 (as many as a call passes on).
             let count = min(results, 250)
+            lua_settop(coroutine, lua_gettop(coroutine) - (results - count))
             deliver(onDone, owner: task.owner, arguments: count) {
                 lua_xmove(coroutine, L, count)
             }
         default:
             task.cancel()
+            // Only a string is read as it is: converting a number would allocate here,
+            // outside any protected call.
             var length = 0
-            let message =
-                lua_tolstring(coroutine, -1, &length).map {
+            let text =
+                lua_type(coroutine, -1) == LUA_TSTRING
+                ? lua_tolstring(coroutine, -1, &length).map {
                     String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self)
-                } ?? "the task failed with a \(String(cString: lua_typename(coroutine, lua_type(coroutine, -1))))"
+                } : nil
+            let message =
+                text ?? "the task failed with a \(String(cString: lua_typename(coroutine, lua_type(coroutine, -1))))"
             if let onError = task.onError {
                 deliver(onError, owner: task.owner) { state.push(message) }
             } else {
