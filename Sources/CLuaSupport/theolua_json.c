@@ -168,35 +168,94 @@ static void read_escape(json_reader *r, luaL_Buffer *b) {
     add_utf8(b, scalar);
 }
 
-/// Reads the string whose opening quote is at `r->at` and pushes it.
+/// How many bytes at `s` (of `n` left; `s[0]` is 0x80 or more) make one character: a
+/// whole UTF-8 sequence (`*valid` set), or else the longest start of one before it
+/// breaks off, which reads as one U+FFFD, as Unicode recommends and as the host reads
+/// text (Swift's `String(decoding:as:)`).
+static size_t utf8_span(const unsigned char *s, size_t n, int *valid) {
+    unsigned char c = s[0];
+    size_t length;
+    unsigned char low = 0x80;
+    unsigned char high = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+        length = 2;
+    } else if (c == 0xE0) {
+        length = 3;
+        low = 0xA0;
+    } else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) {
+        length = 3;
+    } else if (c == 0xED) {
+        length = 3;
+        high = 0x9F; /* no surrogates */
+    } else if (c == 0xF0) {
+        length = 4;
+        low = 0x90;
+    } else if (c >= 0xF1 && c <= 0xF3) {
+        length = 4;
+    } else if (c == 0xF4) {
+        length = 4;
+        high = 0x8F; /* nothing past U+10FFFF */
+    } else {
+        *valid = 0;
+        return 1;
+    }
+    size_t i = 1;
+    while (i < length && i < n && s[i] >= (i == 1 ? low : 0x80) && s[i] <= (i == 1 ? high : 0xBF)) i++;
+    *valid = i == length;
+    return i;
+}
+
+/// Reads the string whose opening quote is at `r->at` and pushes it. Bytes that are not
+/// UTF-8 read as U+FFFD, as the host's parser reads them.
 static void read_string(json_reader *r) {
     const unsigned char *opening = r->at;
     r->at++;
     const unsigned char *run = r->at;
-    /* The common case: no escape, pushed straight from the text. */
-    while (r->at < r->end && *r->at != '"' && *r->at != '\\' && *r->at >= 0x20) r->at++;
-    if (r->at < r->end && *r->at == '"') {
-        lua_pushlstring(r->L, (const char *)run, (size_t)(r->at - run));
-        r->at++;
-        return;
-    }
     luaL_Buffer b;
-    luaL_buffinit(r->L, &b);
+    int buffered = 0; /* the common case: no escape, pushed straight from the text */
     for (;;) {
-        luaL_addlstring(&b, (const char *)run, (size_t)(r->at - run));
+        while (r->at < r->end) {
+            unsigned char c = *r->at;
+            if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+                r->at++;
+                continue;
+            }
+            if (c < 0x80) break;
+            int valid;
+            size_t span = utf8_span(r->at, (size_t)(r->end - r->at), &valid);
+            if (!valid) {
+                if (!buffered) {
+                    luaL_buffinit(r->L, &b);
+                    buffered = 1;
+                }
+                luaL_addlstring(&b, (const char *)run, (size_t)(r->at - run));
+                luaL_addlstring(&b, "\xEF\xBF\xBD", 3);
+                run = r->at + span;
+            }
+            r->at += span;
+        }
         if (r->at >= r->end) reader_error(r, opening, "a string is not closed");
         unsigned char c = *r->at;
         if (c == '"') {
+            if (!buffered) {
+                lua_pushlstring(r->L, (const char *)run, (size_t)(r->at - run));
+            } else {
+                luaL_addlstring(&b, (const char *)run, (size_t)(r->at - run));
+                luaL_pushresult(&b);
+            }
             r->at++;
-            break;
+            return;
         }
         if (c < 0x20) reader_error(r, r->at, "a control character in a string must be escaped");
+        if (!buffered) {
+            luaL_buffinit(r->L, &b);
+            buffered = 1;
+        }
+        luaL_addlstring(&b, (const char *)run, (size_t)(r->at - run));
         r->at++; /* the backslash */
         read_escape(r, &b);
         run = r->at;
-        while (r->at < r->end && *r->at != '"' && *r->at != '\\' && *r->at >= 0x20) r->at++;
     }
-    luaL_pushresult(&b);
 }
 
 /// Refuses the number just pushed when it is too large for a double, as `--props` does:

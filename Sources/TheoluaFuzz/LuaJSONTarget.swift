@@ -3,9 +3,10 @@ import TheoluaRuntime
 /// A JSON text through `ui.json.decode`, against the host's own parser (`--props`):
 /// the script reads what the host reads, to the same value, and fails where it fails;
 /// and what it reads, written with `ui.json.encode` and read again, is the same value.
+/// The script reads the bytes as they are, the host the text they decode to (bytes that
+/// are not UTF-8 replaced): inside strings both read U+FFFD.
 enum LuaJSONTarget {
     static func run(_ data: [UInt8]) -> String? {
-        // Both read the same text: the bytes as UTF-8, invalid ones replaced.
         let text = String(decoding: data, as: UTF8.self)
         let host = try? Value.parseJSON(text)
         let limits = ScriptLimits(memoryBytes: 64 << 20, instructions: 50_000_000, seconds: 10)
@@ -16,7 +17,7 @@ enum LuaJSONTarget {
         runtime.onEmit = { name, payload in events[name] = payload }
         do {
             try runtime.load(source: script)
-            try runtime.mount(props: ["text": .string(text)])
+            try runtime.mount(props: ["bytes": .array(ValueArray(data.map { .int(Int($0)) }))])
         } catch {
             return "the decoding app failed: \(error)"
         }
@@ -51,9 +52,13 @@ enum LuaJSONTarget {
     private static let script = #"""
         local ui = require("theolua")
         return ui.component("Decode", {
-          props = { text = "string" },
+          props = { bytes = "any" },
           render = function(self)
-            local ok, value = pcall(ui.json.decode, self.props.text)
+            local bytes, parts = self.props.bytes, {}
+            for i = 1, #bytes, 1000 do
+              parts[#parts + 1] = string.char(table.unpack(bytes, i, math.min(i + 999, #bytes)))
+            end
+            local ok, value = pcall(ui.json.decode, table.concat(parts))
             if not ok then
               ui.emit("failed", value)
             else

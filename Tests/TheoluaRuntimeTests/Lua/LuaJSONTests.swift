@@ -55,6 +55,17 @@ import TheoluaRuntime
         #expect(lines == ["tab<TAB>here \"q\" é 😀 � /", "1", #""a\nb\"c\\d\u0001""#])
     }
 
+    @Test func bytesThatAreNotUTF8ReadAsReplacementCharacters() throws {
+        // A stray byte, a sequence cut short and a surrogate's bytes: one U+FFFD each, as
+        // the host reads text; so what decode reads, encode can write.
+        let lines = try run(
+            #"""
+            local s = ui.json.decode('"a\255b\226\130c\237\160\128d"')
+            show(s, #s, ui.json.encode(s))
+            """#)
+        #expect(lines == ["a�b�c���d", "19", #""a�b�c���d""#])
+    }
+
     @Test func writingSortsKeysAndTellsArraysFromObjects() throws {
         let lines = try run(
             #"""
