@@ -14,22 +14,16 @@ struct Checkbox: Component {
 
     /// The element for validated script props: the label is the first array item.
     static func element(props: Record, key: Key?) -> Element {
-        let label = props["children"]?.arrayValue?.values.first?.elementValue?.hostProps["text"]?.stringValue ?? ""
-        return Checkbox(
-            label: label, checked: props["checked"]?.boolValue ?? false, onChange: props["onChange"]?.handlerValue,
+        Checkbox(
+            label: Toggle.label(of: props), checked: props["checked"]?.boolValue ?? false,
+            onChange: props["onChange"]?.handlerValue,
             box: props.filter { !["checked", "onChange", "children"].contains($0) }
         ).element(key: key)
     }
 
     func render(_ context: ComponentContext<Checkbox>) -> [Element] {
         let theme = Theme.colors(for: context)
-        var props = box
-        for (name, value) in [
-            ("direction", Value.string("row")), ("gap", 1), ("focusable", true),
-            ("onKey", .handler(context.handler("key"))), ("onClick", .handler(context.handler("toggle"))),
-        ] {
-            props = props.setting(name, to: value)
-        }
+        let props = Toggle.row(box, context: context)
         let mark: Element = .text(checked ? "[x]" : "[ ]", ["color": checked ? theme["accent"] ?? .null : .null])
         return [.box(props, children: [mark, .text(label, ["color": theme["text"] ?? .null])])]
     }
@@ -37,16 +31,8 @@ struct Checkbox: Component {
     func performReturningValue(_ action: String, _ arguments: [Value], _ context: ComponentContext<Checkbox>)
         -> Value?
     {
-        switch action {
-        case "key":
-            guard KeyBinding.action(forEvent: arguments.first, in: Self.spec.bindings) == "toggle" else {
-                return .bool(false)
-            }
-        case "toggle": break
-        default: return nil
-        }
-        if let onChange { context.call(onChange, [.bool(!checked)]) }
-        return .bool(true)
+        Toggle.perform(
+            action, arguments, value: checked, onChange: onChange, bindings: Self.spec.bindings, context: context)
     }
 }
 

@@ -15,18 +15,16 @@ struct Switch: Component {
 
     /// The element for validated script props: the label is the first array item.
     static func element(props: Record, key: Key?) -> Element {
-        let label = props["children"]?.arrayValue?.values.first?.elementValue?.hostProps["text"]?.stringValue ?? ""
-        return Switch(
-            label: label, value: props["value"]?.boolValue ?? false, onChange: props["onChange"]?.handlerValue,
+        Switch(
+            label: Toggle.label(of: props), value: props["value"]?.boolValue ?? false,
+            onChange: props["onChange"]?.handlerValue,
             box: props.filter { !["value", "onChange", "children"].contains($0) }
         ).element(key: key)
     }
 
     func render(_ context: ComponentContext<Switch>) -> [Element] {
         let theme = Theme.colors(for: context)
-        let props = box.setting("direction", to: "row").setting("gap", to: 1).setting("focusable", to: true)
-            .setting("onKey", to: .handler(context.handler("key")))
-            .setting("onClick", to: .handler(context.handler("toggle")))
+        let props = Toggle.row(box, context: context)
         let track: Element = .text(
             value ? "━━●" : "●━━", ["color": (value ? theme["accent"] : theme["muted"]) ?? .null, "wrap": "none"])
         guard !label.isEmpty else { return [.box(props, children: [track])] }
@@ -34,16 +32,8 @@ struct Switch: Component {
     }
 
     func performReturningValue(_ action: String, _ arguments: [Value], _ context: ComponentContext<Switch>) -> Value? {
-        switch action {
-        case "key":
-            guard KeyBinding.action(forEvent: arguments.first, in: Self.spec.bindings) == "toggle" else {
-                return .bool(false)
-            }
-        case "toggle": break
-        default: return nil
-        }
-        if let onChange { context.call(onChange, [.bool(!value)]) }
-        return .bool(true)
+        Toggle.perform(
+            action, arguments, value: value, onChange: onChange, bindings: Self.spec.bindings, context: context)
     }
 }
 
