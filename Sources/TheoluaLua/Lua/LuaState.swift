@@ -163,11 +163,7 @@ package final class LuaState {
         depth -= 1
         lua_rotate(L, base, -1)
         lua_settop(L, -2)  // drop the message handler
-        if depth == 0 {
-            theolua_release_quarantine(support)
-            theolua_restart_collector(L)
-            if theolua_finalizers_queued(L) != 0 { onFinalizersQueued?() }
-        }
+        if depth == 0 { endOutermostCall() }
         guard status == LUA_OK else {
             let message = popString()
             if support.pointee.budget_exceeded != 0 {
@@ -204,16 +200,21 @@ package final class LuaState {
         let status = theolua_resume_task(L, coroutine, arguments, nanoseconds, &results)
         support.pointee.in_swift = outerSwift
         depth -= 1
-        if depth == 0 {
-            theolua_release_quarantine(support)
-            theolua_restart_collector(L)
-            if theolua_finalizers_queued(L) != 0 { onFinalizersQueued?() }
-        }
+        if depth == 0 { endOutermostCall() }
         if status != LUA_OK && status != LUA_YIELD {
             support.pointee.budget_exceeded = 0
             support.pointee.memory_exceeded = 0
         }
         return (status, results)
+    }
+
+    /// What follows the outermost call into Lua, once no C operation is in progress:
+    /// the blocks the emergency collector freed are released, the collector runs again,
+    /// and queued finalizers are announced.
+    private func endOutermostCall() {
+        theolua_release_quarantine(support)
+        theolua_restart_collector(L)
+        if theolua_finalizers_queued(L) != 0 { onFinalizersQueued?() }
     }
 
     /// What a runtime error's message gains, if anything: the name meant by a misspelled
