@@ -678,6 +678,24 @@ function Watch:cancel() end
 ---@return theolua.Process
 function ui.spawn(command, args, options) end
 
+---What `ui.exec` takes besides the command and its arguments.
+---@class theolua.ExecOptions
+---@field onExit? fun(code: integer?, signal: integer?) Once the program has ended.
+---@field cwd? string The folder it starts in, relative to the app's folder.
+---@field env? table<string, string> Added to the environment it inherits.
+
+---Gives the terminal to `command` (an editor, a pager) until it exits, then draws the app
+---again. Runs after the current handler, between frames. Needs --allow-run.
+---@param command string
+---@param args? string[]
+---@param options? theolua.ExecOptions
+function ui.exec(command, args, options) end
+
+---The user's editor for `ui.exec`: the words of $VISUAL, else $EDITOR, else "vi".
+---@return string command
+---@return string[] args
+function ui.editor() end
+
 ---The whole file, as a string of bytes. Needs --allow-read.
 ---@param path string Relative to the app's folder.
 ---@return string

@@ -68,6 +68,38 @@ function App:find(name, key) end
 ---@return { name: string, payload: any }[]
 function App:emitted() end
 
+---The programs the app asked to give the terminal to with `ui.exec`, oldest first;
+---nothing runs them in a test.
+---@return { command: string, args: string[] }[]
+function App:programs() end
+
+---Ends the oldest program the app asked for as if it exited with `code` (0 by default).
+---@param code? integer
+---@return theolua.TestApp
+function App:finishProgram(code) end
+
+---A folder made for the running test, removed after it.
+---@class theolua.Scratch
+---@field path string Its absolute path, to grant an app (`allow = { write = { dir.path } }`).
+local Scratch = {}
+
+---Writes `text` as `name` (folders made as needed).
+---@param name string
+---@param text string
+---@return theolua.Scratch
+function Scratch:write(name, text) end
+
+---The content of `name`, or nil when it does not exist.
+---@param name string
+---@return string?
+function Scratch:read(name) end
+
+---A fresh folder for the running test holding `files` (names to contents), removed after
+---the test; an app may be granted it without any flag.
+---@param files? table<string, string>
+---@return theolua.Scratch
+function t.scratch(files) end
+
 ---Registers a test.
 ---@param name string
 ---@param fn fun()

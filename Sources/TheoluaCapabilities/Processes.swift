@@ -17,52 +17,7 @@ import TheoluaSystem
 extension LuaBridge {
     /// `ui.spawn(command, args, options)` → a process handle.
     func spawn(_ system: SystemCapabilities) throws -> Int32 {
-        guard let command = state.string(at: 1) else {
-            throw raise("ui.spawn: expected a command name as a string, got \(found(at: 1))")
-        }
-        let arguments = try stringArray(at: 2, what: "ui.spawn: arguments")
-        guard lua_type(L, 3) <= LUA_TNIL || lua_type(L, 3) == LUA_TTABLE else {
-            throw raise("ui.spawn: expected a table of options, got \(found(at: 3))")
-        }
-        let executable: String
-        do {
-            executable = try system.commandGate.executable(for: command)
-        } catch {
-            throw raise("ui.spawn: \(error)")
-        }
-        // Like every path a script names, relative to the app's folder, which is also
-        // where the process starts by default.
-        let cwd = try optionalString(field: "cwd", of: 3, what: "ui.spawn")
-        let folder = Paths.absolute(cwd ?? ".", in: Paths.absolute(appFolder, in: "."))
-        var environment = Self.processEnvironment
-        if lua_type(L, 3) == LUA_TTABLE {
-            lua_getfield(L, 3, "env")
-            defer { state.pop() }
-            if lua_type(L, -1) == LUA_TTABLE {
-                lua_pushnil(L)
-                while lua_next(L, -2) != 0 {
-                    defer { state.pop() }
-                    guard lua_type(L, -2) == LUA_TSTRING, let name = state.string(at: -2), !name.contains("="),
-                        lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER
-                    else {
-                        throw raise("ui.spawn: env must map names to strings")
-                    }
-                    let value = state.describe(-1)
-                    guard !name.isEmpty, !name.contains("\0"), !value.contains("\0") else {
-                        throw raise("ui.spawn: env names must not be empty, and no name or value may hold a zero byte")
-                    }
-                    do {
-                        try system.commandGate.checkVariable(name, value, for: command)
-                    } catch {
-                        throw raise("ui.spawn: \(error)")
-                    }
-                    environment.removeAll { $0.hasPrefix(name + "=") }
-                    environment.append(name + "=" + value)
-                }
-            } else if lua_type(L, -1) != LUA_TNIL {
-                throw raise("ui.spawn: env must be a table, got \(found(at: -1))")
-            }
-        }
+        let (command, executable, arguments, environment, folder) = try program(system, what: "ui.spawn")
         let stdin = try optionalBytes(field: "stdin", of: 3, what: "ui.spawn")
         if let stdin, stdin.count > Subprocess.inputLimit {
             throw raise(
@@ -104,18 +59,7 @@ extension LuaBridge {
                 }
             }
             guard let onExit = callbacks[2] else { return }
-            bridge.deliver(onExit, owner: owner, arguments: 2) {
-                if let code = termination.code {
-                    lua_pushinteger(bridge.L, lua_Integer(code))
-                } else {
-                    lua_pushnil(bridge.L)
-                }
-                if let signal = termination.signal {
-                    lua_pushinteger(bridge.L, lua_Integer(signal))
-                } else {
-                    lua_pushnil(bridge.L)
-                }
-            }
+            bridge.deliver(onExit, owner: owner, arguments: 2) { bridge.push(termination) }
         }
         if let stdin {
             process.write(stdin)
@@ -127,6 +71,75 @@ extension LuaBridge {
         adopt(handle, owner: owner)
         pushObject(handle, kind: .process)
         return 1
+    }
+
+    /// Pushes how a process ended as `onExit`'s two arguments: the exit code (nil when
+    /// a signal ended it) and the signal (nil when it exited).
+    func push(_ termination: Subprocess.Termination) {
+        if let code = termination.code {
+            lua_pushinteger(L, lua_Integer(code))
+        } else {
+            lua_pushnil(L)
+        }
+        if let signal = termination.signal {
+            lua_pushinteger(L, lua_Integer(signal))
+        } else {
+            lua_pushnil(L)
+        }
+    }
+
+    /// The program the arguments of `ui.spawn` or `ui.exec` name: the command through
+    /// the run permission, its arguments, and the options' `cwd` and `env`.
+    func program(_ system: SystemCapabilities, what: String) throws -> (
+        command: String, executable: String, arguments: [String], environment: [String], folder: String
+    ) {
+        guard let command = state.string(at: 1) else {
+            throw raise("\(what): expected a command name as a string, got \(found(at: 1))")
+        }
+        let arguments = try stringArray(at: 2, what: "\(what): arguments")
+        guard lua_type(L, 3) <= LUA_TNIL || lua_type(L, 3) == LUA_TTABLE else {
+            throw raise("\(what): expected a table of options, got \(found(at: 3))")
+        }
+        let executable: String
+        do {
+            executable = try system.commandGate.executable(for: command)
+        } catch {
+            throw raise("\(what): \(error)")
+        }
+        // Like every path a script names, relative to the app's folder, which is also
+        // where the process starts by default.
+        let cwd = try optionalString(field: "cwd", of: 3, what: what)
+        let folder = Paths.absolute(cwd ?? ".", in: Paths.absolute(appFolder, in: "."))
+        var environment = Self.processEnvironment
+        if lua_type(L, 3) == LUA_TTABLE {
+            lua_getfield(L, 3, "env")
+            defer { state.pop() }
+            if lua_type(L, -1) == LUA_TTABLE {
+                lua_pushnil(L)
+                while lua_next(L, -2) != 0 {
+                    defer { state.pop() }
+                    guard lua_type(L, -2) == LUA_TSTRING, let name = state.string(at: -2), !name.contains("="),
+                        lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER
+                    else {
+                        throw raise("\(what): env must map names to strings")
+                    }
+                    let value = state.describe(-1)
+                    guard !name.isEmpty, !name.contains("\0"), !value.contains("\0") else {
+                        throw raise("\(what): env names must not be empty, and no name or value may hold a zero byte")
+                    }
+                    do {
+                        try system.commandGate.checkVariable(name, value, for: command)
+                    } catch {
+                        throw raise("\(what): \(error)")
+                    }
+                    environment.removeAll { $0.hasPrefix(name + "=") }
+                    environment.append(name + "=" + value)
+                }
+            } else if lua_type(L, -1) != LUA_TNIL {
+                throw raise("\(what): env must be a table, got \(found(at: -1))")
+            }
+        }
+        return (command, executable, arguments, environment, folder)
     }
 
     /// `process:write(text)`, `process:close()`, `process:kill()` and `process.pid`.

@@ -9,7 +9,7 @@ import TheoluaSystem
     import Darwin
 #endif
 
-/// What scripts may do beyond the sandbox, over TheoluaSystem: `ui.spawn`,
+/// What scripts may do beyond the sandbox, over TheoluaSystem: `ui.spawn`, `ui.exec`,
 /// `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail`, the writes (`ui.writeFile`,
 /// `ui.appendFile`, `ui.makeDir`, `ui.remove`, `ui.rename`), and the module files
 /// `require` reads, each through the one gate that checks its permission.
@@ -29,6 +29,8 @@ public final class SystemCapabilities {
     public let io = IOReactor()
     /// The processes scripts started that have not finished.
     var processes: [ScriptProcess] = []
+    /// The programs scripts asked to give the terminal to (`ui.exec`), in order.
+    var programs: [ProgramRequest] = []
     /// Every process scripts start is a job of these, so that what it starts can be
     /// ended with it.
     let jobs = ProcessJobs()
@@ -56,7 +58,23 @@ public final class SystemCapabilities {
         for handle in processes { handle.cancelled = true }
         jobs.end(processes.map(\.process), grace: grace)
         processes = []
+        for program in programs { program.cancel() }
+        programs = []
         link?.bridge?.cancelTopLevelWork()
+    }
+
+    /// The next program a script asked to give the terminal to (`ui.exec`), taken from
+    /// the queue: the host runs it (``ForegroundProgram``) and reports how it ended with
+    /// ``ProgramRequest/finish(_:)``. Nil when none waits.
+    public func takeProgram() -> ProgramRequest? {
+        programs.removeAll { !$0.isActive }
+        return programs.isEmpty ? nil : programs.removeFirst()
+    }
+
+    /// The programs waiting for the terminal, oldest first.
+    public var pendingPrograms: [ProgramRequest] {
+        programs.removeAll { !$0.isActive }
+        return programs
     }
 
     /// How many processes the app started are still running or have output to deliver.
@@ -135,6 +153,8 @@ extension SystemCapabilities: BridgeCapability {
     package var moduleFunctions: [(name: String, function: theolua_function)] {
         [
             ("spawn", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.spawn(system) } }),
+            ("exec", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.exec(system) } }),
+            ("editor", { L in SystemCapabilities.entry(L) { bridge, _ in bridge.editor() } }),
             ("readFile", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.readFile(system) } }),
             ("listDir", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.listDir(system) } }),
             ("writeFile", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.writeFile(system) } }),

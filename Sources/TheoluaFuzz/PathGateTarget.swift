@@ -118,31 +118,9 @@ enum PathGateTarget {
             return base
         }
 
-        /// The names in the folder at `path`, without `.` and `..`, sorted.
-        static func names(in path: String) -> [String] {
-            guard let folder = opendir(path) else { return [] }
-            defer { closedir(folder) }
-            var names: [String] = []
-            while let entry = readdir(folder) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            return names.sorted()
-        }
+        static func names(in path: String) -> [String] { ScratchFolder.names(in: path) }
 
-        /// Removes `path` and what is under it, never following a link.
-        static func remove(_ path: String) {
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return }
-            if info.st_mode & S_IFMT == S_IFDIR {
-                for name in names(in: path) { remove(path + "/" + name) }
-                rmdir(path)
-            } else {
-                unlink(path)
-            }
-        }
+        static func remove(_ path: String) { ScratchFolder.removeTree(path) }
     }
 
     /// The tree made for one input, and the model of it.

@@ -298,6 +298,25 @@ public final class Runtime {
         return true
     }
 
+    /// The next program a script asked to give the terminal to (`ui.exec`), taken from
+    /// the queue; nil when none waits. A host with a terminal lends it
+    /// (`TerminalSession.lend`), runs the program there (``ForegroundProgram``) and
+    /// reports how it ended with ``finish(_:_:)``; ``TerminalApp`` does this between
+    /// turns.
+    public func takeProgram() -> ProgramRequest? { capabilities.takeProgram() }
+
+    /// The programs waiting for the terminal, oldest first (`app:programs()` in tests).
+    public var pendingPrograms: [ProgramRequest] { capabilities.pendingPrograms }
+
+    /// Reports how `program` ended, in a turn: the script's `onExit(code, signal)` runs
+    /// and what it updates renders before this returns.
+    public func finish(_ program: ProgramRequest, _ termination: Subprocess.Termination) {
+        turn(through: .layout) {
+            program.finish(termination)
+            return true
+        }
+    }
+
     /// Whether a task a script started (`ui.task`) is still to run.
     public var hasTasks: Bool { bridge.hasActiveTasks }
 

@@ -34,6 +34,8 @@ final class TestFile {
     private var failure: String?
     /// What the running test and its apps printed, shown under the test when it fails.
     private var printed: [String] = []
+    /// The running test's scratch folders (`t.scratch`), removed after it.
+    private var scratches: [ScratchFolder] = []
 
     final class MountedApp {
         let runtime: Runtime
@@ -77,6 +79,8 @@ final class TestFile {
                     seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
             for app in apps.values { app.runtime.unmount() }
             apps = [:]
+            for scratch in scratches { scratch.remove() }
+            scratches = []
             running = nil
         }
     }
@@ -150,6 +154,48 @@ final class TestFile {
         }
         try runner.registerFunction("__testEmitted") { [unowned self] arguments in
             .array(ValueArray(try self.app(arguments).emitted))
+        }
+        try runner.registerFunction("__testPrograms") { [unowned self] arguments in
+            let programs = try self.app(arguments).runtime.pendingPrograms.map { program -> Value in
+                .record(["command": .string(program.command), "args": .array(ValueArray(program.arguments.map(Value.string)))])
+            }
+            return .array(ValueArray(programs))
+        }
+        try runner.registerFunction("__testFinishProgram") { [unowned self] arguments in
+            let app = try self.app(arguments)
+            guard let program = app.runtime.takeProgram() else {
+                throw TestError("app:finishProgram: no program is waiting (the app has not called ui.exec)")
+            }
+            let code = arguments.dropFirst().first?.intValue ?? 0
+            guard (0...255).contains(code) else { throw TestError("app:finishProgram: the exit code must be 0 to 255") }
+            app.runtime.finish(program, Subprocess.Termination(code: Int32(code), signal: nil))
+            try settle(app)
+            return .null
+        }
+        try runner.registerFunction("__testScratch") { [unowned self] arguments in
+            let scratch = try ScratchFolder(prefix: "theolua-test-")
+            scratches.append(scratch)
+            for (name, content) in arguments.first?.recordValue ?? Record() {
+                try writeScratch(scratch.path, name, content, what: "t.scratch")
+            }
+            return .string(scratch.path)
+        }
+        try runner.registerFunction("__testScratchWrite") { [unowned self] arguments in
+            let folder = try self.scratch(arguments.first, what: "scratch:write")
+            try writeScratch(
+                folder, arguments.dropFirst().first?.stringValue ?? "", arguments.dropFirst(2).first ?? .null,
+                what: "scratch:write")
+            return .null
+        }
+        try runner.registerFunction("__testScratchRead") { [unowned self] arguments in
+            let folder = try self.scratch(arguments.first, what: "scratch:read")
+            let name = arguments.dropFirst().first?.stringValue ?? ""
+            // Nil when missing, as a test asks whether the app made it.
+            guard
+                let bytes = try? FileGate(.only([folder]), relativeTo: folder)
+                    .read(name, limit: 64 << 20, followingLinks: false)
+            else { return .null }
+            return .string(String(decoding: bytes, as: UTF8.self))
         }
         try runner.registerFunction("__testSnapshot") { [unowned self] arguments in
             let app = try self.app(arguments)
@@ -264,9 +310,20 @@ final class TestFile {
         -> Permissions.Folders
     {
         guard asked(value) else { return .none }
-        guard command != .none else { throw TestError("t.mount: allow.\(name) needs theolua test --allow-\(name)") }
+        // A scratch folder of the test holds only what the test and its apps put there:
+        // granting it widens nothing, so no flag is needed.
+        let scratch = { (path: String) in self.scratches.contains { Paths.isInside(path, $0.path) } }
+        let items = value?.arrayValue?.values ?? []
+        let onlyScratch =
+            !items.isEmpty
+            && items.allSatisfy { item in
+                item.stringValue.map { scratch(Paths.resolved(Paths.absolute($0, in: folder))) } ?? false
+            }
+        guard command != .none || onlyScratch else {
+            throw TestError("t.mount: allow.\(name) needs theolua test --allow-\(name)")
+        }
         if value == .bool(true) { return command }
-        guard let items = value?.arrayValue?.values, !items.isEmpty else {
+        guard !items.isEmpty else {
             throw TestError("t.mount: allow.\(name) must be true or a list of folders, got \(value?.typeName ?? "nil")")
         }
         var asked: [String] = []
@@ -275,7 +332,7 @@ final class TestFile {
                 throw TestError("t.mount: allow.\(name) lists folders as strings, got \(item.typeName)")
             }
             let path = Paths.resolved(Paths.absolute(text, in: folder))
-            if case .only(let granted) = command,
+            if !scratch(path), case .only(let granted) = command,
                 !granted.contains(where: { Paths.isInside(path, Paths.resolved($0)) })
             {
                 throw TestError(
@@ -284,6 +341,32 @@ final class TestFile {
             asked.append(path)
         }
         return .only(asked)
+    }
+
+    // MARK: Scratch folders
+
+    /// The scratch folder of the running test whose path is `value`.
+    private func scratch(_ value: Value?, what: String) throws -> String {
+        guard let path = value?.stringValue, scratches.contains(where: { $0.path == path }) else {
+            throw TestError("\(what): call it on a scratch folder of this test, from t.scratch()")
+        }
+        return path
+    }
+
+    /// Writes `content` (a string) as `name` in the scratch folder `folder`, making the
+    /// folders on the way; no link is followed.
+    private func writeScratch(_ folder: String, _ name: String, _ content: Value, what: String) throws {
+        guard let text = content.stringValue else {
+            throw TestError("\(what): the content of \(name) must be a string, got \(content.typeName)")
+        }
+        let gate = FileGate(.only([folder]), relativeTo: folder, for: .write)
+        do {
+            let parent = Paths.parent(of: name)
+            if !parent.isEmpty && parent != "." { try gate.makeFolders(parent, followingLinks: false) }
+            try gate.replaceFile(name, with: Array(text.utf8), followingLinks: false)
+        } catch {
+            throw TestError("\(what): \(name): \(error)")
+        }
     }
 
     // MARK: Snapshots

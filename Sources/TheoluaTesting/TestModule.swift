@@ -119,6 +119,48 @@ enum TestModule {
           return ui.__testEmitted(self.id)
         end
 
+        -- A fresh folder for the running test, removed after it, holding `files`
+        -- ({ ["name"] = "content" }): an app may be granted it (allow = { read = { dir.path },
+        -- write = { dir.path } }) whatever the command grants.
+        local Scratch = {}
+        Scratch.__index = Scratch
+
+        function t.scratch(files)
+          if files ~= nil and type(files) ~= "table" then
+            error("t.scratch: expected a table of file names and contents, got " .. type(files), 2)
+          end
+          return setmetatable({ path = ui.__testScratch(files or {}) }, Scratch)
+        end
+
+        function Scratch:write(name, text)
+          if type(name) ~= "string" or type(text) ~= "string" then
+            error("scratch:write: expected a file name and its content as strings", 2)
+          end
+          ui.__testScratchWrite(self.path, name, text)
+          return self
+        end
+
+        function Scratch:read(name)
+          if type(name) ~= "string" then error("scratch:read: expected a file name, got " .. type(name), 2) end
+          return ui.__testScratchRead(self.path, name)
+        end
+
+        -- The programs the app asked to give the terminal to (ui.exec), oldest first:
+        -- { command = ..., args = { ... } }. Nothing runs them in a test.
+        function App:programs()
+          return ui.__testPrograms(self.id)
+        end
+
+        -- Ends the oldest program the app asked for as if it exited with `code` (0 by
+        -- default): its onExit runs.
+        function App:finishProgram(code)
+          if code ~= nil and math.type(code) ~= "integer" then
+            error("app:finishProgram: expected an exit code as a whole number, got " .. tostring(code), 2)
+          end
+          ui.__testFinishProgram(self.id, code or 0)
+          return self
+        end
+
         -- Snapshots the app's screen under __snapshots__/ beside the test file.
         function t.snapshot(app, name)
           if getmetatable(app) ~= App then error("t.snapshot: expected an app from t.mount", 2) end

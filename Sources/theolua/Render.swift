@@ -123,6 +123,10 @@ struct Render: ParsableCommand {
             try failIfErrors(runtime)
         }
         for warning in runtime.takeWarnings() { Foundationless.printError("warning: \(warning)") }
+        while let program = runtime.takeProgram() {
+            let words = ([program.command] + program.arguments).joined(separator: " ")
+            Foundationless.printError("render: ui.exec(\(words)) did not run: render has no terminal to give it")
+        }
         let depth = colors.flatMap(ColorDepth.init(rawValue:)) ?? .truecolor
         if !treeOnly { print(ansi ? runtime.ansiText(colors: depth) : runtime.text) }
         if tree || treeOnly { print(runtime.treeText) }

@@ -102,6 +102,10 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
         // The fixture's 600 events read in a task, counted by level, one line unreadable.
         ExampleSession(
             name: "jsonl-read", app: "jsonl.lua", arguments: ["--size", "100x14", "--allow-read=Examples/fixtures"]),
+        // The example's own notes, the first one open.
+        ExampleSession(
+            name: "notes-initial", app: "notes.lua",
+            arguments: ["--size", "70x12", "--allow-read=Examples/notes"]),
         ExampleSession(
             name: "dashboard-overview", app: "dashboard.lua", arguments: ["--size", "60x14", "--time", "10"]),
         ExampleSession(
@@ -132,7 +136,7 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: [
         "counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua", "settings.lua",
-        "dashboard.lua",
+        "dashboard.lua", "notes.lua",
     ])
     func exampleChecksOk(_ app: String) {
         let result = runTheolua(["check", Paths.package + "/Examples/" + app])
@@ -143,7 +147,7 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
     /// Layout must hold at any size: nothing fails, exactly H lines, none wider than W.
     @Test(arguments: [
         "counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua", "settings.lua",
-        "dashboard.lua",
+        "dashboard.lua", "notes.lua",
     ])
     func exampleRendersAtTinyAndOddSizes(_ app: String) {
         for (width, height) in [(1, 1), (12, 4), (33, 7), (120, 40)] {

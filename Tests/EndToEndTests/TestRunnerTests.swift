@@ -29,9 +29,9 @@ import Testing
 
     @Test func theExamplesTestsPass() {
         let result = runTheolua(
-            ["test", Paths.package + "/Examples", "--allow-run=git", "--allow-read=\(Paths.package)"], timeout: 120)
+            ["test", Paths.package + "/Examples", "--allow-run=git,true", "--allow-read=\(Paths.package)"], timeout: 120)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasSuffix("25 passed, 0 failed\n"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("32 passed, 0 failed\n"), "\(result.stdout)")
     }
 
     @Test func aBrokenExpectationFailsWithItsLineAndTheScreen() {
@@ -289,6 +289,44 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0 == warning }.count == 2, "\(result.stdout)")
         #expect(lines.last == "1 passed, 0 failed", "\(result.stdout)")
+    }
+
+    @Test func aScratchFolderIsGrantedWithoutFlagsAndRemovedAfterItsTest() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write(
+            "writer.lua",
+            """
+            local ui = require("theolua")
+            return ui.component("Writer", {
+              props = { folder = "string" },
+              render = function(self) return ui.text "w" end,
+              controller = { init = function(ctl)
+                ui.writeFile(ctl.props.folder .. "/out.txt", ui.readFile(ctl.props.folder .. "/in.txt") .. "!")
+              end },
+            })
+            """)
+        folder.write(
+            "writer_test.lua",
+            """
+            local t = require("theolua.test")
+            t.test("writes in the scratch", function()
+              local dir = t.scratch({ ["in.txt"] = "hello", ["sub/deep.txt"] = "x" })
+              print("scratch " .. dir.path)
+              t.mount("writer.lua", { props = { folder = dir.path }, allow = { read = { dir.path }, write = { dir.path } } })
+              t.expect(dir:read("out.txt")):toBe("hello!")
+              t.expect(dir:read("sub/deep.txt")):toBe("x")
+              t.expect(dir:read("missing.txt")):toBe(nil)
+              t.expect(pcall(t.mount, "writer.lua", { props = { folder = "." }, allow = { write = { "." } } })):toBe(false)
+              error("shown")
+            end)
+            """)
+        let result = runTheolua(["test", folder.path + "/writer_test.lua"])
+        #expect(result.stdout.contains("writer_test.lua:10: shown"), "\(result.stdout)")
+        let scratch = result.stdout.split(separator: "\n").first { $0.contains("scratch /") }
+            .map { String($0.split(separator: " ").last ?? "") }
+        #expect(scratch != nil, "\(result.stdout)")
+        if let scratch { #expect(access(scratch, F_OK) != 0, "the scratch folder is removed after the test") }
     }
 
     @Test func renderPrintsTheComponentTree() {

@@ -190,9 +190,42 @@ public final class TerminalApp {
             // What processes wrote and watches saw; frames coalesce, since the reactor
             // reads a bounded amount per source before the loop paints again.
             runtime.serviceIO()
+            // The programs scripts asked for (ui.exec), each given the terminal in turn;
+            // the screen is drawn anew after them, at the size it has now.
+            if try runPrograms(runtime, session) {
+                let size = session.size()
+                runtime.resize(width: size.columns, height: size.rows)
+                encoder.invalidate()
+                previous = nil
+            }
         }
         runtime.unmount()
         return 0
+    }
+
+    /// Lends the terminal to each program scripts asked for, reporting how it ended to
+    /// its `onExit`; returns whether any ran.
+    private func runPrograms(_ runtime: Runtime, _ session: TerminalSession) throws -> Bool {
+        var ran = false
+        while !runtime.quitRequested, let program = runtime.takeProgram() {
+            ran = true
+            let outcome = try session.lend { terminal in
+                Result { () throws(Subprocess.Failure) in
+                    try ForegroundProgram.run(
+                        program.launch, input: terminal.input, output: terminal.output, stop: terminal.stop,
+                        endRequested: terminal.endRequested)
+                }
+            }
+            switch outcome {
+            case .success(let termination):
+                runtime.finish(program, termination)
+            case .failure(let failure):
+                appendToLog("ui.exec: \(failure)")
+                // As a shell reports a command it could not run.
+                runtime.finish(program, Subprocess.Termination(code: 127, signal: nil))
+            }
+        }
+        return ran
     }
 
     /// A full-screen app showing `root`, a UI built in Swift.

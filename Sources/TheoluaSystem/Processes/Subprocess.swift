@@ -107,6 +107,33 @@ public final class Subprocess: IOSource {
         #endif
         defer { for end in [pipes[0][0], pipes[1][1], pipes[2][1]] { close(end) } }
 
+        let programName = name.flatMap { $0.split(separator: "/").last.map(String.init) }
+        let child: pid_t
+        do {
+            child = try Self.start(
+                executable: executable, name: programName ?? Paths.name(of: executable), arguments: arguments,
+                environment: Self.unmarked(environment) + (marker.map { [$0] } ?? []), folder: folder,
+                streams: (pipes[0][0], pipes[1][1], pipes[2][1]), ownGroup: true)
+        } catch {
+            for end in [pipes[0][1], pipes[1][0], pipes[2][0]] { close(end) }
+            throw error
+        }
+        pid = child
+        theolua_children_add(child)
+        input = pipes[0][1]
+        output = pipes[1][0]
+        errors = pipes[2][0]
+        exitDescriptor = theolua_pidfd_open(child)
+        if exitDescriptor < 0 { alarm = .now + Self.exitPoll }
+    }
+
+    /// Starts `executable` as `name` with `streams` as its standard input, output and
+    /// error, in `folder`, with default signal handling and an empty signal mask
+    /// whatever the parent set, in a process group of its own when `ownGroup`.
+    static func start(
+        executable: String, name: String, arguments: [String], environment: [String], folder: String?,
+        streams: (input: Int32, output: Int32, error: Int32), ownGroup: Bool
+    ) throws(Failure) -> pid_t {
         #if canImport(Glibc)
             var actions = posix_spawn_file_actions_t()
             var attributes = posix_spawnattr_t()
@@ -120,9 +147,9 @@ public final class Subprocess: IOSource {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)
         }
-        posix_spawn_file_actions_adddup2(&actions, pipes[0][0], 0)
-        posix_spawn_file_actions_adddup2(&actions, pipes[1][1], 1)
-        posix_spawn_file_actions_adddup2(&actions, pipes[2][1], 2)
+        posix_spawn_file_actions_adddup2(&actions, streams.input, 0)
+        posix_spawn_file_actions_adddup2(&actions, streams.output, 1)
+        posix_spawn_file_actions_adddup2(&actions, streams.error, 2)
         if let folder { theolua_spawn_addchdir(&actions, folder) }
         var everySignal = sigset_t()
         sigfillset(&everySignal)
@@ -130,16 +157,15 @@ public final class Subprocess: IOSource {
         sigemptyset(&noSignal)
         posix_spawnattr_setsigdefault(&attributes, &everySignal)
         posix_spawnattr_setsigmask(&attributes, &noSignal)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        if ownGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
-        let programName = name.flatMap { $0.split(separator: "/").last.map(String.init) }
-        let argv =
-            ([programName ?? Paths.name(of: executable)] + arguments).map { strdup($0) } + [nil]
-        let variable = ProcessJobs.variable + "="
-        let envp =
-            (environment.filter { !$0.hasPrefix(variable) } + (marker.map { [$0] } ?? [])).map { strdup($0) } + [nil]
+        let argv = ([name] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
         defer {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
@@ -147,16 +173,15 @@ public final class Subprocess: IOSource {
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
-            for end in [pipes[0][1], pipes[1][0], pipes[2][0]] { close(end) }
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(status)))")
         }
-        pid = child
-        theolua_children_add(child)
-        input = pipes[0][1]
-        output = pipes[1][0]
-        errors = pipes[2][0]
-        exitDescriptor = theolua_pidfd_open(child)
-        if exitDescriptor < 0 { alarm = .now + Self.exitPoll }
+        return child
+    }
+
+    /// `environment` without a job's mark: a process carries only the one it is given.
+    static func unmarked(_ environment: [String]) -> [String] {
+        let variable = ProcessJobs.variable + "="
+        return environment.filter { !$0.hasPrefix(variable) }
     }
 
     deinit {

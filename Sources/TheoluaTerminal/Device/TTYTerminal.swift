@@ -130,6 +130,25 @@ public final class TTYTerminal: TerminalDevice {
         SignalHub.restoreTerminal()
     }
 
+    /// Gives the terminal up (``suspendInteractiveMode()``) and runs `body` with its
+    /// descriptors while a program has it: the watchdog leaves the settings alone
+    /// meanwhile, the interrupt and quit signals are ignored here from before the
+    /// terminal's signal keys come back on (as `system(3)` does: ctrl+c is the
+    /// program's), and the settings the terminal had before `body` are put back after it,
+    /// whatever the program left. Other signals go on being reported.
+    public func whileLent<Result>(_ body: (_ input: Int32?, _ output: Int32?) -> Result) -> Result {
+        watchdog?.waiting()
+        defer { watchdog?.busy() }
+        return SignalHub.ignoringInterrupts {
+            suspendInteractiveMode()
+            var settings = termios()
+            let saved = tcgetattr(inputDescriptor, &settings) == 0
+            let result = body(inputDescriptor, outputDescriptor)
+            if saved { while tcsetattr(inputDescriptor, TCSADRAIN, &settings) != 0 && errno == EINTR {} }
+            return result
+        }
+    }
+
     /// Writes the leave sequence, restores the saved settings exactly and stops the
     /// signal watcher. Idempotent.
     public func leaveInteractiveMode() {

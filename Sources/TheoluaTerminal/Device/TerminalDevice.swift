@@ -33,6 +33,14 @@ public protocol TerminalDevice: AnyObject {
     /// The default leaves interactive mode and enters it again.
     func resumeInteractiveMode(_ modes: InteractiveModes) throws(TerminalError)
 
+    /// Gives the terminal up as ``suspendInteractiveMode()`` does and runs `body` with
+    /// it, for a program to use: `body` gets the descriptors the program is to use (nil:
+    /// standard input and output), and the settings are put back as they were before
+    /// it, whatever the program left. ``TerminalSession/lend(_:)`` resumes after it.
+    ///
+    /// The default suspends and runs `body` on the standard streams.
+    func whileLent<Result>(_ body: (_ input: Int32?, _ output: Int32?) -> Result) -> Result
+
     /// The screen's current size in cells.
     func size() throws(TerminalError) -> TerminalSize
 
@@ -53,6 +61,12 @@ extension TerminalDevice {
     /// Leaves interactive mode (a device without signals to keep reporting).
     public func suspendInteractiveMode() {
         leaveInteractiveMode()
+    }
+
+    /// Suspends and runs `body` on the standard streams.
+    public func whileLent<Result>(_ body: (_ input: Int32?, _ output: Int32?) -> Result) -> Result {
+        suspendInteractiveMode()
+        return body(nil, nil)
     }
 
     /// Leaves interactive mode and enters it again.

@@ -129,6 +129,27 @@ public final class TerminalSession {
         try device.resumeInteractiveMode(modes)
     }
 
+    /// Gives the terminal to a program for as long as `body` runs (`ui.exec`: an
+    /// editor, a pager), then takes it again: the screen and settings are the shell's
+    /// meanwhile, ctrl+c and ctrl+\\ are the program's, and the caller repaints
+    /// everything after (the program drew over the screen; the size may have changed).
+    ///
+    /// `body` gets the terminal's descriptors (see ``ForegroundTerminal``). A termination
+    /// signal that comes meanwhile is among the next events.
+    public func lend<Result>(_ body: (ForegroundTerminal) -> Result) throws(TerminalError) -> Result {
+        keyboardProtocolActive = false
+        let result = device.whileLent { input, output in
+            body(
+                ForegroundTerminal(
+                    input: input, output: output, stop: Suspension.stopProcess,
+                    endRequested: { SignalHub.terminationReported }))
+        }
+        decoder.reset()
+        flushDeadline = nil
+        try device.resumeInteractiveMode(modes)
+        return result
+    }
+
     /// Leaves interactive mode, restoring the terminal. Idempotent.
     public func close() {
         leaveModes()

@@ -127,6 +127,28 @@ enum SignalHub {
         return try body()
     }
 
+    /// Runs `body` with SIGINT and SIGQUIT ignored, their actions put back after it:
+    /// while a program has the terminal, its interrupt and quit keys are its own.
+    static func ignoringInterrupts<Result>(_ body: () -> Result) -> Result {
+        var ignore = sigaction()
+        ignore.handler = SIG_IGN
+        var interrupt = sigaction()
+        var quit = sigaction()
+        sigaction(SIGINT, &ignore, &interrupt)
+        sigaction(SIGQUIT, &ignore, &quit)
+        defer {
+            sigaction(SIGINT, &interrupt, nil)
+            sigaction(SIGQUIT, &quit, nil)
+        }
+        return body()
+    }
+
+    /// Whether a termination signal (SIGINT, SIGTERM, SIGHUP) has been reported for the
+    /// app to handle: a program that has the terminal is hung up on.
+    static var terminationReported: Bool {
+        SignalHandlerState.shared.pointee.terminationReported.load(ordering: .acquiring)
+    }
+
     /// The signals that stop the process, as a set.
     static func stopSignalSet() -> sigset_t {
         var set = sigset_t()

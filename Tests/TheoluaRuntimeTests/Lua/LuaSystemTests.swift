@@ -98,6 +98,57 @@ import TheoluaRuntime
             ) == true, "\(errors)")
     }
 
+    static let editor = """
+        local ui = require("theolua")
+        local Editor = ui.component("Editor", {
+          initialState = function() return { status = "editing" } end,
+          render = function(self) return ui.text(self.state.status) end,
+          controller = { init = function(ctl)
+            ui.exec("sh", { "-c", "exit 4", "note.md" }, {
+              cwd = "notes",
+              onExit = function(code, signal) ctl:updateState({ status = "exit " .. tostring(code) .. " " .. tostring(signal) }) end,
+            })
+          end },
+        })
+        return ui.component("App", {
+          props = { shown = { "boolean", default = true } },
+          render = function(self) return self.props.shown and Editor {} or ui.text "gone" end,
+        })
+        """
+
+    @Test func aProgramWaitsForTheHostWhichReportsItsEnd() throws {
+        let (app, folder) = try app(Self.editor)
+        #expect(app.runtime.takeErrors().isEmpty)
+        let pending = app.runtime.pendingPrograms
+        #expect(pending.map(\.command) == ["sh"])
+        #expect(pending.first?.arguments == ["-c", "exit 4", "note.md"])
+        #expect(pending.first?.launch.folder.hasSuffix("/notes") == true)
+        #expect(pending.first.map { Paths.name(of: $0.launch.executable) } == Paths.name(of: Paths.resolved("/bin/sh")))
+        guard let program = app.runtime.takeProgram() else { return }
+        #expect(app.runtime.takeProgram() == nil)
+        app.runtime.finish(program, Subprocess.Termination(code: 4, signal: nil))
+        #expect(app.lines.first == "exit 4 nil")
+        // Reported once: a second end changes nothing.
+        app.runtime.finish(program, Subprocess.Termination(code: 0, signal: nil))
+        #expect(app.lines.first == "exit 4 nil")
+        _ = folder
+    }
+
+    @Test func aProgramAskedForByAComponentThatLeftDoesNotRun() throws {
+        let (app, folder) = try app(Self.editor)
+        _ = folder
+        try app.runtime.mount(props: ["shown": .bool(false)])
+        #expect(app.runtime.pendingPrograms.isEmpty)
+        #expect(app.runtime.takeProgram() == nil)
+    }
+
+    @Test func aDeniedExecIsAScriptErrorNamingTheFlag() throws {
+        let (app, folder) = try app(Self.editor, permissions: Permissions(run: .only(["ls"])))
+        _ = folder
+        #expect(app.errors().first?.contains("ui.exec: running \"sh\" is not allowed: start theolua with --allow-run (or --allow-run=sh)") == true)
+        #expect(app.runtime.pendingPrograms.isEmpty)
+    }
+
     @Test func aTailDeliversAppendedLines() throws {
         let source = """
             local ui = require("theolua")
