@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "TheoluaCanvas"),
         // Side effects for scripts that do real work: processes, files, watches, tails,
         // and the permissions that allow them. Knows nothing of components or Lua.
-        .target(name: "CTheoluaSystem"),
+        // libcurl is loaded with dlopen (ui.fetch), in libdl on older C libraries.
+        .target(name: "CTheoluaSystem", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "TheoluaSystem", dependencies: ["CTheoluaSystem"]),
         // What scripts may do beyond the sandbox: ui.spawn, ui.readFile, ui.listDir,
         // ui.watch, ui.tail and the module files require reads, bridged to TheoluaSystem
@@ -85,6 +86,8 @@ let package = Package(
         .target(name: "TheoluaFuzz", dependencies: ["TheoluaRuntime", "CLua", "CLuaSupport"]),
         // libFuzzer's entry (built by scripts/fuzz with -sanitize=fuzzer), or a replay tool.
         .executableTarget(name: "theolua-fuzz", dependencies: ["TheoluaFuzz"]),
+        // A small HTTP server on 127.0.0.1 for the tests of ui.fetch.
+        .target(name: "TheoluaTestServer", path: "Tests/TestServer"),
         .testTarget(name: "CLuaTests", dependencies: ["CLua", "CLuaSupport"]),
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore", "TheoluaWidgets"]),
         .testTarget(
@@ -93,11 +96,12 @@ let package = Package(
             name: "TheoluaRuntimeTests",
             dependencies: [
                 "TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "TheoluaWidgets",
+                "TheoluaTestServer",
             ]),
         // Runs the built theolua binary as a process: the CLI contract, examples, and
         // `run` through a pseudo-terminal.
         .testTarget(
-            name: "EndToEndTests", dependencies: ["TheoluaTerminal"], exclude: ["Golden", "Hostile", "Capabilities"]),
+            name: "EndToEndTests", dependencies: ["TheoluaTerminal", "TheoluaTestServer"], exclude: ["Golden", "Hostile", "Capabilities"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
         .testTarget(name: "TheoluaWidgetsTests", dependencies: ["TheoluaWidgets", "TheoluaCanvas", "TheoluaCore"]),
         // Yoga's generated layout tests, translated by scripts/yoga-fixtures.

@@ -696,6 +696,36 @@ function ui.exec(command, args, options) end
 ---@return string[] args
 function ui.editor() end
 
+---What `ui.fetch` takes besides the URL.
+---@class theolua.FetchOptions
+---@field method? string "GET" by default.
+---@field headers? table<string, string> Headers to send.
+---@field body? string The body to send, bytes exactly.
+---@field timeout? number Seconds for the whole exchange (30 by default).
+---@field maxBytes? integer The most bytes of answer kept (64 MiB by default and at most).
+
+---What `ui.fetch` answers: a response, or `error` when none came.
+---@class theolua.FetchResponse
+---@field status? integer
+---@field headers? table<string, string> Names lowercased.
+---@field body? string
+---@field url? string The URL that answered, after redirects.
+---@field error? string Why no answer came.
+
+---A request made by `ui.fetch`.
+---@class theolua.Request
+local Request = {}
+
+---Stops it; the callback is not called.
+function Request:cancel() end
+
+---Sends an HTTP or HTTPS request; `callback` gets the answer between frames. Needs --allow-net.
+---@param url string
+---@param options theolua.FetchOptions|fun(response: theolua.FetchResponse)
+---@param callback? fun(response: theolua.FetchResponse)
+---@return theolua.Request
+function ui.fetch(url, options, callback) end
+
 ---The whole file, as a string of bytes. Needs --allow-read.
 ---@param path string Relative to the app's folder.
 ---@return string

@@ -9,7 +9,7 @@ import TheoluaSystem
     import Darwin
 #endif
 
-/// What scripts may do beyond the sandbox, over TheoluaSystem: `ui.spawn`, `ui.exec`,
+/// What scripts may do beyond the sandbox, over TheoluaSystem: `ui.spawn`, `ui.exec`, `ui.fetch`,
 /// `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail`, the writes (`ui.writeFile`,
 /// `ui.appendFile`, `ui.makeDir`, `ui.remove`, `ui.rename`), and the module files
 /// `require` reads, each through the one gate that checks its permission.
@@ -29,6 +29,8 @@ public final class SystemCapabilities {
     public let io = IOReactor()
     /// The processes scripts started that have not finished.
     var processes: [ScriptProcess] = []
+    /// Where `ui.fetch` requests go: made when first needed, its thread started then.
+    private(set) lazy var http = HTTPClient()
     /// The programs scripts asked to give the terminal to (`ui.exec`), in order.
     var programs: [ProgramRequest] = []
     /// Every process scripts start is a job of these, so that what it starts can be
@@ -60,6 +62,7 @@ public final class SystemCapabilities {
         processes = []
         for program in programs { program.cancel() }
         programs = []
+        http.cancelAll()
         link?.bridge?.cancelTopLevelWork()
     }
 
@@ -76,6 +79,9 @@ public final class SystemCapabilities {
         programs.removeAll { !$0.isActive }
         return programs
     }
+
+    /// How many requests scripts made (`ui.fetch`) wait for their answer.
+    public var waitingRequestCount: Int { http.waitingCount }
 
     /// How many processes the app started are still running or have output to deliver.
     public var runningProcessCount: Int {
@@ -147,6 +153,7 @@ public final class SystemCapabilities {
     var writeGate: FileGate { currentGates.writes }
     var moduleGate: FileGate { currentGates.modules }
     var commandGate: CommandGate { currentGates.commands }
+    var netGate: NetGate { NetGate(permissions.net) }
 }
 
 extension SystemCapabilities: BridgeCapability {
@@ -154,6 +161,7 @@ extension SystemCapabilities: BridgeCapability {
         [
             ("spawn", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.spawn(system) } }),
             ("exec", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.exec(system) } }),
+            ("fetch", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.fetch(system) } }),
             ("editor", { L in SystemCapabilities.entry(L) { bridge, _ in bridge.editor() } }),
             ("readFile", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.readFile(system) } }),
             ("listDir", { L in SystemCapabilities.entry(L) { bridge, system in try bridge.listDir(system) } }),
@@ -168,7 +176,10 @@ extension SystemCapabilities: BridgeCapability {
     }
 
     package var objectMethods: [(kind: ObjectKind, methods: ObjectMethods)] {
-        [(.process, .index(LuaBridge.processIndex)), (.watch, .methods([("cancel", LuaBridge.cancelWatch)]))]
+        [
+            (.process, .index(LuaBridge.processIndex)), (.watch, .methods([("cancel", LuaBridge.cancelWatch)])),
+            (.request, .methods([("cancel", LuaBridge.cancelRequest)])),
+        ]
     }
 
     /// Through the module gate: a module resolves inside the app's folder or the module

@@ -280,17 +280,20 @@ public final class Runtime {
 
     /// Waits in real time, at most `timeout`, until every process scripts started has
     /// exited and its output has been delivered, servicing them (and watches) as they
-    /// write, and every task (`ui.task`) has finished, running them meanwhile. Returns
+    /// write, every request (`ui.fetch`) has been answered, and every task (`ui.task`)
+    /// has finished, running them meanwhile. Returns
     /// whether they all finished. For headless rendering: what a process prints and
     /// what a task ends with are then on the screen before the virtual clock moves.
     @discardableResult
     public func waitForProcesses(timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while (capabilities.runningProcessCount > 0 || hasTasks) && !quitRequested {
+        while (capabilities.runningProcessCount > 0 || capabilities.waitingRequestCount > 0 || hasTasks)
+            && !quitRequested
+        {
             guard ContinuousClock.now < deadline else { return false }
             if hasTasks {
                 runTasks(for: min(Self.taskTurn, ContinuousClock.now.duration(to: deadline)))
-                if capabilities.runningProcessCount > 0 { serviceIO() }
+                serviceIO()
             } else {
                 serviceIO(waitingUntil: deadline)
             }

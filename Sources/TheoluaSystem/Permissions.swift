@@ -1,11 +1,12 @@
-/// What scripts may do outside the sandbox beyond drawing: start processes, read files
-/// and write them. Data, checked in one place for each (``CommandGate`` and a
-/// ``FileGate`` for reading and one for writing), so that a denied call can name the
-/// flag that would allow it.
+/// What scripts may do outside the sandbox beyond drawing: start processes, read files,
+/// write them, and reach hosts over the network. Data, checked in one place for each
+/// (``CommandGate``, a ``FileGate`` for reading and one for writing, ``NetGate``), so
+/// that a denied call can name the flag that would allow it.
 ///
 /// Nothing is granted by default. The command line grants with `--allow-run`,
-/// `--allow-run=git,ls`, `--allow-read`, `--allow-read=DIR,...`, `--allow-write` and
-/// `--allow-write=DIR,...`; hosts set the same grants in the runtime's options.
+/// `--allow-run=git,ls`, `--allow-read`, `--allow-read=DIR,...`, `--allow-write`,
+/// `--allow-write=DIR,...`, `--allow-net` and `--allow-net=HOST[:PORT],...`; hosts set
+/// the same grants in the runtime's options.
 public struct Permissions: Sendable, Equatable {
     /// Which commands may be started.
     public enum Commands: Sendable, Equatable {
@@ -28,6 +29,17 @@ public struct Permissions: Sendable, Equatable {
         case only([String])
     }
 
+    /// Which hosts may be reached over HTTP and HTTPS.
+    public enum Hosts: Sendable, Equatable {
+        /// None.
+        case none
+        /// Every host.
+        case all
+        /// Only these: `host` (any port) or `host:port`, names compared without regard
+        /// to case (`example.com`, `localhost:8080`, `127.0.0.1`, `[::1]:8080`).
+        case only([String])
+    }
+
     /// Which commands `ui.spawn` may start.
     public var run: Commands
     /// Which paths `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail` may reach.
@@ -35,16 +47,19 @@ public struct Permissions: Sendable, Equatable {
     /// Which paths `ui.writeFile`, `ui.appendFile`, `ui.makeDir`, `ui.remove` and
     /// `ui.rename` may change. Writing grants no reading.
     public var write: Folders
+    /// Which hosts `ui.fetch` may reach (a redirect included).
+    public var net: Hosts
 
-    /// Grants `run`, `read` and `write`; nothing by default.
-    public init(run: Commands = .none, read: Folders = .none, write: Folders = .none) {
+    /// Grants `run`, `read`, `write` and `net`; nothing by default.
+    public init(run: Commands = .none, read: Folders = .none, write: Folders = .none, net: Hosts = .none) {
         self.run = run
         self.read = read
         self.write = write
+        self.net = net
     }
 
-    /// Everything: every command, and every file to read and to write.
-    public static let all = Permissions(run: .all, read: .all, write: .all)
+    /// Everything: every command, every file to read and to write, every host.
+    public static let all = Permissions(run: .all, read: .all, write: .all, net: .all)
 
     /// The executable `command` names, if it may be started: its file, links resolved
     /// (looked up in `searchPath` when it has no slash, resolved against `folder` when
@@ -74,7 +89,7 @@ public struct Permissions: Sendable, Equatable {
 public struct PermissionDenied: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of permission.
     public enum Permission: String, Sendable {
-        case run, read, write
+        case run, read, write, net
 
         /// The flag that grants it everywhere.
         public var flag: String { "--allow-\(rawValue)" }
@@ -85,6 +100,7 @@ public struct PermissionDenied: Error, Sendable, Equatable, CustomStringConverti
             case .run: "running"
             case .read: "reading"
             case .write: "writing"
+            case .net: "fetching"
             }
         }
     }

@@ -273,7 +273,7 @@ final class TestFile {
     static let testFolderNames: Set<String> = ["tests", "test", "spec", "__tests__"]
 
     /// The grants `allow` may ask for.
-    static let grantNames = ["run", "read", "write", "io"]
+    static let grantNames = ["run", "read", "write", "net", "io"]
 
     /// What `allow = { run = ..., read = ..., write = ..., io = ... }` asks for, within
     /// what `theolua test` was granted: a test cannot widen the sandbox, and an app gets
@@ -285,7 +285,7 @@ final class TestFile {
             throw TestError("t.mount: allow must be a table such as { read = true }, got \(value.typeName)")
         }
         for key in allow.keys where !Self.grantNames.contains(key) {
-            throw TestError("t.mount: allow has no grant '\(key)' (it takes run, read, write and io)")
+            throw TestError("t.mount: allow has no grant '\(key)' (it takes run, read, write, net and io)")
         }
         var granted = Permissions()
         let cli = options.runtime.permissions
@@ -295,6 +295,7 @@ final class TestFile {
         }
         granted.read = try folders(allow["read"], named: "read", within: cli.read)
         granted.write = try folders(allow["write"], named: "write", within: cli.write)
+        granted.net = try hosts(allow["net"], within: cli.net)
         let io = asked(allow["io"])
         if io && !options.runtime.allowIO { throw TestError("t.mount: allow.io needs theolua test --allow-io") }
         return (granted, io)
@@ -303,6 +304,28 @@ final class TestFile {
     /// Whether a grant is asked for: anything but nil and false.
     private func asked(_ value: Value?) -> Bool {
         value != nil && value != .null && value != .bool(false)
+    }
+
+    /// The hosts `allow.net` asks for: `true` for the command's grant, or a list of
+    /// `HOST` or `HOST:PORT`, each within what the command grants.
+    private func hosts(_ value: Value?, within command: Permissions.Hosts) throws -> Permissions.Hosts {
+        guard asked(value) else { return .none }
+        guard command != .none else { throw TestError("t.mount: allow.net needs theolua test --allow-net") }
+        if value == .bool(true) { return command }
+        guard let items = value?.arrayValue?.values, !items.isEmpty else {
+            throw TestError("t.mount: allow.net must be true or a list of hosts, got \(value?.typeName ?? "nil")")
+        }
+        var asked: [String] = []
+        for item in items {
+            guard let entry = item.stringValue, NetGate.parseGrant(entry).host != nil else {
+                throw TestError("t.mount: allow.net lists hosts as \"HOST\" or \"HOST:PORT\", got \(item)")
+            }
+            if case .only(let granted) = command, !granted.contains(where: { NetGate.grant($0, covers: entry) }) {
+                throw TestError("t.mount: allow.net asks for \(entry), outside what theolua test --allow-net grants")
+            }
+            asked.append(entry)
+        }
+        return .only(asked)
     }
 
     /// The folders `allow.<name>` asks for, inside `command` (what the command grants).

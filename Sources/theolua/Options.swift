@@ -16,7 +16,7 @@ struct ScriptOptions: ParsableArguments {
     @Option(
         name: .customLong("allow-run"),
         help: ArgumentHelp(
-            "Let scripts start processes with ui.spawn: --allow-run for every command, --allow-run=git,ls for those.",
+            "Let scripts start processes with ui.spawn and ui.exec: --allow-run for every command, --allow-run=git,ls for those.",
             valueName: "COMMANDS"))
     var allowRun: [String] = []
 
@@ -34,10 +34,17 @@ struct ScriptOptions: ParsableArguments {
             valueName: "DIRS"))
     var allowWrite: [String] = []
 
-    /// The options whose value may be left out, meaning everything.
-    static let grants: Set<String> = ["--allow-run", "--allow-read", "--allow-write"]
+    @Option(
+        name: .customLong("allow-net"),
+        help: ArgumentHelp(
+            "Let scripts fetch over HTTP and HTTPS: --allow-net for every host, --allow-net=HOST[:PORT],... for those.",
+            valueName: "HOSTS"))
+    var allowNet: [String] = []
 
-    /// The arguments with a bare `--allow-run`, `--allow-read` or `--allow-write`
+    /// The options whose value may be left out, meaning everything.
+    static let grants: Set<String> = ["--allow-run", "--allow-read", "--allow-write", "--allow-net"]
+
+    /// The arguments with a bare `--allow-run`, `--allow-read`, `--allow-write` or `--allow-net`
     /// spelled `--allow-run=*` (every command) or `--allow-read=*`: an option whose value
     /// is optional, which ArgumentParser has no form for.
     static func spelled(_ arguments: [String]) -> [String] {
@@ -51,13 +58,15 @@ struct ScriptOptions: ParsableArguments {
         return result
     }
 
-    /// The grants of `--allow-run`, `--allow-read` and `--allow-write`; folders are made
+    /// The grants of `--allow-run`, `--allow-read`, `--allow-write` and `--allow-net`; folders are made
     /// absolute against the working directory, where the person typing them is.
     var permissions: Permissions {
         let commands = allowRun.flatMap { $0.split(separator: ",").map(String.init) }
+        let hosts = allowNet.flatMap { $0.split(separator: ",").map(String.init) }
         return Permissions(
             run: allowRun.isEmpty ? .none : commands.contains("*") ? .all : .only(commands),
-            read: Self.folders(allowRead), write: Self.folders(allowWrite))
+            read: Self.folders(allowRead), write: Self.folders(allowWrite),
+            net: allowNet.isEmpty ? .none : hosts.contains("*") ? .all : .only(hosts))
     }
 
     /// The folders one of the path grants lists.
@@ -86,9 +95,15 @@ struct ScriptOptions: ParsableArguments {
         guard maxInstructions >= 1_000 else {
             throw ValidationError("--max-instructions must be at least 1000, got \(maxInstructions)")
         }
-        for value in allowRun + allowRead + allowWrite where value.split(separator: ",").isEmpty {
+        for value in allowRun + allowRead + allowWrite + allowNet where value.split(separator: ",").isEmpty {
             throw ValidationError(
-                "--allow-run, --allow-read and --allow-write take names after '=', separated by commas")
+                "--allow-run, --allow-read, --allow-write and --allow-net take names after '=', separated by commas")
+        }
+        for host in allowNet.flatMap({ $0.split(separator: ",") }) where host != "*" {
+            let (name, _) = NetGate.parseGrant(String(host))
+            guard let name, !name.isEmpty else {
+                throw ValidationError("--allow-net takes hosts as HOST or HOST:PORT (a port from 1 to 65535), got \(host)")
+            }
         }
     }
 

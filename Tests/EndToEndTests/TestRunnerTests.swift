@@ -217,7 +217,7 @@ import Testing
             result.stdout.contains("t.mount: allow.read asks for .., outside what theolua test --allow-read grants"),
             "\(result.stdout)")
         #expect(
-            result.stdout.contains("t.mount: allow has no grant 'reed' (it takes run, read, write and io)"),
+            result.stdout.contains("t.mount: allow has no grant 'reed' (it takes run, read, write, net and io)"),
             "\(result.stdout)")
         #expect(lines.last == "2 passed, 2 failed", "\(result.stdout)")
     }

@@ -5,7 +5,7 @@
 #include <lua.h>
 
 /// How many kinds of Swift object the bridge hands to Lua as userdata.
-#define THEOLUA_OBJECT_KINDS 10
+#define THEOLUA_OBJECT_KINDS 11
 /// The kind of element userdata, which component constructors pool.
 #define THEOLUA_ELEMENT_KIND 0
 /// The kinds whose userdata have no finalizer of their own, their objects released in

@@ -4,6 +4,8 @@
 #include <spawn.h>
 #include <sys/types.h>
 
+#include "theolua_http.h"
+
 /* A descriptor that becomes readable when process `pid` exits (Linux's pidfd_open),
    close-on-exec; -1 where the kernel or the platform has none. */
 int theolua_pidfd_open(pid_t pid);

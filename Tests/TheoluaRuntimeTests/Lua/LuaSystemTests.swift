@@ -294,7 +294,7 @@ import TheoluaRuntime
     @Test func anAsyncHostFunctionRepliesAtTheNextTurnUnlessItsComponentLeft() throws {
         let runtime = try Runtime(width: 30, height: 1)
         var replies: [(Result<Value, any Error>) -> Void] = []
-        try runtime.registerAsyncFunction("fetch") { _, reply in replies.append(reply) }
+        try runtime.registerAsyncFunction("lookup") { _, reply in replies.append(reply) }
         try runtime.load(
             source: """
                 local ui = require("theolua")
@@ -302,7 +302,7 @@ import TheoluaRuntime
                   initialState = function() return { text = "waiting" } end,
                   render = function(self) return ui.text(self.state.text) end,
                   controller = { init = function(ctl)
-                    ui.fetch("a", function(value, err)
+                    ui.lookup("a", function(value, err)
                       ctl:updateState(function() return { text = value or err } end)
                     end)
                   end },

@@ -76,7 +76,7 @@ extension LuaBridge {
             setMethods(.methods([("cancel", LuaBridge.cancelTask)]))
         case .definition:
             break
-        case .process, .watch:
+        case .process, .watch, .request:
             break  // the capability that makes them gives their methods when installed
         case .context:
             setMetamethod("__index", LuaBridge.contextIndex)

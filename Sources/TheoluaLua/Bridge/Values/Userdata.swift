@@ -18,6 +18,8 @@ package enum ObjectKind: String, CaseIterable {
     case watch = "theolua.watch"
     case context = "theolua.context"
     case task = "theolua.task"
+    /// A request a capability made (`ui.fetch`; its methods are the capability's).
+    case request = "theolua.request"
 
     /// The kind's position in the support record's `metatables`.
     var index: Int {
@@ -32,6 +34,7 @@ package enum ObjectKind: String, CaseIterable {
         case .watch: 7
         case .context: 8
         case .task: 9
+        case .request: 10
         }
     }
 
