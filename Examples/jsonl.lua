@@ -1,7 +1,7 @@
 -- A JSON-lines explorer: reads a file of one JSON record per line (a log export, an
 -- API dump) in a ui.task, so a file of many megabytes neither freezes the screen nor
--- meets the instruction budget; counts the records by level, keeps the lines that do
--- not parse, and shows the selected record whole.
+-- meets the instruction budget; counts the records by level and the lines that do not
+-- parse, and shows the selected record whole.
 --
 --   theolua run Examples/jsonl.lua --allow-read=Examples
 --   theolua run Examples/jsonl.lua --allow-read --props '{"file":"/var/log/app.jsonl"}'
@@ -9,9 +9,19 @@ local ui = require("theolua")
 
 local levelColors = { error = "red", warn = "yellow", info = "green" }
 
--- The records read so far: the explorer's own data, kept out of its state (which a
--- render copies) so that a million of them cost only themselves.
-local data = { records = {} }
+-- The records read so far, each as its line of JSON, decoded when it is shown: the
+-- explorer's own data, kept out of its state (which a render copies). Kept as text, a
+-- record costs one string, and the collector has that much less to walk: a file of
+-- a million records decoded into tables would be millions of objects, and every full
+-- collection would visit them all.
+local data = { lines = {} }
+
+-- The record on line `text`, or nil.
+local function decoded(text)
+  if text == nil then return nil end
+  local ok, record = pcall(ui.json.decode, text)
+  return ok and record or nil
+end
 
 local function summary(record)
   if record == nil then return "" end
@@ -26,12 +36,12 @@ return ui.component("Explorer", {
   initialState = function() return { status = "reading", count = 0, levels = {}, bad = 0, selected = 1 } end,
   render = function(self)
     local s = self.state
-    local records = data.records
+    local lines = data.lines
     local levels = {}
     for _, name in ipairs({ "error", "warn", "info" }) do
       levels[#levels + 1] = ui.text { ("%s %d"):format(name, s.levels[name] or 0), color = levelColors[name] }
     end
-    local chosen = records[s.selected]
+    local chosen = decoded(lines[s.selected])
     return ui.column { grow = 1,
       ui.row { gap = 2,
         ui.text { self.props.file, bold = true, wrap = "ellipsis", shrink = 1 }, ui.text(s.status),
@@ -44,7 +54,7 @@ return ui.component("Explorer", {
           count = s.count, itemHeight = 1, grow = 1, border = "round", title = "records",
           selected = s.selected, onSelect = self:handler("select"), autoFocus = true,
           render = function(i)
-            local record = records[i]
+            local record = decoded(lines[i])
             return ui.text { summary(record), key = i, wrap = "ellipsis",
               color = type(record) == "table" and levelColors[record.level] or nil }
           end,
@@ -61,7 +71,7 @@ return ui.component("Explorer", {
   },
   controller = {
     init = function(ctl)
-      data.records = {}
+      data.lines = {}
       local ok, text = pcall(ui.readFile, ctl.props.file)
       if not ok then
         ctl:updateState { status = "failed", failure = text, count = 0, levels = {}, bad = 0, selected = 1 }
@@ -69,22 +79,22 @@ return ui.component("Explorer", {
       end
       local function publish(status, levels, bad)
         ctl:updateState(function(s)
-          return { status = status, count = #data.records, levels = levels, bad = bad, selected = s.selected }
+          return { status = status, count = #data.lines, levels = levels, bad = bad, selected = s.selected }
         end)
       end
       ctl.task = ui.task(function()
-        local records, levels, bad = data.records, {}, 0
+        local lines, levels, bad = data.lines, {}, 0
         for line in text:gmatch("[^\n]+") do
           local parsed, record = pcall(ui.json.decode, line)
           if parsed then
-            records[#records + 1] = record
+            lines[#lines + 1] = line
             if type(record) == "table" and record.level then
               levels[record.level] = (levels[record.level] or 0) + 1
             end
           else
             bad = bad + 1
           end
-          if #records % 20000 == 0 then publish("reading", levels, bad) end
+          if #lines % 20000 == 0 then publish("reading", levels, bad) end
         end
         return levels, bad
       end, {
