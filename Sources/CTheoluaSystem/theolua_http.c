@@ -352,6 +352,16 @@ theolua_http_transfer *theolua_http_multi_next_done(theolua_http_multi *multi) {
     return NULL;
 }
 
+/* Copies part `which` of `parsed` into `out`: 0, or -1 when it has none or it does not
+   fit (a cut URL would name another resource than the one checked). */
+static int copy_part(CURLU *parsed, CURLUPart which, unsigned int flags, char *out, size_t capacity) {
+    char *part = NULL;
+    if (api.url_get(parsed, which, &part, flags) != CURLUE_OK || !part) return -1;
+    int written = snprintf(out, capacity, "%s", part);
+    api.free(part);
+    return written < 0 || (size_t)written >= capacity ? -1 : 0;
+}
+
 int theolua_http_url_parts(
     const char *url, const char *base, char *scheme, size_t scheme_capacity, char *host,
     size_t host_capacity, long *port, char *normalized, size_t normalized_capacity) {
@@ -365,53 +375,26 @@ int theolua_http_url_parts(
         snprintf(scheme, scheme_capacity, "out of memory");
         return -1;
     }
-    int status = -1;
-    char *part = NULL;
-    if (base && api.url_set(parsed, CURLUPART_URL, base, 0) != CURLUE_OK) {
-        snprintf(scheme, scheme_capacity, "not a URL");
-        goto done;
+    const char *failure = NULL;
+    char port_text[16];
+    if ((base && api.url_set(parsed, CURLUPART_URL, base, 0) != CURLUE_OK) ||
+        api.url_set(parsed, CURLUPART_URL, url, 0) != CURLUE_OK ||
+        copy_part(parsed, CURLUPART_SCHEME, 0, scheme, scheme_capacity) != 0) {
+        failure = "not a URL";
+    } else if (strcasecmp(scheme, "http") != 0 && strcasecmp(scheme, "https") != 0) {
+        failure = "only http and https URLs can be fetched";
+    } else if (copy_part(parsed, CURLUPART_HOST, 0, host, host_capacity) != 0) {
+        failure = "the URL names no host";
+    } else if (copy_part(parsed, CURLUPART_PORT, CURLU_DEFAULT_PORT, port_text, sizeof port_text) != 0) {
+        failure = "the URL names no port";
+    } else if (normalized && copy_part(parsed, CURLUPART_URL, 0, normalized, normalized_capacity) != 0) {
+        failure = "the URL is too long";
     }
-    if (api.url_set(parsed, CURLUPART_URL, url, 0) != CURLUE_OK) {
-        snprintf(scheme, scheme_capacity, "not a URL");
-        goto done;
-    }
-    if (api.url_get(parsed, CURLUPART_SCHEME, &part, 0) != CURLUE_OK) {
-        snprintf(scheme, scheme_capacity, "not a URL");
-        goto done;
-    }
-    if (strcasecmp(part, "http") != 0 && strcasecmp(part, "https") != 0) {
-        snprintf(scheme, scheme_capacity, "only http and https URLs can be fetched");
-        goto done;
-    }
-    snprintf(scheme, scheme_capacity, "%s", part);
-    api.free(part);
-    part = NULL;
-    if (api.url_get(parsed, CURLUPART_HOST, &part, 0) != CURLUE_OK) {
-        snprintf(scheme, scheme_capacity, "no host");
-        goto done;
-    }
-    snprintf(host, host_capacity, "%s", part);
-    api.free(part);
-    part = NULL;
-    if (api.url_get(parsed, CURLUPART_PORT, &part, CURLU_DEFAULT_PORT) != CURLUE_OK) {
-        snprintf(scheme, scheme_capacity, "no port");
-        goto done;
-    }
-    *port = strtol(part, NULL, 10);
-    api.free(part);
-    part = NULL;
-    if (normalized) {
-        if (api.url_get(parsed, CURLUPART_URL, &part, 0) != CURLUE_OK) {
-            snprintf(scheme, scheme_capacity, "not a URL");
-            goto done;
-        }
-        snprintf(normalized, normalized_capacity, "%s", part);
-        api.free(part);
-        part = NULL;
-    }
-    status = 0;
-done:
-    if (part) api.free(part);
     api.url_cleanup(parsed);
-    return status;
+    if (failure) {
+        snprintf(scheme, scheme_capacity, "%s", failure);
+        return -1;
+    }
+    *port = strtol(port_text, NULL, 10);
+    return 0;
 }
