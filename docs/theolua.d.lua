@@ -316,14 +316,26 @@ function ui.component(name, spec) end
 ---@class theolua.TextProps : theolua.TextStyleProps, theolua.SizingProps
 ---@field wrap? theolua.Wrap Default "word".
 ---@field align? theolua.TextAlign Default "left".
+---@field link? string A URL: the text is a hyperlink (OSC 8) where the terminal supports it.
+---@field runs? table[] The styled runs the ui.span items make ({ text = ..., bold = true, ... }); for Swift hosts.
 ---@field onClick? theolua.HandlerLike Receives a theolua.MouseEvent for a click; return true to stop it.
 ---@field onMouse? theolua.HandlerLike Receives every theolua.MouseEvent over it; return true to stop it.
----@field [integer] string|number|false|nil The text; items are joined.
+---@field [integer] string|number|theolua.Element|false|nil The text: strings, and ui.span runs of their own look.
 
----A run of text, wrapped to its box: its array items (strings) are the text.
+---A paragraph of text, wrapped to its box: its array items are the text, strings and ui.span runs of their own look.
 ---@param props theolua.TextProps|string|number
 ---@return theolua.Element
 function ui.text(props) end
+
+---@class theolua.SpanProps : theolua.TextStyleProps
+---@field link? string A URL: the run is a hyperlink (OSC 8) where the terminal supports it.
+---@field key? theolua.Key
+---@field [integer] string|number|theolua.Element|false|nil The run's text: strings, and spans within it.
+
+---A run of a ui.text with a look of its own (spans nest and inherit); the paragraph wraps as one.
+---@param props theolua.SpanProps|string|number
+---@return theolua.Element
+function ui.span(props) end
 
 ---@class theolua.BoxProps : theolua.BoxLayoutProps
 ---@field direction? theolua.Direction Default "column".

@@ -4,7 +4,7 @@ import TheoluaCore
 public enum BuiltIn {
     /// The widgets scripts make as `ui.<name>`.
     public static let widgets: [WidgetSpec] = [
-        TextWidget.spec, BoxWidget.spec, BoxWidget.rowSpec, BoxWidget.columnSpec, BoxWidget.spacerSpec,
+        TextWidget.spec, TextWidget.spanSpec, BoxWidget.spec, BoxWidget.rowSpec, BoxWidget.columnSpec, BoxWidget.spacerSpec,
         ButtonWidget.spec, InputWidget.spec, BoxWidget.scrollSpec, ListDefinition.spec, TableDefinition.spec,
         Layer.spec, TextareaWidget.spec, Checkbox.spec, Progress.spec, Spinner.spec, Select.spec, KeyHints.spec,
         Tabs.spec, Switch.spec, Radio.spec,

@@ -18,7 +18,7 @@ struct ListBenchmarks {
     let quick: Bool
 
     enum Workload: CaseIterable {
-        case list, table
+        case list, table, log, styledLog
 
         func source(count: Int) -> String {
             switch self {
@@ -45,12 +45,49 @@ struct ListBenchmarks {
                     return row % 3 == 0 and "sleep" or "run"
                   end }
                 """
+            case .log:
+                """
+                local ui = require("theolua")
+                local levels = { "info", "warn", "error" }
+                return ui.list { count = \(count), itemHeight = 1,
+                  render = function(i)
+                    return ui.text { "12:00:" .. (10 + i % 50) .. " [" .. levels[i % 3 + 1] .. "] service-" .. i % 7
+                      .. " request " .. i .. " took " .. i % 300 .. " ms", key = i, wrap = "ellipsis" }
+                  end }
+                """
+            case .styledLog:
+                """
+                local ui = require("theolua")
+                local levels = { "info", "warn", "error" }
+                local colors = { info = "green", warn = "yellow", error = "red" }
+                return ui.list { count = \(count), itemHeight = 1,
+                  render = function(i)
+                    local level = levels[i % 3 + 1]
+                    return ui.text { ui.span { "12:00:" .. (10 + i % 50), dim = true }, " [",
+                      ui.span { level, color = colors[level], bold = true }, "] ",
+                      ui.span { "service-" .. i % 7, color = "cyan" }, " request " .. i .. " took ",
+                      ui.span { i % 300 .. " ms", bold = i % 300 > 200 }, key = i, wrap = "ellipsis" }
+                  end }
+                """
             }
         }
 
-        var large: Int { self == .list ? 1_000_000 : 300_000 }
-        var small: Int { self == .list ? 1_000 : 300 }
-        var label: String { self == .list ? "list, one text per item" : "table, 5 columns" }
+        var large: Int {
+            switch self {
+            case .list: 1_000_000
+            case .table: 300_000
+            case .log, .styledLog: 10_000
+            }
+        }
+        var small: Int { large / 1_000 }
+        var label: String {
+            switch self {
+            case .list: "list, one text per item"
+            case .table: "table, 5 columns"
+            case .log: "log of 10,000 lines, plain text"
+            case .styledLog: "log of 10,000 lines, each of 4 styled runs (ui.span): as fast as plain"
+            }
+        }
     }
 
     func run() {

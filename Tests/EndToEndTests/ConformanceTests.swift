@@ -19,8 +19,8 @@ import Testing
     static let landedPartTwo = ["list-end", "spawn-needs-permission", "test-runner-pass"]
 
     /// The samples of PRODUCT.md part three whose capabilities have landed (§13: JSON and
-    /// writing with permission).
-    static let landedPartThree = ["json-roundtrip", "write-denied"]
+    /// writing with permission; §12: styled runs).
+    static let landedPartThree = ["json-roundtrip", "write-denied", "span-wrap"]
 
     @Test func partTwoSamplesOfLandedCapabilitiesPass() throws {
         expectLanded(Self.landedPartTwo, in: "part-two")

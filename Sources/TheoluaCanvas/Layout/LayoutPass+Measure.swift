@@ -52,7 +52,7 @@ extension LayoutPass {
 extension CanvasNode {
     /// Runs `body` on this text node's layout, creating it from `text` on first use.
     func withTextLayout<Result>(_ body: (inout TextLayout) -> Result) -> Result {
-        var layout = textCache ?? TextLayout(text)
+        var layout = textCache ?? (runs.isEmpty ? TextLayout(text) : TextLayout(runs: runs))
         textCache = nil  // keep the layout uniquely referenced while it is mutated
         let result = body(&layout)
         textCache = layout

@@ -1,7 +1,17 @@
-/// One grapheme of laid-out text and the cells it takes (1 or 2).
+/// One grapheme of laid-out text, the cells it takes (1 or 2), and the styled run it
+/// belongs to (0 for the text's own look, `i` for the node's run `i - 1`).
 struct Glyph {
     var character: Character
-    var width: Int
+    private var cells: UInt8
+    var run: UInt16
+
+    init(character: Character, width: Int, run: UInt16 = 0) {
+        self.character = character
+        cells = UInt8(truncatingIfNeeded: width)
+        self.run = run
+    }
+
+    var width: Int { Int(cells) }
     var isSpace: Bool { character == " " }
 }
 
@@ -34,30 +44,59 @@ struct TextLayout {
             lineWidths = [glyphs.count]
             return
         }
+        var builder = Builder()
+        builder.append(text, run: 0)
+        (lines, lineWidths) = builder.finish()
+    }
+
+    /// The layout of styled runs, one paragraph: each glyph keeps its run's number
+    /// (`i + 1` for `runs[i]`). A grapheme cluster does not reach across two runs.
+    init(runs: [TextRun]) {
+        var builder = Builder()
+        for (index, run) in runs.enumerated() {
+            builder.append(run.text, run: UInt16(clamping: index + 1))
+        }
+        (lines, lineWidths) = builder.finish()
+    }
+
+    /// Hard lines of glyphs built a piece of text at a time.
+    private struct Builder {
         var lines: [[Glyph]] = []
         var widths: [Int] = []
-        let hardLines =
-            text.isEmpty ? [] : text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline })
-        for hardLine in hardLines {
-            var glyphs: [Glyph] = []
-            glyphs.reserveCapacity(hardLine.utf8.count)
-            var total = 0
-            for character in hardLine {
-                if character == "\t" {
-                    for _ in 0..<4 { glyphs.append(Glyph(character: " ", width: 1)) }
-                    total += 4
+        var current: [Glyph] = []
+        var width = 0
+        var started = false
+
+        mutating func append(_ text: String, run: UInt16) {
+            if text.isEmpty { return }
+            started = true
+            for character in text {
+                if character.isNewline {
+                    lines.append(current)
+                    widths.append(width)
+                    current = []
+                    width = 0
                     continue
                 }
-                let width = UnicodeWidth.of(character)
-                if width == 0 { continue }
-                glyphs.append(Glyph(character: character, width: width))
-                total += width
+                if character == "\t" {
+                    for _ in 0..<4 { current.append(Glyph(character: " ", width: 1, run: run)) }
+                    width += 4
+                    continue
+                }
+                let cells = UnicodeWidth.of(character)
+                if cells == 0 { continue }
+                current.append(Glyph(character: character, width: cells, run: run))
+                width += cells
             }
-            lines.append(glyphs)
-            widths.append(total)
         }
-        self.lines = lines
-        lineWidths = widths
+
+        /// The lines: none for no text, which takes no room.
+        mutating func finish() -> ([[Glyph]], [Int]) {
+            guard started else { return ([], []) }
+            lines.append(current)
+            widths.append(width)
+            return (lines, widths)
+        }
     }
 
     /// The width of the longest hard line: the text's width when nothing wraps.

@@ -59,6 +59,19 @@ public final class CanvasNode {
         }
     }
 
+    /// A text node's styled runs (`ui.span`), empty for a text of one look: when there
+    /// are runs, they are what is shown, and `text` is only their characters joined
+    /// (what tests and the inspector read).
+    public var runs: [TextRun] {
+        get { extras?.runs ?? [] }
+        set {
+            guard newValue != runs else { return }
+            withExtras { $0.runs = newValue }
+            textCache = nil
+            invalidate()
+        }
+    }
+
     /// How a text node looks and breaks. Ignored by other kinds.
     @exclusivity(unchecked) public var textStyle: TextStyle {
         didSet { if textStyle != oldValue { invalidate() } }
@@ -252,6 +265,7 @@ private final class Extras {
     @exclusivity(unchecked) var scrollState = ScrollState()
     @exclusivity(unchecked) var debugName: String?
     @exclusivity(unchecked) var containingWidth: Int?
+    @exclusivity(unchecked) var runs: [TextRun] = []
 }
 
 /// The properties a parent reads when it lays out a child: sizes, flex factors, margin,

@@ -32,6 +32,8 @@ public struct TextStyle: Sendable, Hashable {
     public var wrap: TextWrap = .word
     /// Where lines sit.
     public var align: TextAlignment = .left
+    /// The hyperlink (OSC 8) the whole text is, if any (`link` on `ui.text`).
+    public var link: Hyperlink = .none
 
     /// Creates a style; every property defaults as `ui.text`'s does.
     public init(
@@ -47,6 +49,6 @@ public struct TextStyle: Sendable, Hashable {
 
     /// The cell style the characters are drawn with.
     public var cellStyle: CellStyle {
-        CellStyle(foreground: color, background: background, attributes: attributes)
+        CellStyle(foreground: color, background: background, attributes: attributes, link: link)
     }
 }

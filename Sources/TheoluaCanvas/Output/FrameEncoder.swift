@@ -60,6 +60,12 @@ public struct FrameEncoder: Sendable {
         }
         writeChanges(from: base, to: next, into: &out)
         if out.count == prefix { return [] }
+        // No hyperlink stays open between frames, where other output may come.
+        if var open = pen, open.link != .none {
+            open.link = .none
+            SGR.appendLink(.none, into: &out)
+            pen = open
+        }
         if synchronized { out.append(contentsOf: EscapeSequence.endSynchronizedUpdate) }
         return out
     }

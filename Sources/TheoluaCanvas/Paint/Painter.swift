@@ -116,6 +116,9 @@ enum Painter {
         var pen = style.cellStyle
         if pen.background == .default { pen.background = background }
         let align = style.align
+        // The look of each run's glyphs: the text's own first.
+        let runs = node.runs
+        let pens = runs.isEmpty ? [pen] : [pen] + runs.map { $0.style(over: pen) }
         node.withTextLayout { layout in
             let lines = layout.wrapped(width: rect.width, mode: style.wrap)
             for (row, line) in lines.enumerated() {
@@ -132,7 +135,8 @@ enum Painter {
                 for index in line.range {
                     let glyph = glyphs[index]
                     if x >= visible.maxX { break }
-                    buffer.put(glyph.character, columns: glyph.width, x: x, y: y, style: pen, clip: visible)
+                    let look = Int(glyph.run) < pens.count ? pens[Int(glyph.run)] : pen
+                    buffer.put(glyph.character, columns: glyph.width, x: x, y: y, style: look, clip: visible)
                     x += glyph.width
                 }
                 if line.ellipsis { buffer.put("…", columns: 1, x: x, y: y, style: pen, clip: visible) }

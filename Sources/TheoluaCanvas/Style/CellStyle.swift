@@ -20,7 +20,7 @@ public struct TextAttributes: OptionSet, Sendable, Hashable {
     public static let strike = TextAttributes(rawValue: 1 << 5)
 }
 
-/// How one cell looks: colors and attributes.
+/// How one cell looks: colors and attributes, and the hyperlink it belongs to.
 public struct CellStyle: Sendable, Hashable {
     /// The foreground (text) color.
     public var foreground: Color
@@ -28,14 +28,20 @@ public struct CellStyle: Sendable, Hashable {
     public var background: Color
     /// Bold, dim, italic, underline, inverse and strike.
     public var attributes: TextAttributes
+    /// The hyperlink (OSC 8) the cell belongs to, if any.
+    public var link: Hyperlink
 
-    /// The terminal's default look: default colors, no attributes.
+    /// The terminal's default look: default colors, no attributes, no link.
     public static let plain = CellStyle()
 
     /// Creates a style; every part defaults to the terminal's default.
-    public init(foreground: Color = .default, background: Color = .default, attributes: TextAttributes = []) {
+    public init(
+        foreground: Color = .default, background: Color = .default, attributes: TextAttributes = [],
+        link: Hyperlink = .none
+    ) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
+        self.link = link
     }
 }

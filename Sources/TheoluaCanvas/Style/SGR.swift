@@ -5,10 +5,15 @@
 enum SGR {
     private static let escape: UInt8 = 0x1B
 
-    /// Appends the escape code that turns the pen from `old` into `new`; nothing if equal.
+    /// Appends the escape codes that turn the pen from `old` into `new`: the hyperlink
+    /// (OSC 8) when it changes, then the rendition; nothing if equal.
     static func appendTransition(from old: CellStyle, to new: CellStyle, into out: inout [UInt8]) {
         if old == new { return }
-        if new == .plain {
+        if old.link != new.link { appendLink(new.link, into: &out) }
+        var old = old
+        old.link = new.link
+        if old == new { return }
+        if new.foreground == .default, new.background == .default, new.attributes.isEmpty {
             out.append(contentsOf: [escape, UInt8(ascii: "["), UInt8(ascii: "m")])
             return
         }
@@ -45,6 +50,13 @@ enum SGR {
             out.removeSubrange(start...)
             out.append(contentsOf: reset)
         }
+    }
+
+    /// Appends the OSC 8 sequence that starts `link`, or ends the current one for none.
+    static func appendLink(_ link: Hyperlink, into out: inout [UInt8]) {
+        out.append(contentsOf: [escape, UInt8(ascii: "]"), UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: ";")])
+        if let url = link.url { out.append(contentsOf: url.utf8) }
+        out.append(contentsOf: [escape, UInt8(ascii: "\\")])
     }
 
     /// Returns the escape code that turns a plain pen into `style` (empty for plain).

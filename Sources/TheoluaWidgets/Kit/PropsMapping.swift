@@ -161,9 +161,33 @@ package enum PropsMapping {
             case "right": style.align = .right
             default: break
             }
+        case .link:
+            style.link = value.stringValue.map(Hyperlink.init(url:)) ?? .none
         default: return false
         }
         return true
+    }
+
+    /// The styled runs of a text's `runs` prop (made from its `ui.span` items): each
+    /// record's `text` and the look it sets over the text's.
+    static func runs(_ value: Value?) -> [TextRun] {
+        guard let items = value?.arrayValue?.values, !items.isEmpty else { return [] }
+        return items.compactMap { item -> TextRun? in
+            guard let record = item.recordValue else { return nil }
+            var run = TextRun(record["text"]?.stringValue ?? "")
+            for entry in record.entries {
+                guard let name = PropName(entry.key) else { continue }
+                switch name {
+                case .color: run.color = color(entry.value)
+                case .bg: run.background = color(entry.value)
+                case .link: run.link = entry.value.stringValue.map(Hyperlink.init(url:)) ?? Hyperlink.none
+                default:
+                    guard let attribute = name.attribute else { continue }
+                    if flag(entry.value) { run.adding.insert(attribute) } else { run.removing.insert(attribute) }
+                }
+            }
+            return run
+        }
     }
 
     /// The attributes switched on by `bold`, `dim`, `italic`, `underline`, `inverse`, `strike`.
@@ -267,7 +291,7 @@ enum PropName {
     case width, height, minWidth, maxWidth, minHeight, maxHeight, grow, shrink, margin, basis, alignSelf
     case position, top, right, bottom, left, display, layer
     case direction, padding, gap, rowGap, columnGap, border, borderColor, title, bg, align, justify, alignContent
-    case color, bold, dim, italic, underline, inverse, strike, wrap
+    case color, bold, dim, italic, underline, inverse, strike, wrap, link
 
     init?(_ key: String) {
         let name: PropName?
@@ -286,6 +310,7 @@ enum PropName {
             case "grow": name = .grow
             case "wrap": name = .wrap
             case "left": name = .left
+            case "link": name = .link
             default: name = nil
             }
         case 5:

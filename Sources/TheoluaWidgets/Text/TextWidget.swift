@@ -17,6 +17,7 @@ final class TextWidget: HostWidget {
     /// Sets the content, and the styles unless only the content changed.
     func apply(_ props: Record, old: Record?) {
         node.text = Self.content(props["text"])
+        if props["runs"] != nil || old?["runs"] != nil { node.runs = PropsMapping.runs(props["runs"]) }
         if PropsMapping.onlyChanged("text", from: old, to: props) { return }
         let (text, sizing) = PropsMapping.textAndSizingStyles(props)
         node.textStyle = text

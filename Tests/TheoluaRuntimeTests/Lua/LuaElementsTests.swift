@@ -187,7 +187,7 @@ import TheoluaRuntime
             """, width: 80)
         #expect(
             message
-                == "app.lua:2: ui.text: item 2 must be a string, got table; to style parts, use ui.row of texts"
+                == "app.lua:2: ui.text: item 2 must be a string or a ui.span, got table"
         )
     }
 

@@ -180,8 +180,14 @@ extension LuaBridge {
         if let kind = constructor.kind {
             switch constructor.content {
             case .text:
-                let text = try textContent(of: subject, count: table.itemCount)
+                let (text, runs) = try textContent(of: subject, count: table.itemCount)
                 table.entries.append(Record.Entry(key: "text", value: .string(text)))
+                if let runs {
+                    guard !table.has("runs") else {
+                        throw raise("\(subject): give its runs as ui.span items or as runs, not both")
+                    }
+                    table.entries.append(Record.Entry(key: "runs", value: .array(ValueArray(runs))))
+                }
                 return .host(kind, props: Record(uniqueEntries: table.entries), key: table.key)
             case .children:
                 var children: [Element] = []
@@ -210,9 +216,14 @@ extension LuaBridge {
         }
     }
 
-    /// The text of `ui.text { "a", "b" }`: strings and numbers joined; nil and false skipped.
-    private func textContent(of subject: String, count: Int) throws -> String {
+    /// The text of `ui.text { "a", "b" }`: strings and numbers joined; nil and false
+    /// skipped. With `ui.span` items among them, also the styled runs, in order: a
+    /// string is a run of the text's own look, a span a run of its look over what
+    /// encloses it (its own runs, when spans nest, each over the span's).
+    private func textContent(of subject: String, count: Int) throws -> (text: String, runs: [Value]?) {
         var text = ""
+        var runs: [Value] = []
+        var styled = false
         for position in 1...max(count, 1) where position <= count {
             lua_rawgeti(L, 1, lua_Integer(position))
             defer { state.pop() }
@@ -220,15 +231,47 @@ extension LuaBridge {
             case LUA_TSTRING, LUA_TNUMBER:
                 let piece = state.describe(-1)
                 if text.isEmpty { text = piece } else { text += piece }
+                runs.append(.record(["text": .string(piece)]))
             case LUA_TNIL: continue
             case LUA_TBOOLEAN where lua_toboolean(L, -1) == 0: continue
+            case LUA_TUSERDATA:
+                guard let span = element(at: -1), span.isHost, span.typeName == "text" else { fallthrough }
+                styled = true
+                Self.appendRuns(of: span.hostProps, over: Record(), to: &runs, text: &text)
+                guard runs.count <= Self.runLimit else {
+                    throw raise("\(subject): more than \(Self.runLimit) styled runs in one text")
+                }
             default:
                 throw raise(
-                    "\(subject): item \(position) must be a string, got \(found(at: -1)); to style parts,"
-                        + " use ui.row of texts")
+                    "\(subject): item \(position) must be a string or a ui.span, got \(found(at: -1))")
             }
         }
-        return text
+        return (text, styled ? runs : nil)
+    }
+
+    /// The most runs one text holds: a paragraph, not a document.
+    static let runLimit = 10_000
+
+    /// The props of a run's look: what a span sets over what encloses it.
+    static let runLookKeys: Set<String> = [
+        "color", "bg", "bold", "dim", "italic", "underline", "inverse", "strike", "link",
+    ]
+
+    /// Appends the runs of the text or span whose props are `props`, each with its look
+    /// over `enclosing` (what the spans around it set).
+    private static func appendRuns(of props: Record, over enclosing: Record, to runs: inout [Value], text: inout String) {
+        var look = enclosing
+        for entry in props.entries where runLookKeys.contains(entry.key) { look = look.setting(entry.key, to: entry.value) }
+        guard let inner = props["runs"]?.arrayValue?.values else {
+            let piece = props["text"]?.stringValue ?? ""
+            text += piece
+            runs.append(.record(look.setting("text", to: .string(piece))))
+            return
+        }
+        for value in inner {
+            guard let record = value.recordValue else { continue }
+            appendRuns(of: record, over: look, to: &runs, text: &text)
+        }
     }
 
     /// A validation error raised at the calling line, remembered so its kind is known.

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import TheoluaCanvas
+
+/// Styled runs (`ui.span`): the paragraph wraps as one, each character keeping its run's
+/// look; hyperlinks (OSC 8) are a part of a cell's look, opened and closed as the pen
+/// changes, and never left open after a frame.
+@Suite struct TextRunTests {
+    private func paragraph(_ runs: [TextRun], _ style: TextStyle = TextStyle()) -> CanvasNode {
+        let node = text(runs.map(\.text).joined(), style)
+        node.runs = runs
+        return node
+    }
+
+    @Test func runsWrapAsOneParagraphKeepingTheirLooks() {
+        let node = paragraph([
+            TextRun("alpha beta "), TextRun("gamma delta", adding: .bold), TextRun(" epsilon zeta"),
+        ])
+        let screen = render(box(BoxStyle(), [node]), width: 12, height: 3)
+        expectScreen(screen, ["alpha beta", "gamma delta", "epsilon zeta"])
+        #expect(screen[0, 0].style.attributes == [])
+        #expect(screen[0, 1].style.attributes == .bold)
+        #expect(screen[10, 1].style.attributes == .bold)
+        #expect(screen[0, 2].style.attributes == [])
+    }
+
+    @Test func aRunSetsOnlyWhatItSaysOverTheText() {
+        let base = TextStyle(color: .blue, attributes: [.bold, .underline])
+        let node = paragraph([TextRun("ab"), TextRun("cd", color: .red, removing: .bold)], base)
+        let screen = render(box(BoxStyle(), [node]), width: 4, height: 1)
+        #expect(screen[1, 0].style == CellStyle(foreground: .blue, attributes: [.bold, .underline]))
+        #expect(screen[2, 0].style == CellStyle(foreground: .red, attributes: .underline))
+    }
+
+    @Test func wideCharactersAndClustersStayWholeAcrossRuns() {
+        let node = paragraph([TextRun("日本"), TextRun("語👍🏽x", adding: .italic)], TextStyle(wrap: .char))
+        let screen = render(box(BoxStyle(), [node]), width: 5, height: 2)
+        expectScreen(screen, ["日本", "語👍🏽x"])
+        #expect(screen[0, 1].text == "語")
+        #expect(screen[2, 1].text == "👍🏽")
+        #expect(screen[2, 1].style.attributes == .italic)
+    }
+
+    @Test func aNewlineInARunBreaksTheLine() {
+        let node = paragraph([TextRun("one\ntw"), TextRun("o", adding: .bold)])
+        expectScreen(render(box(BoxStyle(), [node]), width: 6, height: 2), ["one", "two"])
+    }
+
+    @Test func linksOpenAndCloseWithThePenAndNeverStayOpen() {
+        let link = Hyperlink(url: "https://example.com/a")
+        #expect(link.url == "https://example.com/a")
+        #expect(Hyperlink(url: "https://example.com/a") == link)
+        #expect(Hyperlink(url: "bad\u{1B}url") == .none)
+        let node = paragraph([TextRun("see "), TextRun("docs", link: link), TextRun(".")])
+        let screen = render(box(BoxStyle(), [node]), width: 10, height: 1)
+        var encoder = FrameEncoder()
+        let bytes = String(decoding: encoder.encode(from: nil, to: screen), as: UTF8.self)
+        #expect(bytes.contains("see \u{1B}]8;;https://example.com/a\u{1B}\\docs\u{1B}]8;;\u{1B}\\."), "\(bytes)")
+        #expect(encoder.pen?.link == Hyperlink.none)
+        // The last cell linked: closed at the end of the frame all the same.
+        let last = paragraph([TextRun("go "), TextRun("here", link: link)])
+        let bytes2 = String(decoding: encoder.encode(from: nil, to: render(box(BoxStyle(), [last]), width: 7, height: 1)), as: UTF8.self)
+        #expect(bytes2.hasSuffix("here\u{1B}]8;;\u{1B}\\\u{1B}[?2026l") || bytes2.hasSuffix("here\u{1B}]8;;\u{1B}\\"), "\(bytes2)")
+        #expect(screen.ansiLine(0) == "see \u{1B}]8;;https://example.com/a\u{1B}\\docs\u{1B}]8;;\u{1B}\\.")
+        #expect(screen.lines[0] == "see docs.")
+    }
+}
