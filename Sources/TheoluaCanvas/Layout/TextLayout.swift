@@ -70,6 +70,13 @@ struct TextLayout {
         mutating func append(_ text: String, run: UInt16) {
             if text.isEmpty { return }
             started = true
+            // Printable ASCII, the common run: a glyph per byte, without grapheme breaking.
+            if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                current.reserveCapacity(current.count + text.utf8.count)
+                for byte in text.utf8 { current.append(Glyph(character: Character(Unicode.Scalar(byte)), width: 1, run: run)) }
+                width += text.utf8.count
+                return
+            }
             for character in text {
                 if character.isNewline {
                     lines.append(current)

@@ -231,13 +231,13 @@ extension LuaBridge {
             case LUA_TSTRING, LUA_TNUMBER:
                 let piece = state.describe(-1)
                 if text.isEmpty { text = piece } else { text += piece }
-                runs.append(.record(["text": .string(piece)]))
+                runs.append(.record(Record(uniqueEntries: [Record.Entry(key: "text", value: .string(piece))])))
             case LUA_TNIL: continue
             case LUA_TBOOLEAN where lua_toboolean(L, -1) == 0: continue
             case LUA_TUSERDATA:
                 guard let span = element(at: -1), span.isHost, span.typeName == "text" else { fallthrough }
                 styled = true
-                Self.appendRuns(of: span.hostProps, over: Record(), to: &runs, text: &text)
+                Self.appendRuns(of: span.hostProps, over: [], to: &runs, text: &text)
                 guard runs.count <= Self.runLimit else {
                     throw raise("\(subject): more than \(Self.runLimit) styled runs in one text")
                 }
@@ -252,20 +252,39 @@ extension LuaBridge {
     /// The most runs one text holds: a paragraph, not a document.
     static let runLimit = 10_000
 
-    /// The props of a run's look: what a span sets over what encloses it.
-    static let runLookKeys: Set<String> = [
-        "color", "bg", "bold", "dim", "italic", "underline", "inverse", "strike", "link",
-    ]
+    /// Whether `key` is a prop of a run's look: what a span sets over what encloses it.
+    static func isLookKey(_ key: String) -> Bool {
+        switch key {
+        case "color", "bg", "bold", "dim", "italic", "underline", "inverse", "strike", "link": true
+        default: false
+        }
+    }
 
     /// Appends the runs of the text or span whose props are `props`, each with its look
-    /// over `enclosing` (what the spans around it set).
-    private static func appendRuns(of props: Record, over enclosing: Record, to runs: inout [Value], text: inout String) {
+    /// over `enclosing` (what the spans around it set; a few entries, keys unique).
+    private static func appendRuns(
+        of props: Record, over enclosing: [Record.Entry], to runs: inout [Value], text: inout String
+    ) {
         var look = enclosing
-        for entry in props.entries where runLookKeys.contains(entry.key) { look = look.setting(entry.key, to: entry.value) }
-        guard let inner = props["runs"]?.arrayValue?.values else {
-            let piece = props["text"]?.stringValue ?? ""
+        var piece = ""
+        var inner: [Value]?
+        for entry in props.entries {
+            if entry.key == "text" {
+                piece = entry.value.stringValue ?? ""
+            } else if entry.key == "runs" {
+                inner = entry.value.arrayValue?.values
+            } else if isLookKey(entry.key) {
+                if let position = look.firstIndex(where: { $0.key == entry.key }) {
+                    look[position] = entry
+                } else {
+                    look.append(entry)
+                }
+            }
+        }
+        guard let inner else {
             text += piece
-            runs.append(.record(look.setting("text", to: .string(piece))))
+            look.append(Record.Entry(key: "text", value: .string(piece)))
+            runs.append(.record(Record(uniqueEntries: look)))
             return
         }
         for value in inner {
