@@ -754,6 +754,13 @@ function Task:cancel() end
 ---@return theolua.Task
 function ui.task(fn, options) end
 
+---The clipboard: OSC 52 in a terminal; kept in render and tests.
+ui.clipboard = {}
+
+---Puts `text` (at most 1 MiB) on the clipboard.
+---@param text string
+function ui.clipboard.write(text) end
+
 ---JSON: `decode` reads a document into Lua values, `encode` writes one.
 ui.json = {}
 

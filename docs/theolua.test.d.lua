@@ -68,6 +68,10 @@ function App:find(name, key) end
 ---@return { name: string, payload: any }[]
 function App:emitted() end
 
+---What the app last copied with `ui.clipboard.write`, or nil.
+---@return string?
+function App:clipboard() end
+
 ---The programs the app asked to give the terminal to with `ui.exec`, oldest first;
 ---nothing runs them in a test.
 ---@return { command: string, args: string[] }[]

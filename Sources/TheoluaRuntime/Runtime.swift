@@ -28,6 +28,12 @@ public final class Runtime {
 
     /// Receives `ui.emit(name, payload)` from scripts.
     public var onEmit: (String, Value) -> Void = { _, _ in }
+    /// Receives what scripts copy with `ui.clipboard.write(text)`, after ``clipboard``
+    /// holds it: `TerminalApp` sends it to the terminal's clipboard (OSC 52).
+    public var onClipboard: (String) -> Void = { _ in }
+    /// What scripts last copied with `ui.clipboard.write(text)`, if anything: what a
+    /// headless run shows (`render` prints it; tests read `app:clipboard()`).
+    public private(set) var clipboard: String?
     /// Receives what scripts `print` and `warn`, one line at a time.
     public var onLog: (String) -> Void = { _ in }
     /// Receives each error as it happens, formatted as `file:line: Component: message`.
@@ -75,6 +81,10 @@ public final class Runtime {
         bridge.onEmit = { [unowned self] name, payload in onEmit(name, payload) }
         bridge.onLog = { [unowned self] line in onLog(line) }
         bridge.onQuit = { [unowned self] in quitRequested = true }
+        bridge.onClipboard = { [unowned self] text in
+            clipboard = text
+            onClipboard(text)
+        }
         bridge.onFocus = { [unowned self] component, id in host.requestFocus(in: component, id: id) }
         host.onWarning = { [unowned self] message in warnings.append(message) }
         host.onError = { [unowned self] message in report(message) }

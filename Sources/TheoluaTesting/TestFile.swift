@@ -155,6 +155,9 @@ final class TestFile {
         try runner.registerFunction("__testEmitted") { [unowned self] arguments in
             .array(ValueArray(try self.app(arguments).emitted))
         }
+        try runner.registerFunction("__testClipboard") { [unowned self] arguments in
+            try self.app(arguments).runtime.clipboard.map(Value.string) ?? .null
+        }
         try runner.registerFunction("__testPrograms") { [unowned self] arguments in
             let programs = try self.app(arguments).runtime.pendingPrograms.map { program -> Value in
                 .record(["command": .string(program.command), "args": .array(ValueArray(program.arguments.map(Value.string)))])

@@ -145,6 +145,11 @@ enum TestModule {
           return ui.__testScratchRead(self.path, name)
         end
 
+        -- What the app last copied with ui.clipboard.write, or nil.
+        function App:clipboard()
+          return ui.__testClipboard(self.id)
+        end
+
         -- The programs the app asked to give the terminal to (ui.exec), oldest first:
         -- { command = ..., args = { ... } }. Nothing runs them in a test.
         function App:programs()

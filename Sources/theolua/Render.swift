@@ -123,6 +123,7 @@ struct Render: ParsableCommand {
             try failIfErrors(runtime)
         }
         for warning in runtime.takeWarnings() { Foundationless.printError("warning: \(warning)") }
+        if let copied = runtime.clipboard { Foundationless.printError("clipboard: \(copied)") }
         while let program = runtime.takeProgram() {
             let words = ([program.command] + program.arguments).joined(separator: " ")
             Foundationless.printError("render: ui.exec(\(words)) did not run: render has no terminal to give it")

@@ -73,4 +73,33 @@ import Testing
         kill(terminal.pid, SIGTERM)
         #expect(terminal.waitForExit(timeout: 5) == 128 + SIGTERM)
     }
+
+    /// `ui.clipboard.write` in `run`: OSC 52 reaches the terminal with the text in base64.
+    @Test func aCopyReachesTheTerminalAsOSC52() throws {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        let app = folder.write(
+            "app.lua",
+            """
+            local ui = require("theolua")
+            return ui.component("Copy", {
+              initialState = function() return { copied = false } end,
+              render = function(self)
+                return ui.box { focusable = true, autoFocus = true, onKey = self:handler("key"),
+                  ui.text(self.state.copied and "copied" or "ready") }
+              end,
+              actions = { key = function(self, key)
+                if key.name == "y" then ui.clipboard.write("foobar"); self:updateState({ copied = true }) return true end
+              end },
+            })
+            """)
+        let terminal = try TerminalProcess(Paths.binary, ["run", app], columns: 20, rows: 3)
+        #expect(terminal.waitForScreen(containing: "ready"), "\(terminal.screen.text)")
+        terminal.type("y")
+        #expect(terminal.waitForScreen(containing: "copied"), "\(terminal.screen.text)")
+        #expect(
+            terminal.wait(timeout: 2) { String(decoding: $0.output, as: UTF8.self).contains("\u{1B}]52;c;Zm9vYmFy\u{1B}\\") })
+        terminal.type("\u{03}")
+        #expect(terminal.waitForExit() == 0)
+    }
 }

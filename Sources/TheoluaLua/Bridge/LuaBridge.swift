@@ -71,6 +71,8 @@ public final class LuaBridge {
     public var onEmit: (String, Value) -> Void = { _, _ in }
     /// Receives `ui.quit()`.
     public var onQuit: () -> Void = {}
+    /// Receives `ui.clipboard.write(text)`.
+    public var onClipboard: (String) -> Void = { _ in }
     /// Hears `self:focus(id)`: the component asking, and the element id (nil: its first
     /// focusable).
     public var onFocus: (ComponentID, String?) -> Void = { _, _ in }

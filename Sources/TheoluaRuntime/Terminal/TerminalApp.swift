@@ -71,6 +71,8 @@ public final class TerminalApp {
     private var note: String?
 
     private let prepare: (Runtime) throws -> Void
+    /// What goes to the terminal after the next frame besides it: clipboard writes.
+    private var pendingOutput: [UInt8] = []
 
     /// An app ready to run with `configuration`. `prepare` runs once the runtime exists
     /// and before the app loads: the place for a host to register native components and
@@ -91,6 +93,7 @@ public final class TerminalApp {
         let runtime = try Runtime(
             options: configuration.options, width: size.columns, height: size.rows, runLoop: loop)
         runtime.onLog = { [unowned self] line in appendToLog(line) }
+        runtime.onClipboard = { [unowned self] text in pendingOutput += ClipboardSequence.setting(text) }
         // No process a script started outlives the app, whichever way it ends: in
         // order on the ways out the loop sees, and from the signal handler on a crash.
         defer { runtime.endSystemWork() }
@@ -135,6 +138,10 @@ public final class TerminalApp {
                 previous = frame
             }
             if let failure { throw failure }
+            if !pendingOutput.isEmpty {
+                try session.write(pendingOutput)
+                pendingOutput = []
+            }
             if runtime.quitRequested { break }
 
             var deadline = Self.earliest(loop.nextDeadline, runtime.ioDeadline)

@@ -45,6 +45,10 @@ extension LuaBridge {
         lua_setfield(L, theolua_registryindex(), Self.jsonObjectKey)
         state.pop()
         state.setRawField(-2, "json")
+        lua_createtable(L, 0, 1)  // stack: ui, ui.clipboard
+        theolua_pushfunction(L, LuaBridge.writeClipboard, 0)
+        state.setRawField(-2, "write")
+        state.setRawField(-2, "clipboard")
         state.push("theolua")
         state.setRawField(-2, "_NAME")
         setRegistryTable(.module)
@@ -117,6 +121,28 @@ extension LuaBridge {
                 throw bridge.raise("ui.emit: \(error.message(subject: "payload"))")
             }
             bridge.onEmit(name, payload)
+            return 0
+        }
+    }
+
+    /// The most bytes `ui.clipboard.write` copies: more than any terminal takes in one
+    /// OSC 52 sequence is refused rather than cut.
+    static let clipboardLimit = 1 << 20
+
+    /// `ui.clipboard.write(text)`: hands the text to the host, which puts it on the
+    /// clipboard (OSC 52 in a terminal) or keeps it (headless).
+    static let writeClipboard: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER else {
+                throw bridge.raise("ui.clipboard.write: expected the text as a string, got \(bridge.found(at: 1))")
+            }
+            var length = 0
+            guard let bytes = lua_tolstring(L, 1, &length) else { return 0 }
+            guard length <= clipboardLimit else {
+                throw bridge.raise(
+                    "ui.clipboard.write: the text is \(length) bytes, more than the 1 MiB the clipboard takes at once")
+            }
+            bridge.onClipboard(String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
             return 0
         }
     }
