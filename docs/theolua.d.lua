@@ -381,7 +381,7 @@ function ui.button(props) end
 ---@class theolua.InputProps : theolua.TextStyleProps, theolua.SizingProps
 ---@field value? string The text shown (the input is controlled).
 ---@field onChange? theolua.HandlerLike Called with the new value after each edit.
----@field onSubmit? theolua.HandlerLike Called with the value on enter.
+---@field onSubmit? theolua.HandlerLike Called with the value on enter (unless validate refuses it).
 ---@field placeholder? string Shown dimmed while the value is empty.
 ---@field autoFocus? boolean Takes focus when it first appears.
 ---@field focusable? boolean Takes focus with tab and a click, so its onKey receives keys.
@@ -392,6 +392,9 @@ function ui.button(props) end
 ---@field border? theolua.Border Draws a border of these glyphs around it (none by default).
 ---@field borderColor? theolua.Color The border's color.
 ---@field keys? theolua.KeyBindings Described for ui.keyhints.
+---@field mask? string Shown for each character instead of it ("•"), for secrets.
+---@field suggestions? string[]|fun(text: string): string[] Completions: the rest of the first that continues the value is shown dimmed; tab or right takes it.
+---@field validate? fun(text: string): string? Called with the value on enter: a message it returns is shown and holds back onSubmit.
 
 ---A focusable, controlled one-line text field.
 ---@param props? theolua.InputProps

@@ -48,8 +48,30 @@ public func inspectionValue(of value: some Sendable) -> Value {
 
 extension Reconciler {
     /// The mounted components, as a tree of snapshots: the root's top components first.
+    ///
+    /// A secret never shows: the `value` of a host element with a `mask` (a password
+    /// field) is shown as that many marks wherever it appears in props or state.
     public func componentTree() -> [ComponentSnapshot] {
-        Self.snapshots(below: root)
+        var secrets: [String: String] = [:]
+        Self.collectSecrets(below: root, into: &secrets)
+        let tree = Self.snapshots(below: root)
+        return secrets.isEmpty ? tree : tree.map { $0.redacting(secrets) }
+    }
+
+    /// The values of the masked host elements below `instance`, each with what shows
+    /// instead.
+    private static func collectSecrets(below instance: Instance, into secrets: inout [String: String]) {
+        for child in instance.children {
+            if child.asComponent == nil, child.element.isHost {
+                let props = child.element.hostProps
+                if let mark = props["mask"]?.stringValue?.first, let value = props["value"]?.stringValue,
+                    !value.isEmpty
+                {
+                    secrets[value] = String(repeating: mark, count: value.count)
+                }
+            }
+            collectSecrets(below: child, into: &secrets)
+        }
     }
 
     private static func snapshots(below instance: Instance) -> [ComponentSnapshot] {
@@ -77,6 +99,15 @@ extension Key {
 }
 
 extension ComponentSnapshot {
+    /// The snapshot with every string that is a key of `secrets` replaced by its value.
+    func redacting(_ secrets: [String: String]) -> ComponentSnapshot {
+        var copy = self
+        copy.props = props.redacting(secrets)
+        copy.state = state.redacting(secrets)
+        copy.children = children.map { $0.redacting(secrets) }
+        return copy
+    }
+
     /// The tree below and including this snapshot as indented lines, two spaces a
     /// level: `Name key=K props { … } state { … }` (empty props and no state left out).
     public var treeLines: [String] { lines(depth: 0) }
@@ -112,3 +143,16 @@ extension Value {
     }
 }
 
+
+extension Value {
+    /// The value with every string that is a key of `secrets` replaced by its value.
+    func redacting(_ secrets: [String: String]) -> Value {
+        switch self {
+        case .string(let text): return secrets[text].map(Value.string) ?? self
+        case .array(let items): return .array(ValueArray(items.values.map { $0.redacting(secrets) }))
+        case .record(let record):
+            return .record(Record(uniqueEntries: record.entries.map { Record.Entry(key: $0.key, value: $0.value.redacting(secrets)) }))
+        default: return self
+        }
+    }
+}

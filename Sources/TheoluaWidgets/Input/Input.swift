@@ -10,7 +10,13 @@ extension InputWidget {
             Fields.optional("onKey", .function), Fields.optional("id", .string), Fields.optional("onFocus", .function),
             Fields.optional("onBlur", .function), Fields.optional("border", Fields.border),
             Fields.optional("borderColor", .color), Fields.optional("keys", Fields.keyBindings),
+            Fields.optional("mask", .string),
+            Fields.optional("suggestions", .oneOf([.array(of: .string), .function])),
+            Fields.optional("validate", .function),
         ]
+
+    /// The fields of an input that a textarea does not take.
+    static let oneLineFields: Set<String> = ["onSubmit", "mask", "suggestions", "validate"]
 
     /// `ui.input`.
     static let spec = WidgetSpec(
@@ -18,7 +24,15 @@ extension InputWidget {
         docs: [
             "value": "The text shown (the input is controlled).",
             "onChange": "Called with the new value after each edit.",
-            "onSubmit": "Called with the value on enter.", "placeholder": "Shown dimmed while the value is empty.",
+            "onSubmit": "Called with the value on enter (unless validate refuses it).",
+            "placeholder": "Shown dimmed while the value is empty.",
+            "mask": "Shown for each character instead of it (\"•\"), for secrets.",
+            "suggestions": FieldDoc(
+                "Completions: the rest of the first that continues the value is shown dimmed; tab or right takes it.",
+                type: "string[]|fun(text: string): string[]"),
+            "validate": FieldDoc(
+                "Called with the value on enter: a message it returns is shown and holds back onSubmit.",
+                type: "fun(text: string): string?"),
         ],
         make: .primitive(primitive))
 }

@@ -26,6 +26,8 @@ struct InputEditor: Sendable, Equatable {
         case deleteToStart
         /// Delete everything from the cursor on (ctrl+k).
         case deleteToEnd
+        /// Replace the whole value, the cursor at its end (a suggestion taken).
+        case replaceAll(String)
     }
 
     /// A cursor movement.
@@ -96,6 +98,9 @@ struct InputEditor: Sendable, Equatable {
             guard position < value.endIndex else { return nil }
             newValue = String(value[..<position])
             newCursor = InputEditor.offset(of: position, in: value)
+        case .replaceAll(let text):
+            newValue = text
+            newCursor = text.utf8.count
         }
         guard newValue != value else { return nil }
         request = Request(

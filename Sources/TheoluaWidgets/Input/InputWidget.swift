@@ -29,6 +29,14 @@ final class InputWidget: HostWidget {
     private var textStyle = TextStyle(wrap: .none)
     private var value = ""
     private var placeholder = ""
+    /// The character shown for each of the value's (`mask`), for secrets.
+    private var mask: Character?
+    /// The suggestions given as a list, or the last a `suggestions` function answered.
+    private var suggestions: [String] = []
+    /// What `validate` last said of the value, shown after it until an edit mends it.
+    private var problem: String?
+    private let completionText = CanvasNode(text: "", style: TextStyle(wrap: .none))
+    private let problemText = CanvasNode(text: "", style: TextStyle(wrap: .none))
     private var editor = InputEditor()
     private var offset = 0
     private var isFocused = false
@@ -41,6 +49,8 @@ final class InputWidget: HostWidget {
         self.node.appendChild(beforeText)
         self.node.appendChild(cursorText)
         self.node.appendChild(afterText)
+        self.node.appendChild(completionText)
+        self.node.appendChild(problemText)
     }
 
     /// Maps the props; when only `value` changed, the styles are left alone.
@@ -69,6 +79,8 @@ final class InputWidget: HostWidget {
             color: PropsMapping.color(props["color"]), attributes: PropsMapping.attributes(props), wrap: .none
         )
         placeholder = props["placeholder"]?.stringValue ?? ""
+        mask = props["mask"]?.stringValue?.first
+        if case .array(let items)? = props["suggestions"] { suggestions = items.values.compactMap(\.stringValue) }
     }
 
     func setFocused(_ focused: Bool) {
@@ -85,8 +97,9 @@ final class InputWidget: HostWidget {
 
     /// The keys an input answers (a character key types itself).
     static let bindings: [KeyBinding] = [
+        KeyBinding(["tab"], action: "complete", label: "accept the suggestion", shown: false),
         KeyBinding(["left"], action: "left", label: "move left", shown: false),
-        KeyBinding(["right"], action: "right", label: "move right", shown: false),
+        KeyBinding(["right"], action: "right", label: "move right, or accept the suggestion", shown: false),
         KeyBinding(["home", "ctrl+a"], action: "home", label: "go to the start", shown: false),
         KeyBinding(["end", "ctrl+e"], action: "end", label: "go to the end", shown: false),
         KeyBinding(["backspace"], action: "deleteBackward", label: "delete before", shown: false),
@@ -99,8 +112,14 @@ final class InputWidget: HostWidget {
     /// Does `action`, one of ``bindings``' actions.
     private func perform(_ action: String, _ props: Record, _ dispatch: HandlerDispatch) -> Bool {
         switch action {
+        case "complete":
+            // Tab moves focus unless a suggestion is showing.
+            guard completion != nil else { return false }
+            return accept(props, dispatch)
         case "left": return move(.left)
-        case "right": return move(.right)
+        case "right":
+            if completion != nil { return accept(props, dispatch) }
+            return move(.right)
         case "home": return move(.home)
         case "end": return move(.end)
         case "deleteBackward": return edit(.deleteBackward, props, dispatch)
@@ -109,7 +128,14 @@ final class InputWidget: HostWidget {
         case "deleteToEnd": return edit(.deleteToEnd, props, dispatch)
         case "submit":
             guard let onSubmit = props["onSubmit"]?.handlerValue else { return false }
-            _ = dispatch(onSubmit, [.string(editor.workingValue(shown: value))])
+            let text = editor.workingValue(shown: value)
+            // A value validate refuses is held back, and what it says is shown.
+            if let validate = props["validate"]?.handlerValue {
+                problem = Self.message(dispatch(validate, [.string(text)]))
+                contentChanged()
+                if problem != nil { return true }
+            }
+            _ = dispatch(onSubmit, [.string(text)])
             return true
         default: return false
         }
@@ -123,15 +149,19 @@ final class InputWidget: HostWidget {
     func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool {
         guard editor.request == nil else { return true }
         let column = x - (baseStyle.border == nil ? 0 : 1)
-        var index = InputEditor.boundary(atOrBefore: offset, in: value)
+        let (shown, _) = displayed()
+        var index = InputEditor.boundary(atOrBefore: offset, in: shown)
         var used = 0
-        while index < value.endIndex {
-            let (next, width) = InputWindow.step(after: index, in: value)
+        while index < shown.endIndex {
+            let (next, width) = InputWindow.step(after: index, in: shown)
             if used + width > column { break }
             used += width
             index = next
         }
-        return move(.to(InputEditor.offset(of: index, in: value)))
+        // The same character of the value (a masked value shows one mark per character).
+        let characters = shown[..<index].count
+        let target = value.index(value.startIndex, offsetBy: min(characters, value.count))
+        return move(.to(InputEditor.offset(of: target, in: value)))
     }
 
     /// Ends a frame: an edit the parent never answered is settled (see ``InputEditor``).
@@ -162,10 +192,52 @@ final class InputWidget: HostWidget {
     private func edit(_ edit: InputEditor.Edit, _ props: Record, _ dispatch: HandlerDispatch) -> Bool {
         guard let onChange = props["onChange"]?.handlerValue else { return true }
         if let newValue = editor.apply(edit, shown: value) {
-            contentChanged()
+            changed(to: newValue, props, dispatch)
             _ = dispatch(onChange, [.string(newValue)])
         }
         return true
+    }
+
+    /// After an edit to `newValue`: the suggestions a function gives are asked for again,
+    /// and a message `validate` gave is checked again, to go once the value is mended.
+    private func changed(to newValue: String, _ props: Record, _ dispatch: HandlerDispatch) {
+        if let suggest = props["suggestions"]?.handlerValue {
+            if case .handled(.array(let items)) = dispatch(suggest, [.string(newValue)]) {
+                suggestions = items.values.prefix(1_000).compactMap(\.stringValue)
+            } else {
+                suggestions = []
+            }
+        }
+        if problem != nil, let validate = props["validate"]?.handlerValue {
+            problem = Self.message(dispatch(validate, [.string(newValue)]))
+        }
+        contentChanged()
+    }
+
+    /// What `validate` answered: a message (a string that is not empty), or nil.
+    private static func message(_ outcome: DispatchOutcome) -> String? {
+        guard case .handled(.string(let text)) = outcome, !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// The rest of the first suggestion that continues the value (ignoring case), shown
+    /// after the cursor while it is at the end of a value that is not empty.
+    private var completion: (suggestion: String, rest: String)? {
+        let text = editor.workingValue(shown: value)
+        guard !text.isEmpty, mask == nil, isFocused, editor.displayCursor(shown: text) == text.endIndex else {
+            return nil
+        }
+        let lowered = text.lowercased()
+        for suggestion in suggestions where suggestion.count > text.count && suggestion.lowercased().hasPrefix(lowered) {
+            return (suggestion, String(suggestion.dropFirst(text.count)))
+        }
+        return nil
+    }
+
+    /// Takes the suggestion shown: the value becomes it, the cursor at its end.
+    private func accept(_ props: Record, _ dispatch: HandlerDispatch) -> Bool {
+        guard let (suggestion, _) = completion else { return false }
+        return edit(.replaceAll(suggestion), props, dispatch)
     }
 
     /// The most cells an input shows before the layout tells how wide it is: wider than
@@ -193,8 +265,8 @@ final class InputWidget: HostWidget {
             cursorText.text = window.cursor
             afterText.text = window.after
         } else {
-            let window = InputWindow(
-                value: value, cursor: editor.displayCursor(shown: value), offset: offset, width: width)
+            let (shown, cursor) = displayed()
+            let window = InputWindow(value: shown, cursor: cursor, offset: offset, width: width)
             offset = window.offset
             beforeText.text = window.before
             cursorText.text = window.cursor
@@ -204,7 +276,24 @@ final class InputWidget: HostWidget {
         beforeText.textStyle = plain
         cursorText.textStyle = cursorStyle
         afterText.textStyle = plain
+        // The completion after the cursor cell, dimmed; what validate said, in red.
+        let rest = completion?.rest ?? ""
+        completionText.text = rest.isEmpty ? "" : String(rest.dropFirst())
+        if !rest.isEmpty { cursorText.text = String(rest.prefix(1)) }
+        var dimmed = textStyle
+        dimmed.attributes.insert(.dim)
+        completionText.textStyle = dimmed
+        problemText.text = problem.map { " " + $0 } ?? ""
+        problemText.textStyle = TextStyle(color: .red, wrap: .none)
         return old != (beforeText.text, cursorText.text, afterText.text)
+    }
+
+    /// The value as shown (each character as the mask, for a secret), and the cursor in it.
+    private func displayed() -> (text: String, cursor: String.Index) {
+        let cursor = editor.displayCursor(shown: value)
+        guard let mask else { return (value, cursor) }
+        let shown = String(repeating: mask, count: value.count)
+        return (shown, shown.index(shown.startIndex, offsetBy: value[..<cursor].count))
     }
 
     /// Pasted text on one line: line breaks and tabs become spaces, other controls go.

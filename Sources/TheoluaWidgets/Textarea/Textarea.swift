@@ -6,7 +6,7 @@ extension TextareaWidget {
     static let spec = WidgetSpec(
         name: "textarea", summary: "A focusable, controlled multi-line text editor that wraps.",
         props: RecordSchema(
-            fields: InputWidget.fields.filter { $0.name != "onSubmit" } + [
+            fields: InputWidget.fields.filter { !InputWidget.oneLineFields.contains($0.name) } + [
                 Fields.optional("rows", .integer(min: 1, max: SchemaType.maximumCells)),
                 Fields.optional("wrap", .enumeration(["word", "char"])),
             ]),
