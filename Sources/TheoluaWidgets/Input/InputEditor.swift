@@ -36,6 +36,10 @@ struct InputEditor: Sendable, Equatable {
         case left
         /// One character right.
         case right
+        /// To the start of the word before (ctrl+left).
+        case wordLeft
+        /// To the end of the word after (ctrl+right).
+        case wordRight
         /// To the start.
         case home
         /// To the end.
@@ -56,6 +60,11 @@ struct InputEditor: Sendable, Equatable {
     private(set) var cursor = 0
     /// The unanswered request, if any.
     private(set) var request: Request?
+    /// Where a selection started (shift with a movement), in UTF-8 bytes; the selection
+    /// is what lies between it and the cursor.
+    private(set) var anchor: Int?
+    /// The edits that can be undone and redone, as the values (and cursors) before them.
+    private var history = EditHistory<Int>()
 
     /// The value edits start from: the last one asked for, or the one shown.
     func workingValue(shown: String) -> String { request?.value ?? shown }
@@ -65,9 +74,36 @@ struct InputEditor: Sendable, Equatable {
         InputEditor.boundary(atOrBefore: cursor, in: shown)
     }
 
+    /// The selection, in UTF-8 bytes of the working value, when it is not empty.
+    func selection(shown: String) -> Range<Int>? {
+        guard let anchor else { return nil }
+        let value = workingValue(shown: shown)
+        let a = InputEditor.offset(of: InputEditor.boundary(atOrBefore: anchor, in: value), in: value)
+        let b = InputEditor.offset(of: InputEditor.boundary(atOrBefore: cursor, in: value), in: value)
+        return a == b ? nil : min(a, b)..<max(a, b)
+    }
+
     /// Applies `edit` and returns the new value to ask for, or nil when nothing changes.
+    /// With a selection, an insertion replaces it and a deletion deletes it.
     mutating func apply(_ edit: Edit, shown: String) -> String? {
         let value = workingValue(shown: shown)
+        if let selected = selection(shown: shown) {
+            switch edit {
+            case .insert, .deleteBackward, .deleteForward:
+                let start = InputEditor.boundary(atOrBefore: selected.lowerBound, in: value)
+                let end = InputEditor.boundary(atOrBefore: selected.upperBound, in: value)
+                var text = ""
+                if case .insert(let inserted) = edit { text = inserted }
+                let newValue = String(value[..<start]) + text + String(value[end...])
+                anchor = nil
+                return commit(
+                    newValue, cursor: selected.lowerBound + text.utf8.count, from: value,
+                    kind: .replacement, cursorBefore: cursor)
+            default:
+                anchor = nil
+            }
+        }
+        anchor = nil
         let position = InputEditor.boundary(atOrBefore: cursor, in: value)
         let newValue: String
         let newCursor: Int
@@ -102,39 +138,121 @@ struct InputEditor: Sendable, Equatable {
             newValue = text
             newCursor = text.utf8.count
         }
+        return commit(
+            newValue, cursor: newCursor, from: value, kind: Self.kind(of: edit),
+            cursorBefore: InputEditor.offset(of: position, in: value))
+    }
+
+    /// Asks for `newValue` with the cursor at `newCursor`, remembering `value` (before
+    /// the edit) to undo to; nil when nothing changes.
+    private mutating func commit(
+        _ newValue: String, cursor newCursor: Int, from value: String, kind: EditHistory<Int>.Kind, cursorBefore: Int
+    ) -> String? {
         guard newValue != value else { return nil }
-        request = Request(
-            value: newValue, cursorBefore: request?.cursorBefore ?? InputEditor.offset(of: position, in: value))
+        history.record(value, cursor: cursorBefore, kind: kind)
+        request = Request(value: newValue, cursorBefore: request?.cursorBefore ?? cursorBefore)
         cursor = newCursor
         return newValue
     }
 
-    /// Moves the cursor; returns whether it moved.
-    mutating func move(_ movement: Movement, shown: String) -> Bool {
+    /// How `edit` groups with the edits around it.
+    static func kind(of edit: Edit) -> EditHistory<Int>.Kind {
+        switch edit {
+        case .insert(let text): .init(inserting: text)
+        case .deleteBackward, .deleteForward: .deleting
+        case .deleteToStart, .deleteToEnd, .replaceAll: .replacement
+        }
+    }
+
+    /// Goes back to the value before the last group of edits (`ctrl+z`), or forward
+    /// again (`ctrl+y`): the value to ask for, or nil when there is nothing to go to.
+    mutating func travel(back: Bool, shown: String) -> String? {
+        let value = workingValue(shown: shown)
+        guard let (target, targetCursor) = back ? history.undo(from: value, cursor: cursor)
+            : history.redo(from: value, cursor: cursor)
+        else { return nil }
+        anchor = nil
+        request = Request(value: target, cursorBefore: request?.cursorBefore ?? cursor)
+        cursor = targetCursor
+        return target
+    }
+
+    /// Moves the cursor, extending the selection when `selecting` (shift) and ending it
+    /// otherwise; returns whether anything changed.
+    mutating func move(_ movement: Movement, shown: String, selecting: Bool = false) -> Bool {
         let value = workingValue(shown: shown)
         let old = InputEditor.boundary(atOrBefore: cursor, in: value)
+        let hadSelection = selection(shown: shown) != nil
+        if selecting {
+            if anchor == nil { anchor = cursor }
+        } else if let selected = selection(shown: shown), movement == .left || movement == .right {
+            // An arrow without shift leaves a selection at its side, as editors do.
+            anchor = nil
+            cursor = movement == .left ? selected.lowerBound : selected.upperBound
+            return true
+        } else {
+            anchor = nil
+        }
+        history.breakGroup()
         let new: String.Index
         switch movement {
         case .left: new = old > value.startIndex ? value.index(before: old) : old
         case .right: new = old < value.endIndex ? value.index(after: old) : old
+        case .wordLeft: new = InputEditor.wordStart(before: old, in: value)
+        case .wordRight: new = InputEditor.wordEnd(after: old, in: value)
         case .home: new = value.startIndex
         case .end: new = value.endIndex
         case .to(let offset): new = InputEditor.boundary(atOrBefore: offset, in: value)
         }
         cursor = InputEditor.offset(of: new, in: value)
-        return new != old
+        return new != old || hadSelection != (selection(shown: shown) != nil)
+    }
+
+    /// Selects the whole value, the cursor at its end.
+    mutating func selectAll(shown: String) -> Bool {
+        let value = workingValue(shown: shown)
+        guard !value.isEmpty else { return false }
+        anchor = 0
+        cursor = value.utf8.count
+        return true
+    }
+
+    /// The start of the word at or before `index`: past the spaces before it, then past
+    /// the word's characters.
+    static func wordStart(before index: String.Index, in value: String) -> String.Index {
+        var position = index
+        while position > value.startIndex, value[value.index(before: position)].isWhitespace {
+            position = value.index(before: position)
+        }
+        while position > value.startIndex, !value[value.index(before: position)].isWhitespace {
+            position = value.index(before: position)
+        }
+        return position
+    }
+
+    /// The end of the word at or after `index`: past the spaces, then past the word.
+    static func wordEnd(after index: String.Index, in value: String) -> String.Index {
+        var position = index
+        while position < value.endIndex, value[position].isWhitespace { position = value.index(after: position) }
+        while position < value.endIndex, !value[position].isWhitespace { position = value.index(after: position) }
+        return position
     }
 
     /// The input was mounted showing `value`: the cursor starts after its last character.
     mutating func mounted(with value: String) {
         request = nil
+        anchor = nil
         cursor = value.utf8.count
     }
 
     /// The parent rendered the input with a new `value`: the request is answered (the
-    /// cursor stays where the edit put it, clamped if the parent changed the value).
+    /// cursor stays where the edit put it, clamped if the parent changed the value). A
+    /// value the parent set by itself (not one this input asked for) cannot be undone
+    /// into: the history starts over.
     mutating func valueChanged(to value: String) {
+        if request?.value != value { history = EditHistory<Int>() }
         request = nil
+        anchor = nil
         cursor = InputEditor.offset(of: InputEditor.boundary(atOrBefore: cursor, in: value), in: value)
     }
 

@@ -102,6 +102,16 @@ final class InputWidget: HostWidget {
         KeyBinding(["right"], action: "right", label: "move right, or accept the suggestion", shown: false),
         KeyBinding(["home", "ctrl+a"], action: "home", label: "go to the start", shown: false),
         KeyBinding(["end", "ctrl+e"], action: "end", label: "go to the end", shown: false),
+        KeyBinding(["ctrl+left", "alt+b"], action: "wordLeft", label: "move a word left", shown: false),
+        KeyBinding(["ctrl+right", "alt+f"], action: "wordRight", label: "move a word right", shown: false),
+        KeyBinding(["shift+left"], action: "selectLeft", label: "select left", shown: false),
+        KeyBinding(["shift+right"], action: "selectRight", label: "select right", shown: false),
+        KeyBinding(["shift+home"], action: "selectHome", label: "select to the start", shown: false),
+        KeyBinding(["shift+end"], action: "selectEnd", label: "select to the end", shown: false),
+        KeyBinding(["ctrl+shift+left"], action: "selectWordLeft", label: "select a word left", shown: false),
+        KeyBinding(["ctrl+shift+right"], action: "selectWordRight", label: "select a word right", shown: false),
+        KeyBinding(["ctrl+z"], action: "undo", label: "undo", shown: false),
+        KeyBinding(["ctrl+y"], action: "redo", label: "redo", shown: false),
         KeyBinding(["backspace"], action: "deleteBackward", label: "delete before", shown: false),
         KeyBinding(["delete"], action: "deleteForward", label: "delete after", shown: false),
         KeyBinding(["ctrl+u"], action: "deleteToStart", label: "delete to the start", shown: false),
@@ -122,6 +132,21 @@ final class InputWidget: HostWidget {
             return move(.right)
         case "home": return move(.home)
         case "end": return move(.end)
+        case "wordLeft": return move(.wordLeft)
+        case "wordRight": return move(.wordRight)
+        case "selectLeft": return move(.left, selecting: true)
+        case "selectRight": return move(.right, selecting: true)
+        case "selectHome": return move(.home, selecting: true)
+        case "selectEnd": return move(.end, selecting: true)
+        case "selectWordLeft": return move(.wordLeft, selecting: true)
+        case "selectWordRight": return move(.wordRight, selecting: true)
+        case "undo", "redo":
+            guard let onChange = props["onChange"]?.handlerValue else { return true }
+            if let newValue = editor.travel(back: action == "undo", shown: value) {
+                changed(to: newValue, props, dispatch)
+                _ = dispatch(onChange, [.string(newValue)])
+            }
+            return true
         case "deleteBackward": return edit(.deleteBackward, props, dispatch)
         case "deleteForward": return edit(.deleteForward, props, dispatch)
         case "deleteToStart": return edit(.deleteToStart, props, dispatch)
@@ -184,8 +209,8 @@ final class InputWidget: HostWidget {
     /// (after a resize, say) before the window is fitted.
     func refit() { contentChanged() }
 
-    private func move(_ movement: InputEditor.Movement) -> Bool {
-        if editor.move(movement, shown: value) { contentChanged() }
+    private func move(_ movement: InputEditor.Movement, selecting: Bool = false) -> Bool {
+        if editor.move(movement, shown: value, selecting: selecting) { contentChanged() }
         return true
     }
 
@@ -276,6 +301,7 @@ final class InputWidget: HostWidget {
         beforeText.textStyle = plain
         cursorText.textStyle = cursorStyle
         afterText.textStyle = plain
+        markSelection()
         // The completion after the cursor cell, dimmed; what validate said, in red.
         let rest = completion?.rest ?? ""
         completionText.text = rest.isEmpty ? "" : String(rest.dropFirst())
@@ -286,6 +312,37 @@ final class InputWidget: HostWidget {
         problemText.text = problem.map { " " + $0 } ?? ""
         problemText.textStyle = TextStyle(color: .red, wrap: .none)
         return old != (beforeText.text, cursorText.text, afterText.text)
+    }
+
+    /// Draws the selected characters of the texts around the cursor in inverse video: a
+    /// selection ends at the cursor, so it lies in the text before it or after it.
+    private func markSelection() {
+        let selected = isFocused ? editor.selection(shown: value) : nil
+        let cursorOffset = InputEditor.offset(of: editor.displayCursor(shown: value), in: value)
+        guard let selected, !value.isEmpty else {
+            beforeText.runs = []
+            afterText.runs = []
+            return
+        }
+        // In characters: a masked value shows one mark per character.
+        let text = value
+        let count = { (end: Int) in text[..<InputEditor.boundary(atOrBefore: end, in: text)].count }
+        let length = count(selected.upperBound) - count(selected.lowerBound)
+        if selected.upperBound == cursorOffset {
+            // Before the cursor: the last `length` characters of what shows there.
+            let shown = beforeText.text
+            let split = shown.index(shown.endIndex, offsetBy: -min(length, shown.count))
+            beforeText.runs = [TextRun(String(shown[..<split])), TextRun(String(shown[split...]), adding: .inverse)]
+            afterText.runs = []
+        } else {
+            // From the cursor on: the cursor cell is the first selected character, marked
+            // as the cursor by an underline.
+            cursorText.textStyle.attributes.formUnion([.inverse, .underline])
+            let shown = afterText.text
+            let split = shown.index(shown.startIndex, offsetBy: min(max(length - 1, 0), shown.count))
+            afterText.runs = [TextRun(String(shown[..<split]), adding: .inverse), TextRun(String(shown[split...]))]
+            beforeText.runs = []
+        }
     }
 
     /// The value as shown (each character as the mask, for a secret), and the cursor in it.

@@ -58,6 +58,8 @@ final class TextareaWidget: HostWidget, FittingWidget {
     /// The text last asked for with `onChange`, and the cursor before the first edit
     /// not answered yet.
     private var request: (value: String, cursorBefore: TextPosition)?
+    /// The edits that can be undone and redone (ctrl+z, ctrl+y).
+    private var history = EditHistory<TextPosition>()
     /// The first row in view.
     private var top = TextareaDocument.Row(line: 0, row: 0)
     /// The column up and down aim for, kept while they repeat.
@@ -83,8 +85,10 @@ final class TextareaWidget: HostWidget, FittingWidget {
             if let request, Self.sameBytes(newValue, request.value) {
                 self.request = nil
             } else {
+                // A value the parent set by itself: there is nothing to undo into.
                 request = nil
                 goalX = nil
+                history = EditHistory<TextPosition>()
                 document.replaceText(with: newValue)
                 keepCursorInView()
             }
@@ -154,11 +158,15 @@ final class TextareaWidget: HostWidget, FittingWidget {
         KeyBinding(["ctrl+u"], action: "deleteToLineStart", label: "delete to the line's start", shown: false),
         KeyBinding(["ctrl+k"], action: "deleteToLineEnd", label: "delete to the line's end", shown: false),
         KeyBinding(["enter"], action: "newLine", label: "new line", shown: false),
+        KeyBinding(["ctrl+z"], action: "undo", label: "undo", shown: false),
+        KeyBinding(["ctrl+y"], action: "redo", label: "redo", shown: false),
     ]
 
     /// Does `action`, one of ``bindings``' actions.
     private func perform(_ action: String, _ props: Record, _ dispatch: HandlerDispatch) -> Bool {
         switch action {
+        case "undo": return travel(back: true, props, dispatch)
+        case "redo": return travel(back: false, props, dispatch)
         case "left": return move { $0.cursor = $0.position(before: $0.cursor) ?? $0.cursor }
         case "right": return move { $0.cursor = $0.position(after: $0.cursor) ?? $0.cursor }
         case "up": return moveVertically(by: -1)
@@ -223,6 +231,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
     /// Moves the cursor with `change` and shows it.
     private func move(_ change: (inout TextareaDocument) -> Void) -> Bool {
         goalX = nil
+        history.breakGroup()
         change(&document)
         keepCursorInView()
         show()
@@ -262,13 +271,42 @@ final class TextareaWidget: HostWidget, FittingWidget {
     private func edit(_ edit: TextareaDocument.Edit, _ props: Record, _ dispatch: HandlerDispatch) -> Bool {
         guard let onChange = props["onChange"]?.handlerValue else { return true }
         let before = document.cursor
+        let oldValue = request?.value ?? value
         guard document.apply(edit) else { return true }
+        history.record(oldValue, cursor: before, kind: Self.kind(of: edit))
         goalX = nil
         let newValue = document.text
         request = (newValue, request?.cursorBefore ?? before)
         keepCursorInView()
         show()
         _ = dispatch(onChange, [.string(newValue)])
+        return true
+    }
+
+    /// How `edit` groups with the edits around it.
+    private static func kind(of edit: TextareaDocument.Edit) -> EditHistory<TextPosition>.Kind {
+        switch edit {
+        case .insert(let text): .init(inserting: text)
+        case .deleteBackward, .deleteForward: .deleting
+        case .deleteToLineStart, .deleteToLineEnd: .replacement
+        }
+    }
+
+    /// Goes back to the text before the last group of edits, or forward again.
+    private func travel(back: Bool, _ props: Record, _ dispatch: HandlerDispatch) -> Bool {
+        guard let onChange = props["onChange"]?.handlerValue else { return true }
+        let current = request?.value ?? value
+        let before = document.cursor
+        guard let (target, cursor) = back ? history.undo(from: current, cursor: before)
+            : history.redo(from: current, cursor: before)
+        else { return true }
+        document.replaceText(with: target)
+        document.cursor = document.clamped(cursor)
+        goalX = nil
+        request = (target, request?.cursorBefore ?? before)
+        keepCursorInView()
+        show()
+        _ = dispatch(onChange, [.string(target)])
         return true
     }
 
