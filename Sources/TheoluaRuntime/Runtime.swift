@@ -31,9 +31,15 @@ public final class Runtime {
     /// Receives what scripts copy with `ui.clipboard.write(text)`, after ``clipboard``
     /// holds it: `TerminalApp` sends it to the terminal's clipboard (OSC 52).
     public var onClipboard: (String) -> Void = { _ in }
-    /// What scripts last copied with `ui.clipboard.write(text)`, if anything: what a
-    /// headless run shows (`render` prints it; tests read `app:clipboard()`).
+    /// What scripts last copied with `ui.clipboard.write(text)` (or the user from an
+    /// input's selection), if anything: what a headless run shows (`render` prints it;
+    /// tests read `app:clipboard()`), and what `ctrl+v` in an input pastes.
     public private(set) var clipboard: String?
+
+    private func copyToClipboard(_ text: String) {
+        clipboard = text
+        onClipboard(text)
+    }
     /// Receives what scripts `print` and `warn`, one line at a time.
     public var onLog: (String) -> Void = { _ in }
     /// Receives each error as it happens, formatted as `file:line: Component: message`.
@@ -81,10 +87,9 @@ public final class Runtime {
         bridge.onEmit = { [unowned self] name, payload in onEmit(name, payload) }
         bridge.onLog = { [unowned self] line in onLog(line) }
         bridge.onQuit = { [unowned self] in quitRequested = true }
-        bridge.onClipboard = { [unowned self] text in
-            clipboard = text
-            onClipboard(text)
-        }
+        bridge.onClipboard = { [unowned self] text in copyToClipboard(text) }
+        host.onCopy = { [unowned self] text in copyToClipboard(text) }
+        host.copied = { [unowned self] in clipboard }
         bridge.onFocus = { [unowned self] component, id in host.requestFocus(in: component, id: id) }
         host.onWarning = { [unowned self] message in warnings.append(message) }
         host.onError = { [unowned self] message in report(message) }

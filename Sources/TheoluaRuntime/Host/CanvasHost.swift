@@ -56,6 +56,10 @@ package final class CanvasHost: HostRenderer {
 
     /// Hears warnings about requests that found nothing to focus.
     package var onWarning: (String) -> Void = { _ in }
+    /// Receives what a widget copies (an input's selection).
+    package var onCopy: (String) -> Void = { _ in }
+    /// The text the app last copied, for a widget that pastes it.
+    package var copied: () -> String? = { nil }
 
     /// Hears errors: a host element of a kind no widget registered.
     package var onError: (String) -> Void = { _ in }
@@ -181,6 +185,10 @@ package final class CanvasHost: HostRenderer {
     /// each frame.
     func didRealize(_ view: HostView, _ widget: any HostWidget) {
         if let widget = widget as? any FittingWidget { fitting[ObjectIdentifier(view)] = (view, widget) }
+        if let widget = widget as? any ClipboardWidget {
+            widget.copyText = { [unowned self] text in onCopy(text) }
+            widget.copiedText = { [unowned self] in copied() }
+        }
         if view.isLayer { layerViews.append(view) }
         if widget is any BindingsDisplay {
             keyHints.views.append(view)

@@ -35,6 +35,9 @@ final class InputWidget: HostWidget {
     private var suggestions: [String] = []
     /// What `validate` last said of the value, shown after it until an edit mends it.
     private var problem: String?
+    /// The clipboard, as the host connects it.
+    var copyText: (String) -> Void = { _ in }
+    var copiedText: () -> String? = { nil }
     private let completionText = CanvasNode(text: "", style: TextStyle(wrap: .none))
     private let problemText = CanvasNode(text: "", style: TextStyle(wrap: .none))
     private var editor = InputEditor()
@@ -110,6 +113,9 @@ final class InputWidget: HostWidget {
         KeyBinding(["shift+end"], action: "selectEnd", label: "select to the end", shown: false),
         KeyBinding(["ctrl+shift+left"], action: "selectWordLeft", label: "select a word left", shown: false),
         KeyBinding(["ctrl+shift+right"], action: "selectWordRight", label: "select a word right", shown: false),
+        KeyBinding(["alt+c", "ctrl+insert"], action: "copy", label: "copy the selection", shown: false),
+        KeyBinding(["ctrl+x", "shift+delete"], action: "cut", label: "cut the selection", shown: false),
+        KeyBinding(["ctrl+v", "shift+insert"], action: "paste", label: "paste what was copied", shown: false),
         KeyBinding(["ctrl+z"], action: "undo", label: "undo", shown: false),
         KeyBinding(["ctrl+y"], action: "redo", label: "redo", shown: false),
         KeyBinding(["backspace"], action: "deleteBackward", label: "delete before", shown: false),
@@ -140,6 +146,17 @@ final class InputWidget: HostWidget {
         case "selectEnd": return move(.end, selecting: true)
         case "selectWordLeft": return move(.wordLeft, selecting: true)
         case "selectWordRight": return move(.wordRight, selecting: true)
+        case "copy", "cut":
+            // A secret is never copied out of its field.
+            guard mask == nil, let selected = editor.selection(shown: value) else { return false }
+            let text = editor.workingValue(shown: value)
+            let start = InputEditor.boundary(atOrBefore: selected.lowerBound, in: text)
+            let end = InputEditor.boundary(atOrBefore: selected.upperBound, in: text)
+            copyText(String(text[start..<end]))
+            return action == "cut" ? edit(.deleteBackward, props, dispatch) : true
+        case "paste":
+            guard let copied = copiedText(), !copied.isEmpty else { return false }
+            return edit(.insert(Self.oneLine(copied)), props, dispatch)
         case "undo", "redo":
             guard let onChange = props["onChange"]?.handlerValue else { return true }
             if let newValue = editor.travel(back: action == "undo", shown: value) {
@@ -380,7 +397,7 @@ final class InputWidget: HostWidget {
     }
 }
 
-extension InputWidget: FittingWidget {
+extension InputWidget: FittingWidget, ClipboardWidget {
     /// `ui.input`: focused unless it refuses.
     static let primitive = PrimitiveSpec(kind: "input", focus: .unlessRefused, bindings: bindings) {
         InputWidget(node: $0)

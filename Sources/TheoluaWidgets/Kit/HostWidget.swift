@@ -100,3 +100,12 @@ extension KeyEvent {
     /// Whether the key was pressed without ctrl or alt (shift is allowed).
     var isPlain: Bool { !ctrl && !alt }
 }
+
+/// A primitive that copies to and pastes from the app's clipboard (an input's
+/// selection): the host connects it to what `ui.clipboard.write` reaches.
+public protocol ClipboardWidget: HostWidget {
+    /// Puts text on the clipboard; set by the host.
+    var copyText: (String) -> Void { get set }
+    /// The text the app last put on the clipboard, if any; set by the host.
+    var copiedText: () -> String? { get set }
+}

@@ -110,4 +110,36 @@ import TheoluaRuntime
         app.press("left text:x ctrl+z")
         #expect(text() == "one\ntwo")
     }
+
+    @Test func aSelectionIsCutCopiedAndPastedThroughTheClipboard() throws {
+        let app = try field()
+        var heard: [String] = []
+        app.runtime.onClipboard = { heard.append($0) }
+        app.press("text:hello space text:world ctrl+shift+left ctrl+x")
+        #expect(value(app) == "hello ")
+        #expect(app.runtime.clipboard == "world")
+        app.press("home ctrl+v space")
+        #expect(value(app) == "world hello ")
+        app.press("shift+end alt+c")
+        #expect(heard == ["world", "hello "])
+        // Without a selection, the keys are the app's.
+        app.press("end ctrl+x")
+        #expect(app.runtime.clipboard == "hello ")
+    }
+
+    @Test func aMaskedSelectionIsNeverCopied() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            return ui.component("Secret", {
+              initialState = function() return { text = "" } end,
+              render = function(self)
+                return ui.input { value = self.state.text, mask = "*", autoFocus = true, onChange = self:handler("set") }
+              end,
+              actions = { set = function(self, text) self:updateState({ text = text }) end },
+            })
+            """, width: 20, height: 1)
+        app.press("text:hunter2 shift+home alt+c ctrl+x")
+        #expect(app.runtime.clipboard == nil)
+    }
 }
