@@ -393,6 +393,7 @@ function ui.button(props) end
 ---@field borderColor? theolua.Color The border's color.
 ---@field keys? theolua.KeyBindings Described for ui.keyhints.
 ---@field mask? string Shown for each character instead of it ("•"), for secrets.
+---@field cursor? integer Where the cursor starts in a value the parent sets (characters before it); default the end.
 ---@field suggestions? string[]|fun(text: string): string[] Completions: the rest of the first that continues the value is shown dimmed; tab or right takes it.
 ---@field validate? fun(text: string): string? Called with the value on enter: a message it returns is shown and holds back onSubmit.
 
@@ -468,6 +469,7 @@ function ui.layer(props) end
 ---@field border? theolua.Border Draws a border of these glyphs around it (none by default).
 ---@field borderColor? theolua.Color The border's color.
 ---@field keys? theolua.KeyBindings Described for ui.keyhints.
+---@field cursor? integer Where the cursor starts in a value the parent sets (characters before it); default the start.
 ---@field rows? integer Its height in lines when no height, grow or basis is given (default 3).
 ---@field wrap? "word"|"char" Where rows break (default "word").
 

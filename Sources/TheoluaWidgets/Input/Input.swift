@@ -10,7 +10,7 @@ extension InputWidget {
             Fields.optional("onKey", .function), Fields.optional("id", .string), Fields.optional("onFocus", .function),
             Fields.optional("onBlur", .function), Fields.optional("border", Fields.border),
             Fields.optional("borderColor", .color), Fields.optional("keys", Fields.keyBindings),
-            Fields.optional("mask", .string),
+            Fields.optional("mask", .string), Fields.optional("cursor", .integer(min: 0, max: nil)),
             Fields.optional("suggestions", .oneOf([.array(of: .string), .function])),
             Fields.optional("validate", .function),
         ]
@@ -27,6 +27,7 @@ extension InputWidget {
             "onSubmit": "Called with the value on enter (unless validate refuses it).",
             "placeholder": "Shown dimmed while the value is empty.",
             "mask": "Shown for each character instead of it (\"•\"), for secrets.",
+            "cursor": "Where the cursor starts in a value the parent sets (characters before it); default the end.",
             "suggestions": FieldDoc(
                 "Completions: the rest of the first that continues the value is shown dimmed; tab or right takes it.",
                 type: "string[]|fun(text: string): string[]"),

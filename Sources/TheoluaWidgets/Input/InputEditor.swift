@@ -238,22 +238,36 @@ struct InputEditor: Sendable, Equatable {
         return position
     }
 
-    /// The input was mounted showing `value`: the cursor starts after its last character.
-    mutating func mounted(with value: String) {
+    /// The input was mounted showing `value`: the cursor starts after its last character,
+    /// or after `characters` of them (the `cursor` prop).
+    mutating func mounted(with value: String, cursorAt characters: Int? = nil) {
         request = nil
         anchor = nil
-        cursor = value.utf8.count
+        cursor = Self.offset(ofCharacter: characters, in: value)
+    }
+
+    /// The UTF-8 offset after `characters` characters of `value` (clamped), or its end.
+    static func offset(ofCharacter characters: Int?, in value: String) -> Int {
+        guard let characters else { return value.utf8.count }
+        let index = value.index(value.startIndex, offsetBy: max(0, characters), limitedBy: value.endIndex) ?? value.endIndex
+        return offset(of: index, in: value)
     }
 
     /// The parent rendered the input with a new `value`: the request is answered (the
     /// cursor stays where the edit put it, clamped if the parent changed the value). A
     /// value the parent set by itself (not one this input asked for) cannot be undone
     /// into: the history starts over.
-    mutating func valueChanged(to value: String) {
-        if request?.value != value { history = EditHistory<Int>() }
+    mutating func valueChanged(to value: String, cursorAt characters: Int? = nil) {
+        let own = request?.value == value
+        if !own { history = EditHistory<Int>() }
         request = nil
         anchor = nil
-        cursor = InputEditor.offset(of: InputEditor.boundary(atOrBefore: cursor, in: value), in: value)
+        if !own, let characters {
+            // A value the parent set by itself, with where its cursor should start.
+            cursor = Self.offset(ofCharacter: characters, in: value)
+        } else {
+            cursor = InputEditor.offset(of: InputEditor.boundary(atOrBefore: cursor, in: value), in: value)
+        }
     }
 
     /// The frame ends: an unanswered request was refused, so the cursor goes back to

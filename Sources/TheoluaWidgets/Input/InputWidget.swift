@@ -60,12 +60,13 @@ final class InputWidget: HostWidget {
     func apply(_ props: Record, old: Record?) {
         if !PropsMapping.onlyChanged("value", from: old, to: props) { applyStyles(props) }
         let newValue = props["value"]?.stringValue ?? ""
+        let cursor = props["cursor"]?.intValue
         if old == nil {
             value = newValue
-            editor.mounted(with: newValue)
+            editor.mounted(with: newValue, cursorAt: cursor)
         } else if newValue != value {
             value = newValue
-            editor.valueChanged(to: newValue)
+            editor.valueChanged(to: newValue, cursorAt: cursor)
         }
         contentChanged()
     }

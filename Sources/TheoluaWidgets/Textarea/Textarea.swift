@@ -16,6 +16,7 @@ extension TextareaWidget {
             "placeholder": "Shown dimmed while the value is empty.",
             "rows": "Its height in lines when no height, grow or basis is given (default 3).",
             "wrap": "Where rows break (default \"word\").",
+            "cursor": "Where the cursor starts in a value the parent sets (characters before it); default the start.",
         ],
         make: .primitive(primitive))
 }

@@ -288,6 +288,22 @@ struct TextareaDocument {
         return true
     }
 
+    /// The place after `characters` characters of the text (a line break counts as one),
+    /// clamped to its end.
+    func position(ofCharacter characters: Int) -> TextPosition {
+        var left = max(0, characters)
+        for (index, line) in lines.enumerated() {
+            let count = line.count
+            if left <= count {
+                let offset = line.index(line.startIndex, offsetBy: left)
+                return TextPosition(line: index, offset: line.utf8.distance(from: line.startIndex, to: offset))
+            }
+            left -= count + 1
+        }
+        let last = lines.count - 1
+        return TextPosition(line: last, offset: lines[last].utf8.count)
+    }
+
     /// Replaces the whole text; the cursor keeps its line and offset where they still exist.
     mutating func replaceText(with text: String) {
         lines = Self.split(text)

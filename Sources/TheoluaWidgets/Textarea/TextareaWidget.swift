@@ -77,9 +77,11 @@ final class TextareaWidget: HostWidget, FittingWidget {
     func apply(_ props: Record, old: Record?) {
         if !PropsMapping.onlyChanged("value", from: old, to: props) { applyStyles(props) }
         let newValue = props["value"]?.stringValue ?? ""
+        let startCursor = props["cursor"]?.intValue
         if old == nil {
             value = newValue
             document.replaceText(with: newValue)
+            if let startCursor { document.cursor = document.position(ofCharacter: startCursor) }
         } else if !Self.sameBytes(newValue, value) {
             value = newValue
             if let request, Self.sameBytes(newValue, request.value) {
@@ -90,6 +92,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
                 goalX = nil
                 history = EditHistory<TextPosition>()
                 document.replaceText(with: newValue)
+                if let startCursor { document.cursor = document.position(ofCharacter: startCursor) }
                 keepCursorInView()
             }
         }

@@ -142,4 +142,35 @@ import TheoluaRuntime
         app.press("text:hunter2 shift+home alt+c ctrl+x")
         #expect(app.runtime.clipboard == nil)
     }
+
+    @Test func theCursorPropSaysWhereANewValueStarts() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            return ui.component("Template", {
+              initialState = function() return { text = "Dear ,", at = 5 } end,
+              render = function(self)
+                return ui.column {
+                  ui.input { value = self.state.text, cursor = self.state.at, autoFocus = true,
+                    onChange = self:handler("set"), onKey = self:handler("key") },
+                  ui.textarea { value = "one\\ntwo", cursor = 5, rows = 2 },
+                }
+              end,
+              actions = {
+                set = function(self, text) self:updateState({ text = text, at = self.state.at }) end,
+                key = function(self, key)
+                  if key.name == "f2" then self:updateState({ text = "Hi  there", at = 3 }) return true end
+                end,
+              },
+            })
+            """, width: 20, height: 3)
+        func text() -> String? { app.runtime.componentTree.first?.state.recordValue?["text"]?.stringValue }
+        app.press("text:Ada")
+        #expect(text() == "Dear Ada,")
+        // Typing keeps its own cursor; a value the parent sets starts where it says.
+        app.press("f2 text:you")
+        #expect(text() == "Hi you there")
+        app.press("tab")
+        #expect(app.runtime.screen[1, 2].style.attributes.contains(.inverse))
+    }
 }
