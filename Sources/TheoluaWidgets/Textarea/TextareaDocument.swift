@@ -304,6 +304,31 @@ struct TextareaDocument {
         return TextPosition(line: last, offset: lines[last].utf8.count)
     }
 
+    /// The text between two places (a line break between lines as `\n`).
+    func text(from start: TextPosition, to end: TextPosition) -> String {
+        let first = lines[start.line]
+        let from = Self.boundary(atOrBefore: start.offset, in: first)
+        if start.line == end.line {
+            return String(first[from..<Self.boundary(atOrBefore: end.offset, in: first)])
+        }
+        var pieces = [String(first[from...])]
+        if end.line - start.line > 1 { pieces += lines[(start.line + 1)..<end.line] }
+        let last = lines[end.line]
+        pieces.append(String(last[..<Self.boundary(atOrBefore: end.offset, in: last)]))
+        return pieces.joined(separator: "\n")
+    }
+
+    /// Deletes what lies between two places; the cursor goes to the first.
+    mutating func delete(from start: TextPosition, to end: TextPosition) {
+        let first = lines[start.line]
+        let last = lines[end.line]
+        let kept =
+            String(first[..<Self.boundary(atOrBefore: start.offset, in: first)])
+            + last[Self.boundary(atOrBefore: end.offset, in: last)...]
+        replaceLines(start.line...end.line, with: [kept])
+        cursor = clamped(start)
+    }
+
     /// Replaces the whole text; the cursor keeps its line and offset where they still exist.
     mutating func replaceText(with text: String) {
         lines = Self.split(text)

@@ -58,6 +58,12 @@ final class TextareaWidget: HostWidget, FittingWidget {
     /// The text last asked for with `onChange`, and the cursor before the first edit
     /// not answered yet.
     private var request: (value: String, cursorBefore: TextPosition)?
+    /// Where a selection started (shift with a movement); the selection is what lies
+    /// between it and the cursor.
+    private var anchor: TextPosition?
+    /// The clipboard, as the host connects it.
+    var copyText: (String) -> Void = { _ in }
+    var copiedText: () -> String? = { nil }
     /// The edits that can be undone and redone (ctrl+z, ctrl+y).
     private var history = EditHistory<TextPosition>()
     /// The first row in view.
@@ -135,12 +141,25 @@ final class TextareaWidget: HostWidget, FittingWidget {
     // MARK: Keys, pastes and the mouse
 
     func handleKey(_ key: KeyEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
-        if let action = KeyBinding.action(for: key, in: Self.bindings) { return perform(action, props, dispatch) }
+        if let action = KeyBinding.action(for: key, in: Self.bindings) {
+            // A move without shift ends the selection (edits use it first, then end it).
+            if Self.moves.contains(action), anchor != nil {
+                anchor = nil
+                show()
+            }
+            return perform(action, props, dispatch)
+        }
         // tab, backtab and esc are the app's (focus, closing); other characters type.
         guard key.isPlain, ![.tab, .backtab, .esc].contains(key.specialKey), let text = key.text, !text.isEmpty
         else { return false }
         return edit(.insert(text), props, dispatch)
     }
+
+    /// The actions that only move the cursor.
+    static let moves: Set<String> = [
+        "left", "right", "up", "down", "pageUp", "pageDown", "rowStart", "rowEnd", "lineStart", "lineEnd",
+        "textStart", "textEnd",
+    ]
 
     /// The keys a textarea answers (a character key types itself).
     static let bindings: [KeyBinding] = [
@@ -161,12 +180,48 @@ final class TextareaWidget: HostWidget, FittingWidget {
         KeyBinding(["ctrl+u"], action: "deleteToLineStart", label: "delete to the line's start", shown: false),
         KeyBinding(["ctrl+k"], action: "deleteToLineEnd", label: "delete to the line's end", shown: false),
         KeyBinding(["enter"], action: "newLine", label: "new line", shown: false),
+        KeyBinding(["shift+left"], action: "select:left", label: "select left", shown: false),
+        KeyBinding(["shift+right"], action: "select:right", label: "select right", shown: false),
+        KeyBinding(["shift+up"], action: "select:up", label: "select up a row", shown: false),
+        KeyBinding(["shift+down"], action: "select:down", label: "select down a row", shown: false),
+        KeyBinding(["shift+home"], action: "select:rowStart", label: "select to the row's start", shown: false),
+        KeyBinding(["shift+end"], action: "select:rowEnd", label: "select to the row's end", shown: false),
+        KeyBinding(["ctrl+shift+home"], action: "select:textStart", label: "select to the start", shown: false),
+        KeyBinding(["ctrl+shift+end"], action: "select:textEnd", label: "select to the end", shown: false),
+        KeyBinding(["alt+c", "ctrl+insert"], action: "copy", label: "copy the selection", shown: false),
+        KeyBinding(["ctrl+x", "shift+delete"], action: "cut", label: "cut the selection", shown: false),
+        KeyBinding(["ctrl+v", "shift+insert"], action: "paste", label: "paste what was copied", shown: false),
         KeyBinding(["ctrl+z"], action: "undo", label: "undo", shown: false),
         KeyBinding(["ctrl+y"], action: "redo", label: "redo", shown: false),
     ]
 
-    /// Does `action`, one of ``bindings``' actions.
+    /// The selection, first place to last, when it is not empty.
+    private var selection: (start: TextPosition, end: TextPosition)? {
+        guard let anchor else { return nil }
+        let a = document.clamped(anchor)
+        let b = document.cursor
+        return a == b ? nil : (min(a, b), max(a, b))
+    }
+
+    /// Does `action`, one of ``bindings``' actions. `select:<move>` is the move with the
+    /// selection extended; a move without shift ends it.
     private func perform(_ action: String, _ props: Record, _ dispatch: HandlerDispatch) -> Bool {
+        if action.hasPrefix("select:") {
+            if anchor == nil { anchor = document.cursor }
+            let moved = perform(String(action.dropFirst(7)), props, dispatch)
+            show()
+            return moved
+        }
+        switch action {
+        case "copy", "cut":
+            guard let (start, end) = selection else { return false }
+            copyText(document.text(from: start, to: end))
+            return action == "cut" ? edit(.deleteBackward, props, dispatch) : true
+        case "paste":
+            guard let copied = copiedText(), !copied.isEmpty else { return false }
+            return edit(.insert(TextareaDocument.normalized(copied)), props, dispatch)
+        default: break
+        }
         switch action {
         case "undo": return travel(back: true, props, dispatch)
         case "redo": return travel(back: false, props, dispatch)
@@ -204,6 +259,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
     /// A click puts the cursor on the character clicked, or at the end of the row.
     func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool {
         guard request == nil else { return true }
+        anchor = nil
         let inset = insets / 2
         var row = top
         for _ in 0..<max(0, y - inset) {
@@ -275,8 +331,20 @@ final class TextareaWidget: HostWidget, FittingWidget {
         guard let onChange = props["onChange"]?.handlerValue else { return true }
         let before = document.cursor
         let oldValue = request?.value ?? value
-        guard document.apply(edit) else { return true }
-        history.record(oldValue, cursor: before, kind: Self.kind(of: edit))
+        if let (start, end) = selection {
+            // Typing or a paste replaces the selection; a deletion deletes it.
+            anchor = nil
+            document.delete(from: start, to: end)
+            switch edit {
+            case .insert: _ = document.apply(edit)
+            default: break
+            }
+            history.record(oldValue, cursor: before, kind: .replacement)
+        } else {
+            anchor = nil
+            guard document.apply(edit) else { return true }
+            history.record(oldValue, cursor: before, kind: Self.kind(of: edit))
+        }
         goalX = nil
         let newValue = document.text
         request = (newValue, request?.cursorBefore ?? before)
@@ -303,6 +371,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
         guard let (target, cursor) = back ? history.undo(from: current, cursor: before)
             : history.redo(from: current, cursor: before)
         else { return true }
+        anchor = nil
         document.replaceText(with: target)
         document.cursor = document.clamped(cursor)
         goalX = nil
@@ -435,6 +504,8 @@ final class TextareaWidget: HostWidget, FittingWidget {
             plain.attributes.insert(.dim)
             cursorStyle.attributes.insert(.dim)
             for (slot, nodes) in rowNodes.enumerated() {
+                nodes.before.runs = []
+                nodes.after.runs = []
                 let first = slot == 0 ? placeholder.first.map(String.init) ?? " " : ""
                 set(nodes.before, "", plain)
                 set(nodes.cursor, first, slot == 0 ? cursorStyle : plain)
@@ -443,30 +514,73 @@ final class TextareaWidget: HostWidget, FittingWidget {
             return changed
         }
         let cursorRow = document.place(of: document.cursor).row
+        let selected = isFocused ? selection : nil
+        func offset(_ index: String.Index, _ line: String) -> Int { line.utf8.distance(from: line.startIndex, to: index) }
         var row: TextareaDocument.Row? = top
         for nodes in rowNodes {
             guard let current = row else {
+                nodes.before.runs = []
+                nodes.after.runs = []
                 set(nodes.before, "", plain)
                 set(nodes.cursor, "", plain)
                 set(nodes.after, "", plain)
                 continue
             }
             let text = document.text(of: current)
+            let line = document.lines[current.line]
+            let marked = selected.flatMap { Self.selectedOffsets(of: current.line, $0) }
             if current == cursorRow {
-                let line = document.lines[current.line]
                 let at = TextareaDocument.boundary(atOrBefore: document.cursor.offset, in: line)
                 let cursorEnd = at < text.endIndex ? line.index(after: at) : at
                 set(nodes.before, String(text[..<at]), plain)
-                set(nodes.cursor, at < text.endIndex ? String(line[at..<cursorEnd]) : " ", cursorStyle)
+                var look = cursorStyle
+                if let marked, at < text.endIndex, marked.contains(offset(at, line)) { look.attributes.insert(.underline) }
+                set(nodes.cursor, at < text.endIndex ? String(line[at..<cursorEnd]) : " ", look)
                 set(nodes.after, String(text[cursorEnd...]), plain)
+                Self.mark(nodes.before, from: offset(text.startIndex, line), marked)
+                Self.mark(nodes.after, from: offset(cursorEnd, line), marked)
             } else {
                 set(nodes.before, String(text), plain)
                 set(nodes.cursor, "", plain)
                 set(nodes.after, "", plain)
+                Self.mark(nodes.before, from: offset(text.startIndex, line), marked)
+                nodes.after.runs = []
             }
             row = document.row(after: current)
         }
         return changed
+    }
+
+    /// The UTF-8 offsets of line `line` that the selection covers, if any (to the line's
+    /// end, past its last byte, when the selection goes on to the next line).
+    private static func selectedOffsets(
+        of line: Int, _ selection: (start: TextPosition, end: TextPosition)
+    ) -> Range<Int>? {
+        guard selection.start.line <= line, line <= selection.end.line else { return nil }
+        let from = selection.start.line == line ? selection.start.offset : 0
+        let to = selection.end.line == line ? selection.end.offset : Int.max
+        return from < to ? from..<to : nil
+    }
+
+    /// Draws the characters of `node` (its text starting `start` bytes into its line)
+    /// that lie in `selected` in inverse video.
+    private static func mark(_ node: CanvasNode, from start: Int, _ selected: Range<Int>?) {
+        let text = node.text
+        guard let selected, !text.isEmpty else {
+            node.runs = []
+            return
+        }
+        let end = start + text.utf8.count
+        let from = max(selected.lowerBound, start) - start
+        let to = min(selected.upperBound, end) - start
+        guard from < to else {
+            node.runs = []
+            return
+        }
+        let utf8 = text.utf8
+        let a = InputEditor.boundary(atOrBefore: from, in: text)
+        let b = to >= utf8.count ? text.endIndex : InputEditor.boundary(atOrBefore: to, in: text)
+        node.runs = [TextRun(String(text[..<a])), TextRun(String(text[a..<b]), adding: .inverse), TextRun(String(text[b...]))]
     }
 
     /// Whether two strings hold the same bytes (a byte comparison, where `==` compares
@@ -484,6 +598,8 @@ final class TextareaWidget: HostWidget, FittingWidget {
         }
     }
 }
+
+extension TextareaWidget: ClipboardWidget {}
 
 extension TextareaWidget {
     /// `ui.textarea`: focused unless it refuses.

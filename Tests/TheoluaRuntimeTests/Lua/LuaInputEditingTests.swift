@@ -173,4 +173,38 @@ import TheoluaRuntime
         app.press("tab")
         #expect(app.runtime.screen[1, 2].style.attributes.contains(.inverse))
     }
+
+    @Test func aTextareaSelectsAcrossLinesAndCutsCopiesAndPastes() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            return ui.component("Notes", {
+              initialState = function() return { text = "" } end,
+              render = function(self)
+                return ui.textarea { value = self.state.text, autoFocus = true, onChange = self:handler("set") }
+              end,
+              actions = { set = function(self, text) self:updateState({ text = text }) end },
+            })
+            """, width: 20, height: 3)
+        func text() -> String? { app.runtime.componentTree.first?.state.recordValue?["text"]?.stringValue }
+        app.press("text:one enter text:two enter text:three up shift+up shift+right")
+        let screen = app.runtime.screen
+        #expect(screen[0, 1].style.attributes.isSuperset(of: [.inverse, .underline]))
+        #expect(screen[1, 1].style.attributes == .inverse)
+        #expect(screen[0, 0].style.attributes == [])
+        // Up from the end of "two", then right: the selection is "two", the cursor at its start.
+        app.press("alt+c")
+        #expect(app.runtime.clipboard == "two")
+        // Extended to the start: "one" and "two", across the line break.
+        app.press("ctrl+shift+home ctrl+x")
+        #expect(text() == "\nthree")
+        #expect(app.runtime.clipboard == "one\ntwo")
+        app.press("ctrl+end ctrl+v")
+        #expect(text() == "\nthreeone\ntwo")
+        // Typing replaces a selection, and it is one step to undo.
+        app.press("ctrl+home shift+down shift+end text:X")
+        #expect(text() == "X\ntwo")
+        app.press("ctrl+z")
+        #expect(text() == "\nthreeone\ntwo")
+    }
 }
