@@ -101,13 +101,13 @@ enum PathGateTarget {
                 buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
             }
             base = made.map { Paths.resolved($0) }
-            if made != nil { atexit { Sandbox.shared.base.map { Sandbox.remove($0) } } }
+            if made != nil { atexit { Sandbox.shared.base.map { ScratchFolder.removeTree($0) } } }
         }
 
         /// The folder, emptied, with `g`, `o` and `o/secret` made again.
         func fresh() -> String? {
             guard let base else { return nil }
-            for name in Self.names(in: base) { Self.remove(base + "/" + name) }
+            for name in ScratchFolder.names(in: base) { ScratchFolder.removeTree(base + "/" + name) }
             mkdir(base + "/g", 0o755)
             mkdir(base + "/o", 0o755)
             let secret = open(base + "/o/secret", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -117,10 +117,6 @@ enum PathGateTarget {
             }
             return base
         }
-
-        static func names(in path: String) -> [String] { ScratchFolder.names(in: path) }
-
-        static func remove(_ path: String) { ScratchFolder.removeTree(path) }
     }
 
     /// The tree made for one input, and the model of it.
@@ -207,7 +203,7 @@ enum PathGateTarget {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     entries.append(path + "/")
-                    for name in Sandbox.names(in: path) { walk(path + "/" + name) }
+                    for name in ScratchFolder.names(in: path) { walk(path + "/" + name) }
                 case S_IFREG:
                     var bytes = [UInt8](repeating: 0, count: 64)
                     let file = open(path, O_RDONLY)

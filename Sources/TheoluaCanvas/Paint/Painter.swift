@@ -116,9 +116,8 @@ enum Painter {
         var pen = style.cellStyle
         if pen.background == .default { pen.background = background }
         let align = style.align
-        // The look of each run's glyphs: the text's own first.
-        let runs = node.runs
-        let pens = runs.isEmpty ? [pen] : [pen] + runs.map { $0.style(over: pen) }
+        // The look of each run's glyphs (none for a text of one look: nothing allocated).
+        let pens = node.runs.map { $0.style(over: pen) }
         node.withTextLayout { layout in
             let lines = layout.wrapped(width: rect.width, mode: style.wrap)
             for (row, line) in lines.enumerated() {
@@ -135,7 +134,7 @@ enum Painter {
                 for index in line.range {
                     let glyph = glyphs[index]
                     if x >= visible.maxX { break }
-                    let look = Int(glyph.run) < pens.count ? pens[Int(glyph.run)] : pen
+                    let look = glyph.run == 0 || Int(glyph.run) > pens.count ? pen : pens[Int(glyph.run) - 1]
                     buffer.put(glyph.character, columns: glyph.width, x: x, y: y, style: look, clip: visible)
                     x += glyph.width
                 }

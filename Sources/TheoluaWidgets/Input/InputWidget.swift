@@ -114,17 +114,12 @@ final class InputWidget: HostWidget {
         KeyBinding(["shift+end"], action: "selectEnd", label: "select to the end", shown: false),
         KeyBinding(["ctrl+shift+left"], action: "selectWordLeft", label: "select a word left", shown: false),
         KeyBinding(["ctrl+shift+right"], action: "selectWordRight", label: "select a word right", shown: false),
-        KeyBinding(["alt+c", "ctrl+insert"], action: "copy", label: "copy the selection", shown: false),
-        KeyBinding(["ctrl+x", "shift+delete"], action: "cut", label: "cut the selection", shown: false),
-        KeyBinding(["ctrl+v", "shift+insert"], action: "paste", label: "paste what was copied", shown: false),
-        KeyBinding(["ctrl+z"], action: "undo", label: "undo", shown: false),
-        KeyBinding(["ctrl+y"], action: "redo", label: "redo", shown: false),
         KeyBinding(["backspace"], action: "deleteBackward", label: "delete before", shown: false),
         KeyBinding(["delete"], action: "deleteForward", label: "delete after", shown: false),
         KeyBinding(["ctrl+u"], action: "deleteToStart", label: "delete to the start", shown: false),
         KeyBinding(["ctrl+k"], action: "deleteToEnd", label: "delete to the end", shown: false),
         KeyBinding(["enter"], action: "submit", label: "submit", shown: false),
-    ]
+    ] + EditingKeys.bindings
 
     /// Does `action`, one of ``bindings``' actions.
     private func perform(_ action: String, _ props: Record, _ dispatch: HandlerDispatch) -> Bool {

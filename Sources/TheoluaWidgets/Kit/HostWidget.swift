@@ -101,6 +101,18 @@ extension KeyEvent {
     var isPlain: Bool { !ctrl && !alt }
 }
 
+/// The keys an editor with a selection and a history answers, whatever it edits (an
+/// input, a textarea): the clipboard's and undo's.
+public enum EditingKeys {
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(["alt+c", "ctrl+insert"], action: "copy", label: "copy the selection", shown: false),
+        KeyBinding(["ctrl+x", "shift+delete"], action: "cut", label: "cut the selection", shown: false),
+        KeyBinding(["ctrl+v", "shift+insert"], action: "paste", label: "paste what was copied", shown: false),
+        KeyBinding(["ctrl+z"], action: "undo", label: "undo", shown: false),
+        KeyBinding(["ctrl+y"], action: "redo", label: "redo", shown: false),
+    ]
+}
+
 /// A primitive that copies to and pastes from the app's clipboard (an input's
 /// selection): the host connects it to what `ui.clipboard.write` reaches.
 public protocol ClipboardWidget: HostWidget {

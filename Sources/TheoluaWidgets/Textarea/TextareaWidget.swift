@@ -188,12 +188,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
         KeyBinding(["shift+end"], action: "select:rowEnd", label: "select to the row's end", shown: false),
         KeyBinding(["ctrl+shift+home"], action: "select:textStart", label: "select to the start", shown: false),
         KeyBinding(["ctrl+shift+end"], action: "select:textEnd", label: "select to the end", shown: false),
-        KeyBinding(["alt+c", "ctrl+insert"], action: "copy", label: "copy the selection", shown: false),
-        KeyBinding(["ctrl+x", "shift+delete"], action: "cut", label: "cut the selection", shown: false),
-        KeyBinding(["ctrl+v", "shift+insert"], action: "paste", label: "paste what was copied", shown: false),
-        KeyBinding(["ctrl+z"], action: "undo", label: "undo", shown: false),
-        KeyBinding(["ctrl+y"], action: "redo", label: "redo", shown: false),
-    ]
+    ] + EditingKeys.bindings
 
     /// The selection, first place to last, when it is not empty.
     private var selection: (start: TextPosition, end: TextPosition)? {
