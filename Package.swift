@@ -29,17 +29,19 @@ let package = Package(
         // the trampoline that raises Lua errors only after Swift frames have returned.
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
         // Elements, components, state, reconciler, controllers, actions. No Lua, no terminal.
-        .target(name: "TheoluaCore"),
+        // The one lock threads share state through, seen by ThreadSanitizer.
+        .target(name: "TheoluaLock"),
+        .target(name: "TheoluaCore", dependencies: ["TheoluaLock"]),
         // Lua scripts as component authors: the theolua module, the schema language, script
         // components. Touches no file and starts no process: capabilities do, installed.
-        .target(name: "TheoluaLua", dependencies: ["CLua", "CLuaSupport", "TheoluaCore"]),
+        .target(name: "TheoluaLua", dependencies: ["CLua", "CLuaSupport", "TheoluaCore", "TheoluaLock"]),
         // Cells, styles, Unicode widths, layout and paint. Knows nothing of components.
-        .target(name: "TheoluaCanvas"),
+        .target(name: "TheoluaCanvas", dependencies: ["TheoluaLock"]),
         // Side effects for scripts that do real work: processes, files, watches, tails,
         // and the permissions that allow them. Knows nothing of components or Lua.
         // libcurl is loaded with dlopen (ui.fetch), in libdl on older C libraries.
         .target(name: "CTheoluaSystem", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "TheoluaSystem", dependencies: ["CTheoluaSystem"]),
+        .target(name: "TheoluaSystem", dependencies: ["CTheoluaSystem", "TheoluaLock"]),
         // What scripts may do beyond the sandbox: ui.spawn, ui.readFile, ui.listDir,
         // ui.watch, ui.tail and the module files require reads, bridged to TheoluaSystem
         // by thin glue and installed in the Lua bridge.
@@ -47,7 +49,7 @@ let package = Package(
             name: "TheoluaCapabilities",
             dependencies: ["CLua", "CLuaSupport", "TheoluaCore", "TheoluaLua", "TheoluaSystem"]),
         // The only code that touches a tty: raw mode, signals, resize, writing frames, decoding keys.
-        .target(name: "TheoluaTerminal"),
+        .target(name: "TheoluaTerminal", dependencies: ["TheoluaLock"]),
         // The widget kit: one folder per widget (its spec, its component or host widget,
         // its keys), what they share in Kit/, and the one list of built-ins (BuiltIn).
         .target(name: "TheoluaWidgets", dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaTerminal"]),

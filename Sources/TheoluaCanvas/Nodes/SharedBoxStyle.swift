@@ -1,4 +1,4 @@
-import Synchronization
+import TheoluaLock
 
 /// A box style and the flex-item values layout reads of it, immutable and shared by
 /// every node whose style is equal: a style is some 250 bytes, and the nodes of a long
@@ -22,7 +22,7 @@ final class SharedBoxStyle: Sendable {
     /// The styles made so far, and the last one asked for (the rows of a list ask for
     /// the same style in turn, which a comparison answers without hashing). Canvases on
     /// different threads may make nodes at once.
-    private static let table = Mutex<(styles: [BoxStyle: SharedBoxStyle], last: SharedBoxStyle)>(([:], .default))
+    private static let table = Locked<(styles: [BoxStyle: SharedBoxStyle], last: SharedBoxStyle)>(([:], .default))
 
     /// The shared copy of `style`.
     static func interned(_ style: BoxStyle) -> SharedBoxStyle {

@@ -1,4 +1,4 @@
-import Synchronization
+import TheoluaLock
 
 /// A hyperlink a cell belongs to (OSC 8): cells of one link are one clickable run in
 /// terminals that support them, and plain text in those that do not.
@@ -24,7 +24,7 @@ public struct Hyperlink: Sendable, Hashable {
         var urls: [String] = []
     }
 
-    private static let table = Mutex(Table())
+    private static let table = Locked(Table())
 
     private init(number: UInt16) {
         self.number = number

@@ -1,4 +1,4 @@
-import Synchronization
+import TheoluaLock
 
 /// A component written in Swift. The conforming value is the component's props:
 /// immutable, `Sendable` and `Equatable`, so an unchanged component is not re-rendered.
@@ -163,7 +163,7 @@ public struct FunctionComponent: ComponentDefinition {
 /// The default names of Swift component types, computed once per type: reflecting a
 /// type's name is far too slow for every element.
 enum ComponentTypeNames {
-    private static let names = Mutex<[ObjectIdentifier: String]>([:])
+    private static let names = Locked<[ObjectIdentifier: String]>([:])
 
     static func name<T>(of type: T.Type) -> String {
         let id = ObjectIdentifier(type)

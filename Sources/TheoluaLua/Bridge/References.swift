@@ -1,5 +1,5 @@
 import CLua
-import Synchronization
+import TheoluaLock
 
 /// How objects that can outlive their bridge (definitions, functions, controllers,
 /// timers) reach it: they hold the link, which the bridge clears first thing in its
@@ -16,7 +16,7 @@ package final class BridgeLink: @unchecked Sendable {
 /// Registry references whose Swift owners were deinitialized, waiting to be released
 /// on the bridge's thread at the next safe point.
 package final class ReleaseQueue: Sendable {
-    private let pending = Mutex<[Int32]>([])
+    private let pending = Locked<[Int32]>([])
 
     func add(_ reference: Int32) {
         pending.withLock { $0.append(reference) }

@@ -1,5 +1,5 @@
 import CTheoluaSystem
-import Synchronization
+import TheoluaLock
 
 #if canImport(Glibc)
     import Glibc
@@ -212,7 +212,7 @@ private final class Worker: @unchecked Sendable {
     }
 
     private let multi: OpaquePointer
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
     private let pipe: (read: Int32, write: Int32)
     private var thread: pthread_t?
 

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import TheoluaLock
 
 /// Keeps the ways out of a full-screen app working while the app is busy and not
 /// reading the terminal: a script call that runs long, say.

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import TheoluaLock
 
 /// The process-wide owner of our signal handlers and of the "restore this terminal"
 /// guard that the handlers and `atexit` use.

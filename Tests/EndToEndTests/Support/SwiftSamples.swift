@@ -21,7 +21,7 @@ enum SwiftSamples {
     /// everything it depends on in the package.
     static let linkedModules = [
         "TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "CLuaSupport",
-        "TheoluaSystem", "CTheoluaSystem", "TheoluaCapabilities", "TheoluaWidgets",
+        "TheoluaSystem", "CTheoluaSystem", "TheoluaCapabilities", "TheoluaWidgets", "TheoluaLock",
     ]
 
     /// Whether this test process runs instrumented by a sanitizer (ASan, TSan, or UBSan
