@@ -92,6 +92,7 @@
 ---@field y integer Row in the handler's element, from 0 at its top edge.
 ---@field button "left"|"middle"|"right"|"none"|"up"|"down"|"wheelleft"|"wheelright"|"other" The button, or the wheel's direction.
 ---@field kind "press"|"release"|"drag"|"wheel"|"click"
+---@field clicks integer Presses in a row on one cell: 2 for a double click, 3 for a triple; 0 for the wheel.
 ---@field ctrl boolean
 ---@field alt boolean
 ---@field shift boolean
@@ -472,6 +473,9 @@ function ui.layer(props) end
 ---@field cursor? integer Where the cursor starts in a value the parent sets (characters before it); default the start.
 ---@field rows? integer Its height in lines when no height, grow or basis is given (default 3).
 ---@field wrap? "word"|"char" Where rows break (default "word").
+---@field lineNumbers? boolean Draws each line's number before it, dimmed.
+---@field highlight? fun(line: string, number: integer): ({ [1]: integer, [2]: integer, [3]: string|table })[] Styles a line: called with the line and its number, returns a list of { from, to, style } (bytes from 1, inclusive, as string.find gives them; style a color name or a table of color, bg, bold, italic, underline, strikethrough, dim, inverse). Asked again only for a line whose text or number changed.
+---@field onCursor? fun(position: { line: integer, column: integer }) Called with { line, column } (from 1, in characters) when the cursor moves.
 
 ---A focusable, controlled multi-line text editor that wraps.
 ---@param props? theolua.TextareaProps

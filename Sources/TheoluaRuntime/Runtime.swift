@@ -90,6 +90,7 @@ public final class Runtime {
         bridge.onClipboard = { [unowned self] text in copyToClipboard(text) }
         host.onCopy = { [unowned self] text in copyToClipboard(text) }
         host.copied = { [unowned self] in clipboard }
+        host.now = { [unowned loop] in loop.now }
         bridge.onFocus = { [unowned self] component, id in host.requestFocus(in: component, id: id) }
         host.onWarning = { [unowned self] message in warnings.append(message) }
         host.onError = { [unowned self] message in report(message) }
@@ -400,6 +401,17 @@ public final class Runtime {
             return true
         }
     }
+
+    /// The text chosen on screen with the mouse, while it is drawn (until the next
+    /// press, key or resize); nil when nothing is.
+    public var selectedText: String? {
+        guard let selection = host.selection, !selection.isEmpty else { return nil }
+        _ = screen  // painted as of now; the host's buffer is the frame without the highlight
+        return host.buffer.text(of: selection)
+    }
+
+    /// Ends the selection on screen; the next frame is drawn without it.
+    public func clearSelection() { host.clearSelection() }
 
     /// Clicks `button` at the cell (`x`, `y`): a press and a release there.
     public func click(x: Int, y: Int, button: MouseEvent.Button = .left) {

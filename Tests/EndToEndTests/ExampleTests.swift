@@ -106,6 +106,12 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
         ExampleSession(
             name: "notes-initial", app: "notes.lua",
             arguments: ["--size", "70x12", "--allow-read=Examples/notes"]),
+        // The fixture's Lua file, colored by the editor's highlight, the cursor moved.
+        ExampleSession(
+            name: "editor-colored", app: "editor.lua",
+            arguments: [
+                "--size", "60x16", "--ansi", "--allow-read=Examples/fixtures", "--keys", "down down down down end",
+            ]),
         ExampleSession(
             name: "dashboard-overview", app: "dashboard.lua", arguments: ["--size", "60x14", "--time", "10"]),
         ExampleSession(
@@ -136,7 +142,7 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: [
         "counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua", "settings.lua",
-        "dashboard.lua", "notes.lua",
+        "dashboard.lua", "notes.lua", "editor.lua",
     ])
     func exampleChecksOk(_ app: String) {
         let result = runTheolua(["check", Paths.package + "/Examples/" + app])
@@ -147,7 +153,7 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
     /// Layout must hold at any size: nothing fails, exactly H lines, none wider than W.
     @Test(arguments: [
         "counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua", "settings.lua",
-        "dashboard.lua", "notes.lua",
+        "dashboard.lua", "notes.lua", "editor.lua",
     ])
     func exampleRendersAtTinyAndOddSizes(_ app: String) {
         for (width, height) in [(1, 1), (12, 4), (33, 7), (120, 40)] {

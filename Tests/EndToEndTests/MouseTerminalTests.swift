@@ -59,6 +59,27 @@ import Testing
         #expect(!terminal.screen.alternateScreen)
     }
 
+    /// A drag over text is drawn as a selection and its text goes to the terminal's
+    /// clipboard as OSC 52 when the button goes up; a key ends it.
+    @Test func aDragOverTextSelectsItAndCopiesItThroughOSC52() throws {
+        let (terminal, folder) = try start()
+        defer { folder.remove() }
+        #expect(terminal.waitForScreen(containing: "count 0"), "\(terminal.screen.text)")
+        // "count 0 key none" starts at column 8 of row 0, after "[ add ]": press on 'c',
+        // drag to the 0 (SGR reports count from 1).
+        terminal.type("\u{1B}[<0;9;1M\u{1B}[<32;15;1M")
+        #expect(terminal.wait { $0.screen.isInverse(x: 10, y: 0) }, "\(terminal.screen.text)")
+        terminal.type("\u{1B}[<0;15;1m")
+        // "count 0" in base64.
+        #expect(
+            terminal.wait(timeout: 2) { String(decoding: $0.output, as: UTF8.self).contains("\u{1B}]52;c;Y291bnQgMA==\u{1B}\\") })
+        terminal.type("x")
+        #expect(terminal.waitForScreen(containing: "key x"), "\(terminal.screen.text)")
+        #expect(!terminal.screen.isInverse(x: 10, y: 0))
+        terminal.type("\u{03}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func noMouseAsksForNoReports() throws {
         let (terminal, folder) = try start(["--no-mouse"])
         defer { folder.remove() }

@@ -90,6 +90,19 @@ public struct CellBuffer: Sendable, Equatable {
         }
     }
 
+    /// Turns `attributes` on in every cell of a rectangle where they are off, and off
+    /// where they are on (a selection drawn over the screen).
+    public mutating func toggleAttributes(_ attributes: TextAttributes, in rect: Rect) {
+        let area = rect.intersection(bounds)
+        if area.isEmpty { return }
+        for row in area.y..<area.maxY {
+            let start = row * width
+            for column in area.x..<area.maxX {
+                cells[start + column].style.attributes.formSymmetricDifference(attributes)
+            }
+        }
+    }
+
     /// Writes one grapheme cluster at (x, y) and returns the columns it advances (0–2).
     ///
     /// Nothing is drawn outside `clip` (the whole buffer when nil); the advance is

@@ -17,6 +17,8 @@ extension CanvasHost {
     @discardableResult
     package func handleKey(_ key: KeyEvent) -> Bool {
         defer { deliverFocusChanges() }
+        // A key ends the selection on screen (copied already) and goes on to the app.
+        clearSelection()
         if let focused = focusedView, focused.widget?.handleKey(key, props: focused.props, dispatch: dispatch) == true {
             return true
         }

@@ -9,35 +9,71 @@ import TheoluaTerminal
 /// innermost box out, until one returns `true`; that also keeps the primitive's own
 /// behaviour from running, as `preventDefault` does in a browser. Otherwise:
 ///
-/// - a press of the left button focuses the innermost focusable under the pointer;
+/// - a press of the left button focuses the innermost focusable under the pointer, and
+///   an input or textarea under it places its cursor there (a double press selects a
+///   word, a triple press a line, shift extends the selection) and takes the drag;
+/// - a left press anywhere else begins a selection of the text on screen: dragging
+///   chooses cells as a terminal does (alt held: a rectangle), drawn inverted; the
+///   release copies the text to the clipboard, and the selection stays drawn until the
+///   next press, key or resize;
 /// - a press and a release of a button over the same primitive make a click: the
 ///   `onClick` handlers of what is under both hear it, from the innermost out, until one
 ///   returns `true`, and then (for the left button) the innermost primitive that acts
-///   on clicks does: a button presses, an input moves its cursor there, a list selects
-///   the item clicked (and activates it when it was selected already);
+///   on clicks does: a button presses, a list selects the item clicked (and activates
+///   it when it was selected already);
 /// - a wheel step scrolls the innermost scroll, or moves the innermost list's selection.
 ///
 /// While a button is held, drags and the release go to what the press was on (its
 /// `onMouse` handlers), wherever the pointer is, so a drag can leave the box it began
-/// in. Handlers receive `{ x, y, button, kind, ctrl, alt, shift }` with `x` and `y` in
-/// the handler's box's own cells (from 0 at its top-left corner, border included).
+/// in. Handlers receive `{ x, y, button, kind, clicks, ctrl, alt, shift }` with `x` and
+/// `y` in the handler's box's own cells (from 0 at its top-left corner, border
+/// included) and `clicks` the presses in a row on one cell (2 for a double click).
 extension CanvasHost {
+    /// Presses on one cell closer together than this count as one double or triple click.
+    static let multiClickInterval: Duration = .milliseconds(500)
+
     /// Routes one mouse event; returns whether something used it.
     @discardableResult
     package func handleMouse(_ event: MouseEvent) -> Bool {
         defer { deliverFocusChanges() }
         switch event.kind {
         case .press:
+            clearSelection()
+            let clicks = countPress(event)
             let path = views(atX: event.x, y: event.y)
             pressed = (path, event.button)
+            pointerOwner = nil
             if deliver(event, to: path, \.mouseHandler) { return true }
-            guard event.button == .left, let target = path.last(where: \.isFocusable) else { return false }
-            setFocus(target)
+            guard event.button == .left else { return false }
+            if let target = path.last(where: \.isFocusable) { setFocus(target) }
+            let pointer = PointerEvent(.press, x: event.x, y: event.y, clicks: clicks, shift: event.shift)
+            if let owner = path.last(where: { point(pointer, at: $0) }) {
+                pointerOwner = owner
+            } else {
+                selectionStart = (event.x, event.y, event.alt)
+            }
             return true
         case .drag:
             let path = pressed.map { attached($0.views) } ?? views(atX: event.x, y: event.y)
-            return deliver(event, to: path, \.mouseHandler)
+            if deliver(event, to: path, \.mouseHandler) { return true }
+            if let owner = pointerOwner {
+                return point(PointerEvent(.drag, x: event.x, y: event.y, shift: event.shift), at: owner)
+            }
+            guard let start = selectionStart else { return false }
+            selection = ScreenSelection(
+                anchor: (start.x, start.y), head: (event.x, event.y), block: start.block || event.alt)
+            return true
         case .release:
+            let owner = pointerOwner
+            pointerOwner = nil
+            if let owner {
+                _ = point(PointerEvent(.release, x: event.x, y: event.y, shift: event.shift), at: owner)
+            }
+            if selectionStart != nil {
+                selectionStart = nil
+                // The text as drawn now (a headless app is painted only when asked).
+                if let selection, !selection.isEmpty { onCopy(canvas.paint().text(of: selection)) }
+            }
             guard let press = pressed, press.button == event.button || event.button == .none else {
                 pressed = nil
                 return deliver(event, to: views(atX: event.x, y: event.y), \.mouseHandler)
@@ -52,7 +88,7 @@ extension CanvasHost {
             // The click is of the button pressed (a terminal may not say which was released).
             var click = event
             click.button = press.button
-            if !common.isEmpty { used = self.click(click, on: common) || used }
+            if !common.isEmpty { used = self.click(click, on: common, skipping: owner) || used }
             return used
         case .move:
             return deliver(event, to: views(atX: event.x, y: event.y), \.mouseHandler)
@@ -65,6 +101,40 @@ extension CanvasHost {
             }
             return false
         }
+    }
+
+    /// Ends the selection on screen; the next frame is drawn without it.
+    package func clearSelection() {
+        selection = nil
+        selectionStart = nil
+    }
+
+    /// Counts `press` among the presses before it: 1, or 2 or 3 for a press of the same
+    /// button on the same cell soon after the last (a fourth starts again at 1).
+    private func countPress(_ press: MouseEvent) -> Int {
+        let time = now()
+        var count = 1
+        if let last = lastPress, last.x == press.x, last.y == press.y, last.button == press.button,
+            time - last.time <= Self.multiClickInterval
+        {
+            count = last.count % 3 + 1
+        }
+        lastPress = (press.x, press.y, press.button, time, count)
+        return count
+    }
+
+    /// The presses in a row the last press was.
+    private var pressCount: Int { lastPress?.count ?? 1 }
+
+    /// Gives `pointer` (at a cell of the screen) to `view`'s primitive, in its own cells;
+    /// returns whether it used it.
+    private func point(_ pointer: PointerEvent, at view: HostView) -> Bool {
+        guard view.isAttached(to: rootView), let widget = view.widget else { return false }
+        let frame = widget.node.absoluteFrame
+        var local = pointer
+        local.x -= frame.x
+        local.y -= frame.y
+        return widget.handlePointer(local, props: view.props, dispatch: dispatch)
     }
 
     /// The views drawn at the cell (`x`, `y`), outermost first, the root's left out:
@@ -123,10 +193,12 @@ extension CanvasHost {
     /// The click of `event`'s button on `path` (the views under both its press and its
     /// release): `onClick` handlers, then for the left button the innermost primitive
     /// that acts on clicks.
-    private func click(_ event: MouseEvent, on path: [HostView]) -> Bool {
+    private func click(_ event: MouseEvent, on path: [HostView], skipping owner: HostView?) -> Bool {
         if deliver(event, as: "click", to: path, \.clickHandler) { return true }
         guard event.button == .left else { return false }
         for (position, view) in path.enumerated().reversed() {
+            // What took the drag acted at the press already.
+            if view === owner { return true }
             guard view.isAttached(to: rootView), let widget = view.widget else { continue }
             let frame = widget.node.absoluteFrame
             let child = position + 1 < path.count ? view.index(of: path[position + 1]) : nil
@@ -150,17 +222,20 @@ extension CanvasHost {
             return (handler, node.absoluteFrame)
         }
         for (handler, frame) in targets {
+            let clicks = event.kind == .move || event.kind == .wheel ? 0 : pressCount
             let record = Self.record(
-                of: event, kind: kind ?? event.kind.rawValue, x: event.x - frame.x, y: event.y - frame.y)
+                of: event, kind: kind ?? event.kind.rawValue, x: event.x - frame.x, y: event.y - frame.y,
+                clicks: clicks)
             if case .handled(.bool(true)) = dispatch(handler, [.record(record)]) { return true }
         }
         return false
     }
 
-    /// The mouse event as handlers receive it.
-    package static func record(of event: MouseEvent, kind: String, x: Int, y: Int) -> Record {
+    /// The mouse event as handlers receive it; `clicks` is 0 for moves and the wheel.
+    package static func record(of event: MouseEvent, kind: String, x: Int, y: Int, clicks: Int) -> Record {
         [
             "x": .int(x), "y": .int(y), "button": .string(event.button.rawValue), "kind": .string(kind),
+            "clicks": .int(clicks),
             "ctrl": .bool(event.ctrl), "alt": .bool(event.alt), "shift": .bool(event.shift),
         ]
     }

@@ -68,6 +68,18 @@ package final class CanvasHost: HostRenderer {
     /// button: drags and the release go there.
     @exclusivity(unchecked) var pressed: (views: [HostView], button: MouseEvent.Button)?
 
+    /// The primitive that took the held left button's drag (an input or textarea
+    /// selecting), and the last press, for counting double and triple clicks.
+    @exclusivity(unchecked) var pointerOwner: HostView?
+    @exclusivity(unchecked) var lastPress: (x: Int, y: Int, button: MouseEvent.Button, time: Duration, count: Int)?
+    /// The clock presses are timed by (the run loop's).
+    package var now: () -> Duration = { .zero }
+
+    /// The text chosen on screen with the mouse, drawn over each frame until the next
+    /// press, key or resize; and where the drag choosing it began, while it goes on.
+    package internal(set) var selection: ScreenSelection?
+    @exclusivity(unchecked) var selectionStart: (x: Int, y: Int, block: Bool)?
+
     /// The views of `ui.layer`s made so far, in the order they were made; those that left
     /// the tree are dropped as they are met.
     @exclusivity(unchecked) var layerViews: [HostView] = []
@@ -138,11 +150,14 @@ package final class CanvasHost: HostRenderer {
     /// Repaints what the last layouts damaged, and returns the screen: a turn's paint
     /// step, after its layout.
     func paint() -> CellBuffer {
-        canvas.paint()
+        var frame = canvas.paint()
+        if let selection, !selection.isEmpty { frame.highlight(selection) }
+        return frame
     }
 
     /// Changes the canvas size; the next layout and paint redo everything.
     package func resize(width: Int, height: Int) {
+        clearSelection()
         canvas.resize(width: width, height: height)
         for entry in fitting.values { entry.widget.refit() }
     }
@@ -188,6 +203,9 @@ package final class CanvasHost: HostRenderer {
         if let widget = widget as? any ClipboardWidget {
             widget.copyText = { [unowned self] text in onCopy(text) }
             widget.copiedText = { [unowned self] in copied() }
+        }
+        if let widget = widget as? any CallingWidget {
+            widget.call = { [unowned self] handler, arguments in dispatch(handler, arguments) }
         }
         if view.isLayer { layerViews.append(view) }
         if widget is any BindingsDisplay {

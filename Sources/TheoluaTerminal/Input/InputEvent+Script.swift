@@ -10,6 +10,7 @@ extension InputEvent {
     /// | `click:right@X,Y`, `click:middle@X,Y` | another button's click |
     /// | `wheel:up@X,Y`, `wheel:down@X,Y` | one wheel step (also `left`, `right`) |
     /// | `mousedown:X,Y`, `drag:X,Y`, `mouseup:X,Y` | a press, a move with the left button held, a release (`right@`, `middle@` as for clicks) |
+    /// | `shift+click:X,Y`, `alt+drag:X,Y`, … | the same with modifiers held (`ctrl+`, `alt+`, `shift+`) |
     ///
     /// `"down click:4,2 wheel:down@10,5 text:hi"` is a key, a click (two events), a
     /// wheel step and two typed characters.
@@ -42,8 +43,21 @@ extension InputEvent {
     /// The events of a mouse item, or nil when `item` is not one (a key name).
     private static func mouseEvents(_ item: String) throws(KeyNameError) -> [MouseEvent]? {
         guard let colon = item.firstIndex(of: ":"), colon != item.startIndex else { return nil }
-        let verb = item[..<colon]
+        var verb = item[..<colon]
         let rest = item[item.index(after: colon)...]
+        var modifiers: (ctrl: Bool, alt: Bool, shift: Bool) = (false, false, false)
+        while true {
+            if verb.hasPrefix("ctrl+") {
+                modifiers.ctrl = true
+            } else if verb.hasPrefix("alt+") {
+                modifiers.alt = true
+            } else if verb.hasPrefix("shift+") {
+                modifiers.shift = true
+            } else {
+                break
+            }
+            verb = verb[verb.index(after: verb.firstIndex(of: "+") ?? verb.startIndex)...]
+        }
         let kinds: [MouseEvent.Kind]
         switch verb {
         case "click": kinds = [.press, .release]
@@ -76,6 +90,8 @@ extension InputEvent {
                 name: item,
                 reason: "give the cell as X,Y, two whole numbers from 0 (column, then row), as in \(verb):3,4")
         }
-        return kinds.map { MouseEvent($0, button, x: x, y: y) }
+        return kinds.map {
+            MouseEvent($0, button, x: x, y: y, ctrl: modifiers.ctrl, alt: modifiers.alt, shift: modifiers.shift)
+        }
     }
 }

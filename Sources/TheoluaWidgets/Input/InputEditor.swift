@@ -217,6 +217,32 @@ struct InputEditor: Sendable, Equatable {
         return true
     }
 
+    /// Selects the run of `value` around `offset` (a word, or the spaces between two), as
+    /// a double click does, the cursor at its end; returns whether anything changed.
+    mutating func selectWord(at offset: Int, shown: String) -> Bool {
+        let value = workingValue(shown: shown)
+        let range = InputEditor.word(at: InputEditor.boundary(atOrBefore: offset, in: value), in: value)
+        history.breakGroup()
+        anchor = InputEditor.offset(of: range.lowerBound, in: value)
+        cursor = InputEditor.offset(of: range.upperBound, in: value)
+        return true
+    }
+
+    /// The run of characters around the one at `index` (the one before it, at the
+    /// end) that are all spaces or all not: the word a double click selects.
+    static func word(at index: String.Index, in value: String) -> Range<String.Index> {
+        guard !value.isEmpty else { return value.startIndex..<value.startIndex }
+        let character = index < value.endIndex ? index : value.index(before: index)
+        let space = value[character].isWhitespace
+        var start = character
+        while start > value.startIndex, value[value.index(before: start)].isWhitespace == space {
+            start = value.index(before: start)
+        }
+        var end = value.index(after: character)
+        while end < value.endIndex, value[end].isWhitespace == space { end = value.index(after: end) }
+        return start..<end
+    }
+
     /// The start of the word at or before `index`: past the spaces before it, then past
     /// the word's characters.
     static func wordStart(before index: String.Index, in value: String) -> String.Index {

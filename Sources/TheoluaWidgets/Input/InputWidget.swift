@@ -183,23 +183,52 @@ final class InputWidget: HostWidget {
         edit(.insert(Self.oneLine(text)), props, dispatch)
     }
 
-    /// A click puts the cursor on the character clicked, or after the last one.
-    func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool {
+    /// The left button: a press puts the cursor on the character pressed (or after the
+    /// last one; with shift, extending the selection), a double press selects the word
+    /// there, a triple press the whole value, and a drag selects from the press to the
+    /// pointer, scrolling the field when it leaves it.
+    func handlePointer(_ pointer: PointerEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
         guard editor.request == nil else { return true }
-        let column = x - (baseStyle.border == nil ? 0 : 1)
+        let target = offset(atColumn: pointer.x - (baseStyle.border == nil ? 0 : 1))
+        switch pointer.phase {
+        case .press where pointer.clicks == 2:
+            if editor.selectWord(at: target, shown: value) { contentChanged() }
+        case .press where pointer.clicks >= 3:
+            if editor.selectAll(shown: value) { contentChanged() }
+        case .press:
+            _ = move(.to(target), selecting: pointer.shift)
+        case .drag:
+            _ = move(.to(target), selecting: true)
+        case .release:
+            break
+        }
+        return true
+    }
+
+    /// The value's offset at `column` of the field's text: of the character drawn there,
+    /// after the last one past the end, and one character beyond the window's edge for
+    /// a column outside it (a drag past the edge scrolls).
+    private func offset(atColumn column: Int) -> Int {
         let (shown, _) = displayed()
-        var index = InputEditor.boundary(atOrBefore: offset, in: shown)
-        var used = 0
-        while index < shown.endIndex {
-            let (next, width) = InputWindow.step(after: index, in: shown)
-            if used + width > column { break }
-            used += width
-            index = next
+        let first = InputEditor.boundary(atOrBefore: offset, in: shown)
+        var index = first
+        if column < 0 {
+            if index > shown.startIndex { index = shown.index(before: index) }
+        } else {
+            var used = 0
+            while index < shown.endIndex {
+                let (next, width) = InputWindow.step(after: index, in: shown)
+                if used + width > column { break }
+                used += width
+                index = next
+            }
+            let width = fittedWidth ?? Self.widestShown
+            if column >= width, index < shown.endIndex { index = shown.index(after: index) }
         }
         // The same character of the value (a masked value shows one mark per character).
         let characters = shown[..<index].count
         let target = value.index(value.startIndex, offsetBy: min(characters, value.count))
-        return move(.to(InputEditor.offset(of: target, in: value)))
+        return InputEditor.offset(of: target, in: value)
     }
 
     /// Ends a frame: an edit the parent never answered is settled (see ``InputEditor``).

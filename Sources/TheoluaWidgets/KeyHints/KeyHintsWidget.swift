@@ -47,6 +47,9 @@ final class KeyHintsWidget: HostWidget {
             } else {
                 for (text, style) in [(key, keyStyle), (label, labelStyle)] {
                     let child = CanvasNode(text: text, style: style)
+                    // Whole pairs or none: the row clips the last ones rather than
+                    // shrinking every text.
+                    child.boxStyle = BoxStyle(shrink: 0)
                     node.appendChild(child)
                     texts.append(child)
                 }

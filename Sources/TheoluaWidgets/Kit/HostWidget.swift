@@ -34,6 +34,11 @@ public protocol HostWidget: AnyObject {
     /// returns whether it used it.
     func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool
 
+    /// The primitive's own behaviour for the left button pressed on it, dragged and
+    /// released (inputs and textareas select with it); returns, for the press, whether
+    /// it takes the drag that follows. A primitive that takes it gets no click for it.
+    func handlePointer(_ pointer: PointerEvent, props: Record, dispatch: HandlerDispatch) -> Bool
+
     /// The primitive's own behaviour for a wheel step over it; returns whether it used it.
     func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool
 
@@ -56,8 +61,39 @@ extension HostWidget {
     public func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool {
         false
     }
+    /// Takes no drags.
+    public func handlePointer(_ pointer: PointerEvent, props: Record, dispatch: HandlerDispatch) -> Bool { false }
     /// Does not scroll.
     public func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+}
+
+/// The left button over a primitive that selects with it: pressed (once, twice or three
+/// times in a row on one cell), dragged, released.
+public struct PointerEvent: Sendable, Hashable {
+    public enum Phase: Sendable, Hashable {
+        case press
+        case drag
+        case release
+    }
+
+    public var phase: Phase
+    /// The cell, in the primitive's own cells (from 0 at its top-left corner, border
+    /// included); outside them when a drag has left it.
+    public var x: Int
+    public var y: Int
+    /// How many presses in a row this one is: 2 for a double-click (a word), 3 for a
+    /// triple-click (a line).
+    public var clicks: Int
+    /// Whether shift was held: a press extends the selection.
+    public var shift: Bool
+
+    public init(_ phase: Phase, x: Int, y: Int, clicks: Int = 1, shift: Bool = false) {
+        self.phase = phase
+        self.x = x
+        self.y = y
+        self.clicks = clicks
+        self.shift = shift
+    }
 }
 
 /// A primitive that fits what it shows to the size layout gives it, settles unanswered
@@ -115,6 +151,13 @@ public enum EditingKeys {
 
 /// A primitive that copies to and pastes from the app's clipboard (an input's
 /// selection): the host connects it to what `ui.clipboard.write` reaches.
+/// A primitive that calls the app's handlers outside the events it is given (a
+/// textarea's `highlight` and `onCursor`, as it draws): the host connects `call`.
+public protocol CallingWidget: HostWidget {
+    /// Calls a handler; set by the host.
+    var call: HandlerDispatch { get set }
+}
+
 public protocol ClipboardWidget: HostWidget {
     /// Puts text on the clipboard; set by the host.
     var copyText: (String) -> Void { get set }

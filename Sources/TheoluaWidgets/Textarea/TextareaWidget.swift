@@ -27,8 +27,10 @@ import TheoluaTerminal
 /// (a paste keeps its line breaks and tabs); backspace and delete remove a character or
 /// join two lines; ctrl+u and ctrl+k delete to the line's start and end. Each edit
 /// calls `onChange(newValue)`; edits are asked for and settled as an input's are (see
-/// ``InputEditor``). Tab, esc and other keys bubble. A click puts the cursor on the
-/// character clicked; the wheel scrolls the view by three rows.
+/// ``InputEditor``). Tab, esc and other keys bubble. ctrl+left and ctrl+right (alt+b,
+/// alt+f) move by word. The left button places the cursor, selects by dragging, a word
+/// on a double click and a line on a triple click; the wheel scrolls the view by three
+/// rows.
 final class TextareaWidget: HostWidget, FittingWidget {
     /// The editor's box: a column of the rows in view.
     let node: CanvasNode
@@ -38,6 +40,8 @@ final class TextareaWidget: HostWidget, FittingWidget {
     /// The canvas nodes of one row on screen.
     private struct RowNodes {
         let box: CanvasNode
+        /// The line's number, on its first row, with `lineNumbers`.
+        let gutter: CanvasNode
         let before: CanvasNode
         let cursor: CanvasNode
         let after: CanvasNode
@@ -72,6 +76,18 @@ final class TextareaWidget: HostWidget, FittingWidget {
     private var goalX: Int?
     /// The inner size the rows were last fitted to; nil when they must be fitted again.
     private var fitted: Size?
+    /// Whether each line's number is drawn before it, and the cells that takes.
+    private var lineNumbers = false
+    private var gutterWidth = 0
+    /// The function that styles a line (`highlight`), the looks it gave the lines last
+    /// shown (only those: it is asked again for a line whose text or number changed),
+    /// and how it calls handlers, as the host connects it.
+    private var highlighter: Handler?
+    private var highlighted: [Int: (text: String, looks: [LineLook])] = [:]
+    var call: HandlerDispatch = { _, _ in .unhandled }
+    /// `onCursor`, and the place it was last told.
+    private var onCursor: Handler?
+    private var toldCursor: TextPosition?
 
     /// An editor drawn on `node` (a deferred box node made before), or on a new box.
     init(node: CanvasNode? = nil) {
@@ -82,6 +98,8 @@ final class TextareaWidget: HostWidget, FittingWidget {
 
     func apply(_ props: Record, old: Record?) {
         if !PropsMapping.onlyChanged("value", from: old, to: props) { applyStyles(props) }
+        highlighter = props["highlight"]?.handlerValue
+        onCursor = props["onCursor"]?.handlerValue
         let newValue = props["value"]?.stringValue ?? ""
         let startCursor = props["cursor"]?.intValue
         if old == nil {
@@ -124,6 +142,8 @@ final class TextareaWidget: HostWidget, FittingWidget {
         textStyle = TextStyle(
             color: PropsMapping.color(props["color"]), attributes: PropsMapping.attributes(props), wrap: .none)
         placeholder = props["placeholder"]?.stringValue ?? ""
+        lineNumbers = props["lineNumbers"]?.boolValue ?? false
+        if props["highlight"]?.handlerValue == nil { highlighted = [:] }
         let words = props["wrap"]?.stringValue != "char"
         if words != wordWrap {
             wordWrap = words
@@ -158,7 +178,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
     /// The actions that only move the cursor.
     static let moves: Set<String> = [
         "left", "right", "up", "down", "pageUp", "pageDown", "rowStart", "rowEnd", "lineStart", "lineEnd",
-        "textStart", "textEnd",
+        "wordLeft", "wordRight", "textStart", "textEnd",
     ]
 
     /// The keys a textarea answers (a character key types itself).
@@ -173,6 +193,8 @@ final class TextareaWidget: HostWidget, FittingWidget {
         KeyBinding(["end"], action: "rowEnd", label: "go to the row's end", shown: false),
         KeyBinding(["ctrl+a"], action: "lineStart", label: "go to the line's start", shown: false),
         KeyBinding(["ctrl+e"], action: "lineEnd", label: "go to the line's end", shown: false),
+        KeyBinding(["ctrl+left", "alt+b"], action: "wordLeft", label: "move a word left", shown: false),
+        KeyBinding(["ctrl+right", "alt+f"], action: "wordRight", label: "move a word right", shown: false),
         KeyBinding(["ctrl+home"], action: "textStart", label: "go to the start", shown: false),
         KeyBinding(["ctrl+end"], action: "textEnd", label: "go to the end", shown: false),
         KeyBinding(["backspace"], action: "deleteBackward", label: "delete before", shown: false),
@@ -186,6 +208,8 @@ final class TextareaWidget: HostWidget, FittingWidget {
         KeyBinding(["shift+down"], action: "select:down", label: "select down a row", shown: false),
         KeyBinding(["shift+home"], action: "select:rowStart", label: "select to the row's start", shown: false),
         KeyBinding(["shift+end"], action: "select:rowEnd", label: "select to the row's end", shown: false),
+        KeyBinding(["ctrl+shift+left"], action: "select:wordLeft", label: "select a word left", shown: false),
+        KeyBinding(["ctrl+shift+right"], action: "select:wordRight", label: "select a word right", shown: false),
         KeyBinding(["ctrl+shift+home"], action: "select:textStart", label: "select to the start", shown: false),
         KeyBinding(["ctrl+shift+end"], action: "select:textEnd", label: "select to the end", shown: false),
     ] + EditingKeys.bindings
@@ -236,6 +260,8 @@ final class TextareaWidget: HostWidget, FittingWidget {
             }
         case "lineStart": return move { $0.cursor.offset = 0 }
         case "lineEnd": return move { $0.cursor.offset = $0.lines[$0.cursor.line].utf8.count }
+        case "wordLeft": return move { $0.cursor = Self.word(before: $0.cursor, in: $0) }
+        case "wordRight": return move { $0.cursor = Self.word(after: $0.cursor, in: $0) }
         case "textStart": return move { $0.cursor = TextPosition(line: 0, offset: 0) }
         case "textEnd": return move { $0.cursor = $0.end }
         case "deleteBackward": return edit(.deleteBackward, props, dispatch)
@@ -251,17 +277,59 @@ final class TextareaWidget: HostWidget, FittingWidget {
         edit(.insert(TextareaDocument.normalized(text)), props, dispatch)
     }
 
-    /// A click puts the cursor on the character clicked, or at the end of the row.
-    func handleClick(atX x: Int, y: Int, child: Int?, props: Record, dispatch: HandlerDispatch) -> Bool {
+    /// The left button: a press puts the cursor on the character pressed (or at the
+    /// end of the row; with shift, extending the selection), a double press selects the
+    /// word there, a triple press the line, and a drag selects from the press to the
+    /// pointer, scrolling when it leaves the view.
+    func handlePointer(_ pointer: PointerEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
         guard request == nil else { return true }
-        anchor = nil
-        let inset = insets / 2
-        var row = top
-        for _ in 0..<max(0, y - inset) {
-            guard let next = document.row(after: row) else { break }
-            row = next
+        let position = position(atX: pointer.x, y: pointer.y)
+        switch pointer.phase {
+        case .press where pointer.clicks == 2:
+            let line = document.lines[position.line]
+            let word = InputEditor.word(at: TextareaDocument.boundary(atOrBefore: position.offset, in: line), in: line)
+            anchor = TextPosition(line: position.line, offset: line.utf8.distance(from: line.startIndex, to: word.lowerBound))
+            return move { $0.cursor = TextPosition(line: position.line, offset: line.utf8.distance(from: line.startIndex, to: word.upperBound)) }
+        case .press where pointer.clicks >= 3:
+            // The line and its break, as editors select one.
+            anchor = TextPosition(line: position.line, offset: 0)
+            return move { document in
+                document.cursor = position.line + 1 < document.lines.count
+                    ? TextPosition(line: position.line + 1, offset: 0)
+                    : TextPosition(line: position.line, offset: document.lines[position.line].utf8.count)
+            }
+        case .press:
+            if !pointer.shift {
+                anchor = nil
+            } else if anchor == nil {
+                anchor = document.cursor
+            }
+            return move { $0.cursor = position }
+        case .drag:
+            if anchor == nil { anchor = document.cursor }
+            return move { $0.cursor = position }
+        case .release:
+            return true
         }
-        return move { $0.cursor = $0.position(in: row, x: max(0, x - inset)) }
+    }
+
+    /// The place of the text drawn at (`x`, `y`) of the editor's own cells: the end of
+    /// a row for a cell past it, the end of the text below the last row, and the row
+    /// above the view or below it for a cell there (a drag past the edge scrolls).
+    private func position(atX x: Int, y: Int) -> TextPosition {
+        let inset = insets / 2
+        let x = x - gutterWidth
+        var row = top
+        if y < inset {
+            row = document.row(before: top) ?? top
+        } else {
+            for _ in 0..<(y - inset) {
+                // Below the last row: the end of the text, as editors place it.
+                guard let next = document.row(after: row) else { return document.end }
+                row = next
+            }
+        }
+        return document.position(in: row, x: max(0, x - inset))
     }
 
     /// The wheel scrolls the view by three rows; the cursor stays where it is.
@@ -280,6 +348,36 @@ final class TextareaWidget: HostWidget, FittingWidget {
         }
         show()
         return true
+    }
+
+    /// The start of the word before `position`; a line break counts as a space, so from
+    /// a line's start it is the last word of the line before.
+    private static func word(before position: TextPosition, in document: TextareaDocument) -> TextPosition {
+        var line = position.line
+        var text = document.lines[line]
+        var at = TextareaDocument.boundary(atOrBefore: position.offset, in: text)
+        if text[..<at].allSatisfy(\.isWhitespace), line > 0 {
+            line -= 1
+            text = document.lines[line]
+            at = text.endIndex
+        }
+        let start = InputEditor.wordStart(before: at, in: text)
+        return TextPosition(line: line, offset: text.utf8.distance(from: text.startIndex, to: start))
+    }
+
+    /// The end of the word after `position`; from a line's end, the first word of the
+    /// line after.
+    private static func word(after position: TextPosition, in document: TextareaDocument) -> TextPosition {
+        var line = position.line
+        var text = document.lines[line]
+        var at = TextareaDocument.boundary(atOrBefore: position.offset, in: text)
+        if text[at...].allSatisfy(\.isWhitespace), line + 1 < document.lines.count {
+            line += 1
+            text = document.lines[line]
+            at = text.startIndex
+        }
+        let end = InputEditor.wordEnd(after: at, in: text)
+        return TextPosition(line: line, offset: text.utf8.distance(from: text.startIndex, to: end))
     }
 
     /// Moves the cursor with `change` and shows it.
@@ -398,7 +496,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
         guard frame.width > 0, inner != fitted else { return false }
         fitted = inner
         let countChanged = inner.height != rowNodes.count
-        document.setWrapping(width: inner.width, words: wordWrap)
+        document.setWrapping(width: max(1, inner.width - gutterWidth), words: wordWrap)
         setRowCount(inner.height)
         clampTop()
         keepCursorInView()
@@ -422,8 +520,10 @@ final class TextareaWidget: HostWidget, FittingWidget {
             var style = BoxStyle(direction: .row, height: .cells(1), shrink: 0)
             style.minWidth = .cells(0)
             let nodes = RowNodes(
-                box: CanvasNode(box: style), before: CanvasNode(text: "", style: textStyle),
-                cursor: CanvasNode(text: "", style: textStyle), after: CanvasNode(text: "", style: textStyle))
+                box: CanvasNode(box: style), gutter: CanvasNode(text: "", style: textStyle),
+                before: CanvasNode(text: "", style: textStyle), cursor: CanvasNode(text: "", style: textStyle),
+                after: CanvasNode(text: "", style: textStyle))
+            nodes.box.appendChild(nodes.gutter)
             nodes.box.appendChild(nodes.before)
             nodes.box.appendChild(nodes.cursor)
             nodes.box.appendChild(nodes.after)
@@ -484,7 +584,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
     /// Sets the rows' texts and styles; returns whether any text changed.
     @discardableResult
     private func show() -> Bool {
-        var changed = false
+        var changed = fitGutter()
         func set(_ node: CanvasNode, _ text: String, _ style: TextStyle) {
             if node.text != text {
                 node.text = text
@@ -495,13 +595,22 @@ final class TextareaWidget: HostWidget, FittingWidget {
         var plain = textStyle
         var cursorStyle = textStyle
         if isFocused { cursorStyle.attributes.insert(.inverse) }
+        var numberStyle = textStyle
+        numberStyle.attributes.insert(.dim)
+        func number(_ line: Int?) -> String {
+            guard gutterWidth > 0 else { return "" }
+            let digits = line.map { String($0 + 1) } ?? ""
+            return String(repeating: " ", count: max(0, gutterWidth - 1 - digits.count)) + digits + " "
+        }
         if document.isEmpty && !placeholder.isEmpty {
             plain.attributes.insert(.dim)
             cursorStyle.attributes.insert(.dim)
             for (slot, nodes) in rowNodes.enumerated() {
                 nodes.before.runs = []
+                nodes.cursor.runs = []
                 nodes.after.runs = []
                 let first = slot == 0 ? placeholder.first.map(String.init) ?? " " : ""
+                set(nodes.gutter, number(slot == 0 ? 0 : nil), numberStyle)
                 set(nodes.before, "", plain)
                 set(nodes.cursor, first, slot == 0 ? cursorStyle : plain)
                 set(nodes.after, slot == 0 ? String(placeholder.dropFirst()) : "", plain)
@@ -512,10 +621,11 @@ final class TextareaWidget: HostWidget, FittingWidget {
         let selected = isFocused ? selection : nil
         func offset(_ index: String.Index, _ line: String) -> Int { line.utf8.distance(from: line.startIndex, to: index) }
         var row: TextareaDocument.Row? = top
+        var shownLines: [Int] = []
         for nodes in rowNodes {
             guard let current = row else {
-                nodes.before.runs = []
-                nodes.after.runs = []
+                for node in [nodes.before, nodes.cursor, nodes.after] { node.runs = [] }
+                set(nodes.gutter, number(nil), numberStyle)
                 set(nodes.before, "", plain)
                 set(nodes.cursor, "", plain)
                 set(nodes.after, "", plain)
@@ -523,7 +633,10 @@ final class TextareaWidget: HostWidget, FittingWidget {
             }
             let text = document.text(of: current)
             let line = document.lines[current.line]
+            if shownLines.last != current.line { shownLines.append(current.line) }
+            let looks = looks(ofLine: current.line)
             let marked = selected.flatMap { Self.selectedOffsets(of: current.line, $0) }
+            set(nodes.gutter, number(current.row == 0 ? current.line : nil), numberStyle)
             if current == cursorRow {
                 let at = TextareaDocument.boundary(atOrBefore: document.cursor.offset, in: line)
                 let cursorEnd = at < text.endIndex ? line.index(after: at) : at
@@ -532,18 +645,66 @@ final class TextareaWidget: HostWidget, FittingWidget {
                 if let marked, at < text.endIndex, marked.contains(offset(at, line)) { look.attributes.insert(.underline) }
                 set(nodes.cursor, at < text.endIndex ? String(line[at..<cursorEnd]) : " ", look)
                 set(nodes.after, String(text[cursorEnd...]), plain)
-                Self.mark(nodes.before, from: offset(text.startIndex, line), marked)
-                Self.mark(nodes.after, from: offset(cursorEnd, line), marked)
+                Self.paint(nodes.before, from: offset(text.startIndex, line), looks, marked)
+                Self.paint(nodes.cursor, from: offset(at, line), at < text.endIndex ? looks : [], nil)
+                Self.paint(nodes.after, from: offset(cursorEnd, line), looks, marked)
             } else {
                 set(nodes.before, String(text), plain)
                 set(nodes.cursor, "", plain)
                 set(nodes.after, "", plain)
-                Self.mark(nodes.before, from: offset(text.startIndex, line), marked)
+                Self.paint(nodes.before, from: offset(text.startIndex, line), looks, marked)
+                nodes.cursor.runs = []
                 nodes.after.runs = []
             }
             row = document.row(after: current)
         }
+        // Only the lines in view keep their looks: memory follows the screen.
+        if highlighted.count > shownLines.count {
+            let kept = Set(shownLines)
+            highlighted = highlighted.filter { kept.contains($0.key) }
+        }
+        tellCursor()
         return changed
+    }
+
+    /// Sizes the gutter for the last line's number (and one space), rewrapping the text
+    /// when that changes its width; returns whether it did.
+    private func fitGutter() -> Bool {
+        let width = lineNumbers ? max(2, String(document.lines.count).count) + 1 : 0
+        guard width != gutterWidth else { return false }
+        gutterWidth = width
+        if let fitted {
+            document.setWrapping(width: max(1, fitted.width - width), words: wordWrap)
+            clampTop()
+            keepCursorInView()
+        }
+        return true
+    }
+
+    /// How `highlight` styles line `index`: asked once for each text and number, and
+    /// kept while the line stays in view.
+    private func looks(ofLine index: Int) -> [LineLook] {
+        guard let highlighter else { return [] }
+        let line = document.lines[index]
+        if let known = highlighted[index], Self.sameBytes(known.text, line) { return known.looks }
+        var looks: [LineLook] = []
+        switch call(highlighter, [.string(line), .int(index + 1)]) {
+        case .handled(let value): looks = LineLook.looks(from: value, lineLength: line.utf8.count)
+        case .failed: break  // reported; not asked again until the line changes
+        case .unhandled, .targetGone: return []  // not connected yet: asked again next time
+        }
+        highlighted[index] = (line, looks)
+        return looks
+    }
+
+    /// Calls `onCursor` with the cursor's line and column (from 1, in characters) when
+    /// it moved since it was last told.
+    private func tellCursor() {
+        guard let onCursor, toldCursor != document.cursor else { return }
+        toldCursor = document.cursor
+        let line = document.lines[document.cursor.line]
+        let column = line[..<TextareaDocument.boundary(atOrBefore: document.cursor.offset, in: line)].count + 1
+        _ = call(onCursor, [.record(["line": .int(document.cursor.line + 1), "column": .int(column)])])
     }
 
     /// The UTF-8 offsets of line `line` that the selection covers, if any (to the line's
@@ -557,25 +718,42 @@ final class TextareaWidget: HostWidget, FittingWidget {
         return from < to ? from..<to : nil
     }
 
-    /// Draws the characters of `node` (its text starting `start` bytes into its line)
-    /// that lie in `selected` in inverse video.
-    private static func mark(_ node: CanvasNode, from start: Int, _ selected: Range<Int>?) {
+    /// Sets the runs of `node` (its text starting `start` bytes into its line): the
+    /// looks `highlight` gave the characters, later ones over earlier ones, and the
+    /// selected characters in inverse video.
+    private static func paint(_ node: CanvasNode, from start: Int, _ looks: [LineLook], _ selected: Range<Int>?) {
         let text = node.text
-        guard let selected, !text.isEmpty else {
-            node.runs = []
-            return
-        }
         let end = start + text.utf8.count
-        let from = max(selected.lowerBound, start) - start
-        let to = min(selected.upperBound, end) - start
-        guard from < to else {
+        let span = start..<end
+        let touching = looks.filter { $0.bytes.overlaps(span) }
+        let marked = selected.map { $0.clamped(to: span) }.flatMap { $0.isEmpty ? nil : $0 }
+        guard !text.isEmpty, !touching.isEmpty || marked != nil else {
             node.runs = []
             return
         }
-        let utf8 = text.utf8
-        let a = InputEditor.boundary(atOrBefore: from, in: text)
-        let b = to >= utf8.count ? text.endIndex : InputEditor.boundary(atOrBefore: to, in: text)
-        node.runs = [TextRun(String(text[..<a])), TextRun(String(text[a..<b]), adding: .inverse), TextRun(String(text[b...]))]
+        var cuts: Set<Int> = [start, end]
+        for look in touching {
+            cuts.insert(max(look.bytes.lowerBound, start))
+            cuts.insert(min(look.bytes.upperBound, end))
+        }
+        if let marked {
+            cuts.insert(marked.lowerBound)
+            cuts.insert(marked.upperBound)
+        }
+        let sorted = cuts.sorted()
+        var runs: [TextRun] = []
+        var from = text.startIndex
+        for cut in sorted.dropFirst() {
+            let to = cut >= end ? text.endIndex : InputEditor.boundary(atOrBefore: cut - start, in: text)
+            guard from < to else { continue }
+            let first = start + text.utf8.distance(from: text.startIndex, to: from)
+            var run = TextRun(String(text[from..<to]))
+            for look in touching where look.bytes.contains(first) { look.apply(to: &run) }
+            if let marked, marked.contains(first) { run.adding.insert(.inverse) }
+            runs.append(run)
+            from = to
+        }
+        node.runs = runs
     }
 
     /// Whether two strings hold the same bytes (a byte comparison, where `==` compares
@@ -594,7 +772,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
     }
 }
 
-extension TextareaWidget: ClipboardWidget {}
+extension TextareaWidget: ClipboardWidget, CallingWidget {}
 
 extension TextareaWidget {
     /// `ui.textarea`: focused unless it refuses.
