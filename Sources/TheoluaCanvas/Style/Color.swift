@@ -84,6 +84,20 @@ public struct Color: Sendable, Hashable {
     /// The color names scripts may use, in palette order, without the `bright` prefix.
     public static let baseNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
+    /// Every name in lower case and in the camel case the docs use (`brightRed`), with
+    /// its color: what ``init(parsing:)`` finds without lowercasing.
+    private static let names: [String: Color] = {
+        var names: [String: Color] = ["default": .default, "gray": .gray, "grey": .gray]
+        for (index, base) in baseNames.enumerated() {
+            let capitalized = base.prefix(1).uppercased() + base.dropFirst()
+            names[base] = .palette(UInt8(index))
+            names["bright" + base] = .palette(UInt8(index) + 8)
+            names["bright" + capitalized] = .palette(UInt8(index) + 8)
+        }
+        for gray in ["brightgray", "brightgrey", "brightGray", "brightGrey"] { names[gray] = .white }
+        return names
+    }()
+
     /// Parses a color name as scripts write it: a name, `bright<Name>`, `"#rrggbb"` or
     /// `"default"`.
     ///
@@ -92,6 +106,12 @@ public struct Color: Sendable, Hashable {
     /// gray of most terminals. Returns nil for anything else, so the caller can report
     /// the value it was given.
     public init?(parsing text: String) {
+        // Names as scripts usually write them are looked up as they are: a styled run
+        // parses its color on every render.
+        if let named = Color.names[text] {
+            self = named
+            return
+        }
         let name = text.lowercased()
         if name == "default" {
             self = .default

@@ -248,8 +248,9 @@ extension LuaBridge {
     /// encloses it (its own runs, when spans nest, each over the span's).
     private func textContent(of subject: String, count: Int) throws -> (text: String, runs: [Value]?) {
         var text = ""
-        var runs: [Value] = []
-        var styled = false
+        // Made when the first span is met (the strings before it one run): a text of
+        // strings alone has no runs to make.
+        var runs: [Value]?
         for position in 1...max(count, 1) where position <= count {
             lua_rawgeti(L, 1, lua_Integer(position))
             defer { state.pop() }
@@ -257,14 +258,15 @@ extension LuaBridge {
             case LUA_TSTRING, LUA_TNUMBER:
                 let piece = state.describe(-1)
                 if text.isEmpty { text = piece } else { text += piece }
-                runs.append(.record(Record(uniqueEntries: [Record.Entry(key: "text", value: .string(piece))])))
+                runs?.append(Self.plainRun(piece))
             case LUA_TNIL: continue
             case LUA_TBOOLEAN where lua_toboolean(L, -1) == 0: continue
             case LUA_TUSERDATA:
                 guard let span = element(at: -1), span.isHost, span.typeName == "text" else { fallthrough }
-                styled = true
-                Self.appendRuns(of: span.hostProps, over: [], to: &runs, text: &text)
-                guard runs.count <= Self.runLimit else {
+                var made = runs ?? (text.isEmpty ? [] : [Self.plainRun(text)])
+                Self.appendRuns(of: span.hostProps, over: [], to: &made, text: &text)
+                runs = made
+                guard made.count <= Self.runLimit else {
                     throw raise("\(subject): more than \(Self.runLimit) styled runs in one text")
                 }
             default:
@@ -272,7 +274,12 @@ extension LuaBridge {
                     "\(subject): item \(position) must be a string or a ui.span, got \(found(at: -1))")
             }
         }
-        return (text, styled ? runs : nil)
+        return (text, runs)
+    }
+
+    /// A run of the text's own look.
+    private static func plainRun(_ text: String) -> Value {
+        .record(Record(uniqueEntries: [Record.Entry(key: "text", value: .string(text))]))
     }
 
     /// The most runs one text holds: a paragraph, not a document.
@@ -292,6 +299,7 @@ extension LuaBridge {
         of props: Record, over enclosing: [Record.Entry], to runs: inout [Value], text: inout String
     ) {
         var look = enclosing
+        look.reserveCapacity(enclosing.count + props.count)
         var piece = ""
         var inner: [Value]?
         for entry in props.entries {
@@ -300,7 +308,8 @@ extension LuaBridge {
             } else if entry.key == "runs" {
                 inner = entry.value.arrayValue?.values
             } else if isLookKey(entry.key) {
-                if let position = look.firstIndex(where: { $0.key == entry.key }) {
+                // A span's own keys are unique: only what encloses it can hold the key.
+                if !enclosing.isEmpty, let position = look.firstIndex(where: { $0.key == entry.key }) {
                     look[position] = entry
                 } else {
                     look.append(entry)
