@@ -32,12 +32,14 @@ struct EditHistory<Cursor: Sendable & Equatable>: Sendable, Equatable {
     private var openKind: Kind?
 
     /// Notes that an edit of `kind` turns `value` (with the cursor at `cursor`) into
-    /// something else: a new step, unless it continues the open group.
-    mutating func record(_ value: String, cursor: Cursor, kind: Kind) {
+    /// something else: a new step, unless it continues the open group. A replacement
+    /// is a step of its own, which the typing after it joins when it was a character
+    /// typed over a selection (`opening` `.typing`): one undo brings the selection back.
+    mutating func record(_ value: String, cursor: Cursor, kind: Kind, opening: Kind? = nil) {
         redoSteps = []
         if let openKind, openKind == kind, kind != .replacement { return }
         undoSteps.append(Step(value: value, cursor: cursor))
-        openKind = kind == .replacement ? nil : kind
+        openKind = opening ?? (kind == .replacement ? nil : kind)
         trim()
     }
 

@@ -98,7 +98,7 @@ struct InputEditor: Sendable, Equatable {
                 anchor = nil
                 return commit(
                     newValue, cursor: selected.lowerBound + text.utf8.count, from: value,
-                    kind: .replacement, cursorBefore: cursor)
+                    kind: .replacement, opening: Self.kind(of: edit) == .typing ? .typing : nil, cursorBefore: cursor)
             default:
                 anchor = nil
             }
@@ -146,10 +146,11 @@ struct InputEditor: Sendable, Equatable {
     /// Asks for `newValue` with the cursor at `newCursor`, remembering `value` (before
     /// the edit) to undo to; nil when nothing changes.
     private mutating func commit(
-        _ newValue: String, cursor newCursor: Int, from value: String, kind: EditHistory<Int>.Kind, cursorBefore: Int
+        _ newValue: String, cursor newCursor: Int, from value: String, kind: EditHistory<Int>.Kind,
+        opening: EditHistory<Int>.Kind? = nil, cursorBefore: Int
     ) -> String? {
         guard newValue != value else { return nil }
-        history.record(value, cursor: cursorBefore, kind: kind)
+        history.record(value, cursor: cursorBefore, kind: kind, opening: opening)
         request = Request(value: newValue, cursorBefore: request?.cursorBefore ?? cursorBefore)
         cursor = newCursor
         return newValue

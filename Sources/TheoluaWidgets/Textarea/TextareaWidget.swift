@@ -432,7 +432,10 @@ final class TextareaWidget: HostWidget, FittingWidget {
             case .insert: _ = document.apply(edit)
             default: break
             }
-            history.record(oldValue, cursor: before, kind: .replacement)
+            // A character typed over the selection opens a typing group: the word typed
+            // after it goes with it, and one undo brings the selection's text back.
+            let typing = Self.kind(of: edit) == .typing
+            history.record(oldValue, cursor: before, kind: .replacement, opening: typing ? .typing : nil)
         } else {
             anchor = nil
             guard document.apply(edit) else { return true }

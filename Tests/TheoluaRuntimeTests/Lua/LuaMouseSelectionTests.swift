@@ -51,6 +51,22 @@ import TheoluaRuntime
         #expect(state(app, "name") == "bye")
     }
 
+    /// Typing a word over a selection is one step: one undo brings the selection's
+    /// text back, in an input and in a textarea.
+    @Test func aWordTypedOverASelectionIsUndoneInOneStep() throws {
+        let app = try editors()
+        app.press("click:8,1 click:8,1 text:bold")
+        #expect(state(app, "name") == "hello bold new world")
+        app.press("ctrl+z")
+        #expect(state(app, "name") == "hello brave new world")
+        app.press("click:8,3 click:8,3 text:LINE")
+        #expect(state(app, "notes") == "first line here\nsecond LINE there\nthird")
+        app.press("ctrl+z")
+        #expect(state(app, "notes") == "first line here\nsecond line there\nthird")
+        app.press("ctrl+y")
+        #expect(state(app, "notes") == "first line here\nsecond LINE there\nthird")
+    }
+
     @Test func shiftWithAClickExtendsTheSelection() throws {
         let app = try editors()
         app.press("click:6,1 shift+click:11,1 alt+c")
