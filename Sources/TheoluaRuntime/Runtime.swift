@@ -49,8 +49,29 @@ public final class Runtime {
     /// (a warning). `quit` never reaches it: the runtime handles it by quitting.
     public var onAction: (_ action: String, _ arguments: [Value]) -> Value? = { _, _ in nil }
 
+    /// The way into the running app from any thread or task: new props and work,
+    /// applied at the next turn, and the events scripts emit as an `AsyncStream`
+    /// (``RuntimeFeed``). Made when first asked for.
+    public var feed: RuntimeFeed {
+        if let feedSource { return feedSource.feed }
+        let source = FeedSource(feed: RuntimeFeed(), runtime: self)
+        feedSource = source
+        capabilities.io.add(source)
+        return source.feed
+    }
+    private var feedSource: FeedSource?
+
     /// Errors since the last ``takeErrors()``, formatted like ``onError``'s.
     public private(set) var errors: [String] = []
+    /// The error the app shows until it is mended (``TerminalApp`` draws it over the
+    /// screen): the last one reported, or the last failed load, mount or reload. A mount
+    /// or a reload that succeeds clears it unless its render reports another (so a host's
+    /// data push that renders fine takes away the error a bad one caused); a host may
+    /// clear it with ``dismissError()``.
+    public private(set) var shownError: String?
+    /// Whether the app is mounted and rendered: false until a mount or a reload succeeds
+    /// (a file that does not load at start leaves it false until it is mended).
+    public private(set) var isRunning = false
     /// Warnings (unhandled actions and the like) since the last ``takeWarnings()``.
     public private(set) var warnings: [String] = []
     /// Whether a script called `ui.quit()` (or ctrl+c was pressed).
@@ -62,6 +83,8 @@ public final class Runtime {
     private var appSource: (text: String, name: String)?
     private var root: AppRoot?
     private var rootProps = Record()
+    /// How many errors were reported so far.
+    private var errorsReported = 0
     private var swiftRoot: Element?
     /// How many turns are taking their steps now (see ``turn(through:readingLayout:input:output:)``).
     var turnDepth = 0
@@ -84,7 +107,10 @@ public final class Runtime {
         reconciler.onError = { [unowned self] error in report(describe(error)) }
         reconciler.onWarning = { [unowned self] warning in warnings.append(warning.message) }
         bridge.onError = { [unowned self] error in report(error.description) }
-        bridge.onEmit = { [unowned self] name, payload in onEmit(name, payload) }
+        bridge.onEmit = { [unowned self] name, payload in
+            onEmit(name, payload)
+            feedSource?.feed.emitted(name, payload)
+        }
         bridge.onLog = { [unowned self] line in onLog(line) }
         bridge.onQuit = { [unowned self] in quitRequested = true }
         bridge.onClipboard = { [unowned self] text in copyToClipboard(text) }
@@ -114,29 +140,34 @@ public final class Runtime {
         appFile = path
         appGate = gate
         appSource = nil
-        root = try bridge.loadApp(file: path, through: gate)
+        root = try showing { () throws(ScriptError) in try bridge.loadApp(file: path, through: gate) }
     }
 
     /// Loads an app from source text, named `name` in messages.
     public func load(source: String, name: String = "app.lua") throws(ScriptError) {
         appSource = (source, name)
         appFile = nil
-        root = try bridge.loadApp(source: source, name: name)
+        root = try showing { () throws(ScriptError) in try bridge.loadApp(source: source, name: name) }
     }
 
     /// The files the loaded app consists of: the app and every module it required.
     public var loadedFiles: [String] { bridge.loadedFiles }
 
     /// Mounts the loaded app with `props` (validated by its component's schema when it
-    /// returned a component) and renders it, running the turns that follow.
+    /// returned a component) and renders it, running the turns that follow. Mounting
+    /// again with new props keeps the state of every component, as a parent's render
+    /// does. The props are kept even when no app is loaded or they do not fit: a
+    /// ``reload()`` after the file is mended mounts with them.
     public func mount(props: Record = Record()) throws(ScriptError) {
-        guard let root else { throw ScriptError(.runtime, message: "no app loaded") }
-        let element = try bridge.rootElement(root, props: props)
         rootProps = props
+        guard let root else { throw ScriptError(.runtime, message: "no app loaded") }
+        let element = try showing { () throws(ScriptError) in try bridge.rootElement(root, props: props) }
         swiftRoot = nil
-        turn(through: .layout) {
-            reconciler.update(root: element)
-            return true
+        rendering {
+            turn(through: .layout) {
+                reconciler.update(root: element)
+                return true
+            }
         }
     }
 
@@ -153,9 +184,11 @@ public final class Runtime {
         swiftRoot = element
         root = nil
         bridge.forgetRootOrigin()
-        turn(through: .layout) {
-            reconciler.update(root: element)
-            return true
+        rendering {
+            turn(through: .layout) {
+                reconciler.update(root: element)
+                return true
+            }
         }
     }
 
@@ -164,18 +197,44 @@ public final class Runtime {
     /// the previous generation stays on screen and the error is thrown.
     public func reload() throws(ScriptError) {
         if let appFile {
-            root = try bridge.loadApp(file: appFile, through: appGate)
+            root = try showing { () throws(ScriptError) in try bridge.loadApp(file: appFile, through: appGate) }
         } else if let appSource {
-            root = try bridge.loadApp(source: appSource.text, name: appSource.name)
+            root = try showing { () throws(ScriptError) in
+                try bridge.loadApp(source: appSource.text, name: appSource.name)
+            }
         } else {
             return
         }
         guard let root else { return }
-        let element = try bridge.rootElement(root, props: rootProps)
-        turn(through: .layout) {
-            reconciler.reload(root: element)
-            return true
+        let element = try showing { () throws(ScriptError) in try bridge.rootElement(root, props: rootProps) }
+        rendering {
+            turn(through: .layout) {
+                reconciler.reload(root: element)
+                return true
+            }
         }
+    }
+
+    /// Clears the error the app shows (``shownError``): the next frame is drawn without it.
+    public func dismissError() { shownError = nil }
+
+    /// Runs a load or a mount's conversion; what it throws is the error shown.
+    private func showing<Result>(_ body: () throws(ScriptError) -> Result) throws(ScriptError) -> Result {
+        do {
+            return try body()
+        } catch {
+            shownError = error.description
+            throw error
+        }
+    }
+
+    /// Runs a render of the whole app: it is running after, and unless the render
+    /// reported an error, none is shown.
+    private func rendering(_ body: () -> Void) {
+        let reported = errorsReported
+        body()
+        isRunning = true
+        if errorsReported == reported { shownError = nil }
     }
 
     /// Offers a Swift function to scripts as `ui.<name>(...)`: arguments and result are
@@ -524,6 +583,8 @@ public final class Runtime {
 
     func report(_ message: String) {
         errors.append(message)
+        errorsReported += 1
+        shownError = message
         onError(message)
     }
 

@@ -218,13 +218,34 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// An app that never ran ends with the status of a script error.
     @Test func appBrokenAtStartShowsTheOverlayAndStillQuits() throws {
         let (terminal, folder, _) = try start("local ui = require(\"theolua\")\nreturn ui.text {\n")
         defer { folder.remove() }
         #expect(terminal.waitForScreen(containing: "app.lua:"), "\(terminal.screen.text)")
         terminal.type("\u{03}")
-        #expect(terminal.waitForExit() == 0)
+        #expect(terminal.waitForExit() == 1)
         #expect(terminal.output.suffix(64).contains(Self.leaveAlternateScreen))
+    }
+
+    /// `--props` survive a file broken at start: the save that mends it mounts with them,
+    /// and the overlay goes.
+    @Test func aFileBrokenAtStartIsMountedWithItsPropsOnceMended() throws {
+        let labelled = """
+            local ui = require("theolua")
+            return ui.component("Label", {
+              props = { label = { "string" } },
+              render = function(self) return ui.text("label: " .. self.props.label) end,
+            })
+            """
+        let (terminal, folder, app) = try start(labelled + "\nthis is not lua (", ["--props", "{\"label\":\"kept\"}"])
+        defer { folder.remove() }
+        #expect(terminal.waitForScreen(containing: "app.lua:"), "\(terminal.screen.text)")
+        Files.write(labelled, to: app)
+        #expect(terminal.waitForScreen(containing: "label: kept"), "\(terminal.screen.text)")
+        #expect(terminal.wait { !$0.screen.text.contains("error") }, "\(terminal.screen.text)")
+        terminal.type("\u{03}")
+        #expect(terminal.waitForExit() == 0)
     }
 
     @Test func sigtermRestoresTheTerminal() throws {

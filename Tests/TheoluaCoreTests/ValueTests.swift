@@ -104,6 +104,15 @@ import TheoluaWidgets
         #expect(a.description == "box{ gap = 1 }[text{ text = \"a\" }, text#b{ text = \"b\" }]")
     }
 
+    /// A record from a Lua table holds its fields in the table's order, which changes
+    /// from run to run: printed, they are in the order of their names.
+    @Test func aRecordPrintsItsFieldsInTheOrderOfTheirNames() {
+        let one = Record([("status", .string("up")), ("name", .string("api")), ("cpu", .int(3))])
+        let other = Record([("cpu", .int(3)), ("status", .string("up")), ("name", .string("api"))])
+        #expect(one.description == "{ cpu = 3, name = \"api\", status = \"up\" }")
+        #expect(Value.record(other).description == one.description)
+    }
+
     @Test func longestIncreasingSubsequenceKeepsTheLongestRun() {
         #expect(longestIncreasingSubsequenceMask([3, 0, 1, 2]) == [false, true, true, true])
         #expect(longestIncreasingSubsequenceMask([-1, 0, -1, 1]) == [false, true, false, true])

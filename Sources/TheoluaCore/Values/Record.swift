@@ -204,9 +204,12 @@ extension Record: ExpressibleByDictionaryLiteral {
 }
 
 extension Record: CustomStringConvertible {
+    /// `{ a = 1, b = "x" }`, the fields in the order of their names: a record made from
+    /// a Lua table holds them in the table's order, which changes from run to run.
     public var description: String {
         if isEmpty { return "{}" }
-        return "{ " + entries.map { "\($0.key) = \($0.value)" }.joined(separator: ", ") + " }"
+        let sorted = entries.sorted { $0.key < $1.key }
+        return "{ " + sorted.map { "\($0.key) = \($0.value)" }.joined(separator: ", ") + " }"
     }
 }
 

@@ -66,7 +66,6 @@ public final class TerminalApp {
     private var inspector = Inspector()
     /// The app's last frame without panels, for the inspector's repaint outline.
     private var previousAppFrame: CellBuffer?
-    private var overlayMessage: String?
     /// A note for the user (a refused paste), shown until the next key or click.
     private var note: String?
 
@@ -82,8 +81,9 @@ public final class TerminalApp {
         self.prepare = prepare
     }
 
-    /// Runs until the app quits; returns the process exit status. Throws only when the
-    /// terminal cannot be used.
+    /// Runs until the app quits; returns the process exit status: 0, or 1 when the app
+    /// never ran (a file that did not load is shown as an error until a save mends it;
+    /// the host's `onError` hears it). Throws only when the terminal cannot be used.
     public func run(on device: any TerminalDevice) throws -> Int32 {
         var modes = InteractiveModes.fullScreen
         modes.mouse = configuration.mouse
@@ -118,12 +118,12 @@ public final class TerminalApp {
                 if runtime.hasTasks { runtime.bridge.runTasks(until: .now + Runtime.taskTurn) }
                 return true
             } output: { screen in
-                if let error = runtime.takeErrors().last { overlayMessage = error }
+                _ = runtime.takeErrors()  // shown as runtime.shownError until mended
                 for warning in runtime.takeWarnings() { appendToLog("warning: " + warning) }
                 var frame = screen
                 if inspector.isOpen { inspector.record(frame, previous: previousAppFrame, runtime: runtime) }
                 previousAppFrame = frame
-                if let overlayMessage { frame = Overlay.error(overlayMessage, over: frame) }
+                if let shownError = runtime.shownError { frame = Overlay.error(shownError, over: frame) }
                 if let note { frame = Overlay.note(note, over: frame) }
                 if showingLog { frame = Overlay.log(log, over: frame) }
                 if inspector.isOpen { frame = inspector.draw(over: frame, runtime: runtime) }
@@ -189,7 +189,7 @@ public final class TerminalApp {
                     signal.exitProcess()
                 case .inputClosed:
                     runtime.unmount()
-                    return 0
+                    return Self.status(of: runtime)
                 case .descriptorReady:
                     break  // read below, and by the watcher at the top of the loop
                 }
@@ -207,8 +207,13 @@ public final class TerminalApp {
             }
         }
         runtime.unmount()
-        return 0
+        return Self.status(of: runtime)
     }
+
+    /// The exit status of a session that ended: 1 when the app never ran (its file did
+    /// not load, or its props did not fit, and no save mended it), as `theolua` exits on
+    /// a script error; else 0.
+    private static func status(of runtime: Runtime) -> Int32 { runtime.isRunning ? 0 : 1 }
 
     /// Lends the terminal to each program scripts asked for, reporting how it ended to
     /// its `onExit`; returns whether any ran.
@@ -258,7 +263,11 @@ public final class TerminalApp {
                 try runtime.load(file: file)
                 try runtime.mount(props: props)
             } catch {
-                overlayMessage = error.description
+                // Shown until a save mends it (runtime.shownError); the host hears it.
+                runtime.onError(error.description)
+                // A file that did not load still gets the props, for the reload that
+                // mends it.
+                if !runtime.isRunning { try? runtime.mount(props: props) }
             }
             watchLoadedFiles(of: runtime, app: file)
         case .element(let root):
@@ -270,10 +279,8 @@ public final class TerminalApp {
         guard case .script(let file, _) = configuration.app else { return }
         do {
             try runtime.reload()
-            overlayMessage = nil
-            if let error = runtime.takeErrors().last { overlayMessage = error }
         } catch {
-            overlayMessage = error.description
+            runtime.onError(error.description)
         }
         watchLoadedFiles(of: runtime, app: file)
     }
