@@ -1,7 +1,8 @@
 // An embedding host: a Swift program that gives itself a scriptable terminal UI.
 //
 // It registers a native Swift component (`ui.Meter`), feeds Swift data into the Lua UI
-// as Encodable props, and reacts to `ui.emit` from the script.
+// as Encodable props (full-screen, a task sends a new sample every half second through
+// `runtime.feed`), and reacts to `ui.emit` from the script.
 //
 //   swift run theolua-embed-example                      full-screen
 //   swift run theolua-embed-example --headless down enter  render once and print
@@ -29,14 +30,29 @@ struct Meter: Component, Decodable {
 }
 
 /// What the host knows about its processes: plain Swift values.
-struct Snapshot: Encodable {
-    struct Process: Encodable {
+struct Snapshot: Encodable, Sendable {
+    struct Process: Encodable, Sendable {
         var pid: Int
         var name: String
         var cpu: Double
     }
     var host: String
     var processes: [Process]
+
+    /// The next sample: each load moves a little, as loads do.
+    func next(_ tick: Int) -> Snapshot {
+        var next = self
+        for index in next.processes.indices {
+            let step = Double((tick * 7 + index * 13) % 11 - 5) / 100
+            next.processes[index].cpu = min(1, max(0, next.processes[index].cpu + step))
+        }
+        return next
+    }
+
+    var record: Record {
+        guard case .record(let record)? = try? ValueEncoder().encode(self) else { return Record() }
+        return record
+    }
 }
 
 let snapshot = Snapshot(
@@ -74,11 +90,20 @@ if arguments.first == "--headless" {
     print(runtime.text)
     for line in received + runtime.takeErrors() { print(line) }
 } else {
-    var props = Record()
-    if case .record(let record) = try ValueEncoder().encode(snapshot) { props = record }
     var received: [String] = []
-    let app = TerminalApp(configuration: TerminalApp.Configuration(file: script, props: props)) { runtime in
+    let app = TerminalApp(configuration: TerminalApp.Configuration(file: script, props: snapshot.record)) { runtime in
         try prepare(runtime) { received.append($0) }
+        // The host goes on sampling while the app runs: a task of its own sends each
+        // sample, and the app shows it at its next frame, keeping its selection.
+        let feed = runtime.feed
+        Task.detached {
+            var sample = snapshot
+            for tick in 1... {
+                try? await Task.sleep(for: .milliseconds(500))
+                sample = sample.next(tick)
+                feed.update(props: sample.record)
+            }
+        }
     }
     let status = try app.run(on: TTYTerminal.standardStreams())
     for line in received { print(line) }
