@@ -113,6 +113,15 @@ import TheoluaWidgets
         #expect(Value.record(other).description == one.description)
     }
 
+    @Test func aRecordsFieldsAreSetAndRemovedThroughItsSubscript() {
+        var props: Record = ["host": "build-01", "cpu": 0.5]
+        props["cpu"] = .double(0.75)
+        props["state"] = "up"
+        #expect(props == ["host": "build-01", "cpu": 0.75, "state": "up"])
+        props["host"] = nil
+        #expect(props.keys == ["cpu", "state"])
+    }
+
     @Test func longestIncreasingSubsequenceKeepsTheLongestRun() {
         #expect(longestIncreasingSubsequenceMask([3, 0, 1, 2]) == [false, true, true, true])
         #expect(longestIncreasingSubsequenceMask([-1, 0, -1, 1]) == [false, true, false, true])

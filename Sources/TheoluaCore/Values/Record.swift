@@ -111,10 +111,21 @@ public struct Record: Sendable {
         (entries[position].key, entries[position].value)
     }
 
-    /// The value of field `key`, or `nil` when there is no such field.
+    /// The value of field `key`, or `nil` when there is no such field. Setting a value
+    /// replaces the field's (or appends the field); setting `nil` removes it:
+    /// `props["cpu"] = .double(0.4)`.
     public subscript(key: String) -> Value? {
-        guard let position = position(of: key) else { return nil }
-        return entries[position].value
+        get {
+            guard let position = position(of: key) else { return nil }
+            return entries[position].value
+        }
+        set {
+            if let newValue {
+                self = setting(key, to: newValue)
+            } else {
+                self = removing(key)
+            }
+        }
     }
 
     /// A copy with field `key` set to `value` (appended when new).
