@@ -616,6 +616,22 @@ function ui.switch(props) end
 ---@param props theolua.RadioProps
 ---@return theolua.Element
 function ui.radio(props) end
+
+---@class theolua.SparklineProps
+---@field color? theolua.Color The bars' color; default the theme's accent.
+---@field grow? number Share of the parent's free main-axis space (default 0).
+---@field label? string Shown after the bars.
+---@field max? number The value drawn as █; default the largest value.
+---@field min? number The value drawn as ▁; default the smallest value (or 0 when none is below it).
+---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
+---@field values number[] The series, oldest first.
+---@field width? integer Cells; default one per value. Narrower, the last values show.
+---@field key? theolua.Key
+
+---A row of bars (▁ to █), one cell per value, the last ones when narrower, with an optional label.
+---@param props theolua.SparklineProps
+---@return theolua.Element
+function ui.sparkline(props) end
 -- END widget declarations
 
 ---The colors the built-in widgets draw with.
