@@ -632,6 +632,24 @@ function ui.radio(props) end
 ---@param props theolua.SparklineProps
 ---@return theolua.Element
 function ui.sparkline(props) end
+
+---@class theolua.ChartProps
+---@field colors? theolua.Color[] The series' colors; default the theme's accent, then magenta, yellow, green, blue, red.
+---@field grow? number Share of the parent's free main-axis space (default 0).
+---@field height? integer Rows, axis and legend included; default 8 (9 with labels).
+---@field kind? "line"|"bar" "line" (braille dots) or "bar" (blocks); default "line".
+---@field labels? string[] The series' names, shown in a legend under the chart.
+---@field max? number The top of the y axis; default the largest value.
+---@field min? number The bottom of the y axis; default the smallest value (or 0 when none is below it).
+---@field shrink? number Share of the parent's overflow, weighted by size (default 1).
+---@field values number[]|number[][] A series, oldest first, or a list of series.
+---@field width? integer Cells; in a column it takes the column's width.
+---@field key? theolua.Key
+
+---A chart of one series or several: braille lines or block bars, with axes and a legend.
+---@param props theolua.ChartProps
+---@return theolua.Element
+function ui.chart(props) end
 -- END widget declarations
 
 ---The colors the built-in widgets draw with.
