@@ -873,6 +873,12 @@ function ui.tail(path, fn, options) end
 ---@param payload? any
 function ui.emit(name, payload) end
 
+---Shows a toast in the screen's bottom-right corner until `timeout` seconds pass
+---(default 4; 0 keeps it until dismissed), or a click on it, or esc.
+---@param message string
+---@param options? { kind?: "info"|"success"|"warning"|"error", timeout?: number }
+function ui.notify(message, options) end
+
 ---Ends the app.
 function ui.quit() end
 

@@ -88,7 +88,8 @@ extension Runtime {
         layOut()
         guard last >= .paint else { return host.buffer }
         // 5. Paint.
-        let frame = stageClock.measure(.paint) { host.paint() }
+        var frame = stageClock.measure(.paint) { host.paint() }
+        if !toasts.shown.isEmpty { frame = drawingToasts(over: frame) }
         guard last >= .output else { return frame }
         // 6. Output.
         output(frame)

@@ -83,6 +83,8 @@ public final class Runtime {
     private var appSource: (text: String, name: String)?
     private var root: AppRoot?
     private var rootProps = Record()
+    /// The toasts `ui.notify` shows (Notifications.swift).
+    var toasts = Toasts()
     /// How many errors were reported so far.
     private var errorsReported = 0
     private var swiftRoot: Element?
@@ -114,6 +116,11 @@ public final class Runtime {
         bridge.onLog = { [unowned self] line in onLog(line) }
         bridge.onQuit = { [unowned self] in quitRequested = true }
         bridge.onClipboard = { [unowned self] text in copyToClipboard(text) }
+        bridge.onNotify = { [unowned self] message, kind, timeout in
+            notify(
+                message, kind: Notification.Kind(rawValue: kind) ?? .info,
+                timeout: timeout > 0 ? .milliseconds(Int((timeout * 1000).rounded())) : nil)
+        }
         host.onCopy = { [unowned self] text in copyToClipboard(text) }
         host.copied = { [unowned self] in clipboard }
         host.now = { [unowned loop] in loop.now }
@@ -427,6 +434,8 @@ public final class Runtime {
             quitRequested = true
             return
         }
+        // esc takes away the newest toast first.
+        if key.fullName == "esc", dismissNotification() { return }
         // A textarea moves by rows on screen, and a list pages by the rows shown.
         turn(through: .layout, readingLayout: true) {
             host.handleKey(key)
@@ -454,6 +463,11 @@ public final class Runtime {
     /// `onMouse` handlers under it, then focus, clicks (`onClick`, buttons, list
     /// items) and wheel scrolling. Pending updates render before this returns.
     public func send(_ mouse: MouseEvent) {
+        // A press on a toast takes it away, and reaches nothing under it.
+        if mouse.kind == .press, let id = notification(atX: mouse.x, y: mouse.y) {
+            dismissNotification(id)
+            return
+        }
         // The pointer finds what is drawn where the last layout put it.
         turn(through: .layout, readingLayout: true) {
             host.handleMouse(mouse)

@@ -73,6 +73,9 @@ public final class LuaBridge {
     public var onQuit: () -> Void = {}
     /// Receives `ui.clipboard.write(text)`.
     public var onClipboard: (String) -> Void = { _ in }
+    /// Receives `ui.notify(message, { kind, timeout })`: the message, its kind (`info`,
+    /// `success`, `warning` or `error`) and its timeout in seconds (0: until dismissed).
+    public var onNotify: (_ message: String, _ kind: String, _ timeout: Double) -> Void = { _, _, _ in }
     /// Hears `self:focus(id)`: the component asking, and the element id (nil: its first
     /// focusable).
     public var onFocus: (ComponentID, String?) -> Void = { _, _ in }

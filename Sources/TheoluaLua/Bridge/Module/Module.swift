@@ -96,6 +96,7 @@ extension LuaBridge {
         ("after", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: false) } }),
         ("every", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTimer(repeating: true) } }),
         ("emit", LuaBridge.emit),
+        ("notify", LuaBridge.notify),
         ("task", { L in LuaBridge.entry(L) { bridge, _ in try bridge.startTask() } }),
         (
             "quit",
@@ -124,6 +125,54 @@ extension LuaBridge {
             return 0
         }
     }
+
+    /// `ui.notify(message, { kind, timeout })`: hands a toast to the host, which shows it
+    /// in a corner until `timeout` seconds pass (4 by default, 0 for until dismissed).
+    static let notify: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER else {
+                throw bridge.raise("ui.notify: expected the message as a string, got \(bridge.found(at: 1))")
+            }
+            let message = bridge.state.describe(1)
+            guard message.utf8.count <= notificationLimit else {
+                throw bridge.raise("ui.notify: the message is longer than \(notificationLimit) bytes")
+            }
+            var kind = "info"
+            var timeout = 4.0
+            switch lua_type(L, 2) {
+            case LUA_TNIL, LUA_TNONE: break
+            case LUA_TTABLE:
+                if lua_getfield(L, 2, "kind") != LUA_TNIL {
+                    guard let name = bridge.state.string(at: -1), notificationKinds.contains(name) else {
+                        throw bridge.raise(
+                            "ui.notify: kind must be one of \(notificationKinds.joined(separator: ", ")),"
+                                + " got \(bridge.found(at: -1))")
+                    }
+                    kind = name
+                }
+                bridge.state.pop()
+                if lua_getfield(L, 2, "timeout") != LUA_TNIL {
+                    let seconds = lua_tonumberx(L, -1, nil)
+                    guard lua_type(L, -1) == LUA_TNUMBER, seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+                        throw bridge.raise(
+                            "ui.notify: timeout must be seconds from 0 (until dismissed) to 86400,"
+                                + " got \(bridge.found(at: -1))")
+                    }
+                    timeout = seconds
+                }
+                bridge.state.pop()
+            default:
+                throw bridge.raise("ui.notify: expected options as a table { kind, timeout }, got \(bridge.found(at: 2))")
+            }
+            bridge.onNotify(message, kind, timeout)
+            return 0
+        }
+    }
+
+    /// The kinds of toast `ui.notify` shows.
+    static let notificationKinds = ["info", "success", "warning", "error"]
+    /// The longest toast message: a note, not a document.
+    static let notificationLimit = 4096
 
     /// The most bytes `ui.clipboard.write` copies: more than any terminal takes in one
     /// OSC 52 sequence is refused rather than cut.
