@@ -17,7 +17,7 @@ public enum BuiltIn {
     public static let primitives: [PrimitiveSpec] = [
         TextWidget.primitive, BoxWidget.primitive, ButtonWidget.primitive, InputWidget.primitive,
         TextareaWidget.primitive, BoxWidget.scrollPrimitive, ListWidget.primitive, KeyHintsWidget.primitive,
-        ProgressBarWidget.primitive, SparklineBarsWidget.primitive, ChartPlotWidget.primitive,
+        ProgressBar.primitive, SparklineBars.primitive, ChartPlot.primitive,
     ]
 
     /// The invisible root container the top-level nodes live in.

@@ -178,32 +178,19 @@ public struct ChartPlot: BoxDrawing {
     }
 }
 
-/// The host widget of a chart's plot (`chartPlot` host nodes, which `ui.chart`
-/// renders): a box laid out by its props drawing a ``ChartPlot``.
-final class ChartPlotWidget: HostWidget {
-    let node: CanvasNode
-    /// None: the plot has no children.
-    var container: CanvasNode? { nil }
-
-    init(node: CanvasNode? = nil) {
-        self.node = node ?? CanvasNode(box: BoxStyle())
-    }
-
-    func apply(_ props: Record, old: Record?) {
-        var style = PropsMapping.boxStyle(props)
-        let series = (props["series"]?.arrayValue?.values ?? []).compactMap { item -> ChartPlot.Series? in
+extension ChartPlot {
+    /// The `chartPlot` primitive (`ui.chart` renders it): a box drawing the plot of its
+    /// `series` (records of `values` and `color`), `kind`, `min`, `max` and `axis`.
+    static let primitive = DrawingWidget.primitive("chartPlot") { props in
+        let series = (props["series"]?.arrayValue?.values ?? []).compactMap { item -> Series? in
             guard let record = item.recordValue else { return nil }
-            return ChartPlot.Series(
+            return Series(
                 values: record["values"]?.arrayValue?.values.compactMap(\.doubleValue) ?? [],
                 color: PropsMapping.color(record["color"]))
         }
-        style.drawing = AnyBoxDrawing(
+        return AnyBoxDrawing(
             ChartPlot(
-                kind: ChartPlot.Kind(rawValue: props["kind"]?.stringValue ?? "line") ?? .line, series: series,
+                kind: Kind(rawValue: props["kind"]?.stringValue ?? "line") ?? .line, series: series,
                 min: props["min"]?.doubleValue, max: props["max"]?.doubleValue, axis: PropsMapping.color(props["axis"])))
-        node.boxStyle = style
     }
-
-    /// The `chartPlot` primitive, never focused.
-    static let primitive = PrimitiveSpec(kind: "chartPlot") { ChartPlotWidget(node: $0) }
 }

@@ -44,27 +44,13 @@ public struct ProgressBar: BoxDrawing {
     private static let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 }
 
-/// The host widget of a progress bar (`progressBar` host nodes, which `ui.progress`
-/// renders): a box laid out by its props (`width`, `height`, `grow`, …) drawing a
-/// ``ProgressBar`` of `value`, `color` and `track`.
-final class ProgressBarWidget: HostWidget {
-    let node: CanvasNode
-    /// None: the bar has no children.
-    var container: CanvasNode? { nil }
-
-    init(node: CanvasNode? = nil) {
-        self.node = node ?? CanvasNode(box: BoxStyle())
-    }
-
-    func apply(_ props: Record, old: Record?) {
-        var style = PropsMapping.boxStyle(props)
-        style.drawing = AnyBoxDrawing(
+extension ProgressBar {
+    /// The `progressBar` primitive (`ui.progress` renders it): a box drawing a bar of
+    /// its `value`, `color` and `track`.
+    static let primitive = DrawingWidget.primitive("progressBar") { props in
+        AnyBoxDrawing(
             ProgressBar(
                 value: props["value"]?.doubleValue ?? 0, color: PropsMapping.color(props["color"]),
                 track: PropsMapping.color(props["track"])))
-        node.boxStyle = style
     }
-
-    /// The `progressBar` primitive, never focused.
-    static let primitive = PrimitiveSpec(kind: "progressBar") { ProgressBarWidget(node: $0) }
 }

@@ -50,27 +50,14 @@ public struct SparklineBars: BoxDrawing {
     private static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 }
 
-/// The host widget of a sparkline's bars (`sparklineBars` host nodes, which
-/// `ui.sparkline` renders): a box laid out by its props drawing ``SparklineBars``.
-final class SparklineBarsWidget: HostWidget {
-    let node: CanvasNode
-    /// None: the bars have no children.
-    var container: CanvasNode? { nil }
-
-    init(node: CanvasNode? = nil) {
-        self.node = node ?? CanvasNode(box: BoxStyle())
-    }
-
-    func apply(_ props: Record, old: Record?) {
-        var style = PropsMapping.boxStyle(props)
-        style.drawing = AnyBoxDrawing(
+extension SparklineBars {
+    /// The `sparklineBars` primitive (`ui.sparkline` renders it): a box drawing the bars
+    /// of its `values` between `min` and `max` in `color`.
+    static let primitive = DrawingWidget.primitive("sparklineBars") { props in
+        AnyBoxDrawing(
             SparklineBars(
                 values: props["values"]?.arrayValue?.values.compactMap(\.doubleValue) ?? [],
                 min: props["min"]?.doubleValue, max: props["max"]?.doubleValue,
                 color: PropsMapping.color(props["color"])))
-        node.boxStyle = style
     }
-
-    /// The `sparklineBars` primitive, never focused.
-    static let primitive = PrimitiveSpec(kind: "sparklineBars") { SparklineBarsWidget(node: $0) }
 }
