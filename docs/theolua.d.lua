@@ -650,6 +650,17 @@ function ui.sparkline(props) end
 ---@param props theolua.ChartProps
 ---@return theolua.Element
 function ui.chart(props) end
+
+---@class theolua.PaletteProps : theolua.SizingProps
+---@field commands { name: string, run?: fun(), key?: string, help?: string }[] What the palette finds: a name, the function it runs, and a key and a few words shown beside it.
+---@field direction? theolua.Direction How its children stand; default "column".
+---@field id? string Names the element for self:focus(id).
+---@field [integer] theolua.Child
+
+---A box around the app where ctrl+p opens a command palette that finds commands by fuzzy matching.
+---@param props theolua.PaletteProps
+---@return theolua.Element
+function ui.palette(props) end
 -- END widget declarations
 
 ---The colors the built-in widgets draw with.
