@@ -661,6 +661,14 @@ function ui.chart(props) end
 ---@param props theolua.PaletteProps
 ---@return theolua.Element
 function ui.palette(props) end
+
+---@class theolua.HelpProps
+---@field key? theolua.Key
+
+---Makes F1 show every key binding in reach, grouped by the element that answers it.
+---@param props? theolua.HelpProps
+---@return theolua.Element
+function ui.help(props) end
 -- END widget declarations
 
 ---The colors the built-in widgets draw with.

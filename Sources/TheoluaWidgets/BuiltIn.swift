@@ -7,7 +7,7 @@ public enum BuiltIn {
         TextWidget.spec, TextWidget.spanSpec, BoxWidget.spec, BoxWidget.rowSpec, BoxWidget.columnSpec, BoxWidget.spacerSpec,
         ButtonWidget.spec, InputWidget.spec, BoxWidget.scrollSpec, ListDefinition.spec, TableDefinition.spec,
         Layer.spec, TextareaWidget.spec, Checkbox.spec, Progress.spec, Spinner.spec, Select.spec, KeyHints.spec,
-        Tabs.spec, Switch.spec, Radio.spec, Sparkline.spec, Chart.spec, Palette.spec,
+        Tabs.spec, Switch.spec, Radio.spec, Sparkline.spec, Chart.spec, Palette.spec, Help.spec,
     ]
 
     /// The contexts the widgets read, offered to scripts as `ui.<name>`.
@@ -17,7 +17,7 @@ public enum BuiltIn {
     public static let primitives: [PrimitiveSpec] = [
         TextWidget.primitive, BoxWidget.primitive, ButtonWidget.primitive, InputWidget.primitive,
         TextareaWidget.primitive, BoxWidget.scrollPrimitive, ListWidget.primitive, KeyHintsWidget.primitive,
-        ProgressBar.primitive, SparklineBars.primitive, ChartPlot.primitive,
+        ProgressBar.primitive, SparklineBars.primitive, ChartPlot.primitive, HelpWidget.primitive,
     ]
 
     /// The invisible root container the top-level nodes live in.

@@ -19,11 +19,20 @@ extension CanvasHost {
         defer { deliverFocusChanges() }
         // A key ends the selection on screen (copied already) and goes on to the app.
         clearSelection()
+        // The help overlay takes the key that closes it.
+        if helpShown {
+            helpShown = false
+            return true
+        }
         if let focused = focusedView, focused.widget?.handleKey(key, props: focused.props, dispatch: dispatch) == true {
             return true
         }
         if bubble(Self.record(of: key)) { return true }
         switch key.fullName {
+        case "f1" where helpViews.contains(where: { $0.isAttached(to: rootView) }):
+            // ui.help is mounted and nothing in reach answered F1.
+            helpShown = true
+            return true
         case "tab": return focusNext()
         case "backtab": return focusPrevious()
         case "esc":
@@ -106,5 +115,34 @@ extension CanvasHost {
             if case .handled(.bool(true)) = dispatch(handler, [.record(event)]) { return true }
         }
         return false
+    }
+
+    /// What the help overlay lists: the keys the app declares (`keys`) on the focused
+    /// element and each element around it (inside an open modal layer, up to it), then
+    /// the keys those elements answer themselves, innermost first; each group named by
+    /// the element's `id` or its kind, a key listed once.
+    var helpGroups: [HelpGroup] {
+        var path: [HostView] = []
+        var node: HostView? = focusedView
+        while let current = node, current !== rootView {
+            path.append(current)
+            if current === trap?.modal { break }
+            node = current.parent
+        }
+        if focusedView == nil { path = trap.map { [$0.modal] } ?? rootView.children }
+        var seen = Set<String>()
+        var groups: [HelpGroup] = []
+        let passes: [(HostView) -> [KeyBinding]] = [
+            { KeyBinding.declared(by: $0.props["keys"]) }, { $0.primitive.spec.bindings },
+        ]
+        for bindingsOf in passes {
+            for view in path {
+                let bindings = bindingsOf(view).filter { seen.insert($0.keys.joined(separator: ",")).inserted }
+                guard !bindings.isEmpty else { continue }
+                let title = view.props["id"]?.stringValue ?? view.primitive.spec.kind
+                groups.append(HelpGroup(title: title, bindings: bindings))
+            }
+        }
+        return groups
     }
 }

@@ -39,6 +39,11 @@ extension CanvasHost {
         switch event.kind {
         case .press:
             clearSelection()
+            // A press closes the help overlay, and reaches nothing under it.
+            if helpShown {
+                helpShown = false
+                return true
+            }
             let clicks = countPress(event)
             let path = views(atX: event.x, y: event.y)
             pressed = (path, event.button)

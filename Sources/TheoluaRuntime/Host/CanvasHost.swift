@@ -80,6 +80,11 @@ package final class CanvasHost: HostRenderer {
     package internal(set) var selection: ScreenSelection?
     @exclusivity(unchecked) var selectionStart: (x: Int, y: Int, block: Bool)?
 
+    /// The `ui.help` elements mounted (F1 opens the overlay while one is), and whether
+    /// the overlay is open.
+    @exclusivity(unchecked) var helpViews: [HostView] = []
+    package internal(set) var helpShown = false
+
     /// The views of `ui.layer`s made so far, in the order they were made; those that left
     /// the tree are dropped as they are met.
     @exclusivity(unchecked) var layerViews: [HostView] = []
@@ -152,6 +157,10 @@ package final class CanvasHost: HostRenderer {
     func paint() -> CellBuffer {
         var frame = canvas.paint()
         if let selection, !selection.isEmpty { frame.highlight(selection) }
+        if helpShown, let help = helpViews.first(where: { $0.isAttached(to: rootView) })?.widget as? any HelpDisplay {
+            let colors = help.helpColors
+            frame.drawHelp(helpGroups, border: colors.border, key: colors.key, label: colors.label)
+        }
         return frame
     }
 
@@ -204,6 +213,7 @@ package final class CanvasHost: HostRenderer {
             widget.copyText = { [unowned self] text in onCopy(text) }
             widget.copiedText = { [unowned self] in copied() }
         }
+        if widget is any HelpDisplay { helpViews.append(view) }
         if let widget = widget as? any CallingWidget {
             widget.call = { [unowned self] handler, arguments in dispatch(handler, arguments) }
         }

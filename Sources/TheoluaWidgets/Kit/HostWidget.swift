@@ -151,6 +151,13 @@ public enum EditingKeys {
 
 /// A primitive that copies to and pastes from the app's clipboard (an input's
 /// selection): the host connects it to what `ui.clipboard.write` reaches.
+/// A primitive whose presence makes F1 (when nothing in reach answers it) show the help
+/// overlay, every key binding in reach (`ui.help`); it says the overlay's colors.
+public protocol HelpDisplay: HostWidget {
+    /// The overlay's border, keys and words.
+    var helpColors: (border: Color, key: Color, label: Color) { get }
+}
+
 /// A primitive that calls the app's handlers outside the events it is given (a
 /// textarea's `highlight` and `onCursor`, as it draws): the host connects `call`.
 public protocol CallingWidget: HostWidget {
