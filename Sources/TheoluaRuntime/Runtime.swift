@@ -61,6 +61,11 @@ public final class Runtime {
     }
     private var feedSource: FeedSource?
 
+    deinit {
+        // Whoever reads the events hears the end.
+        feedSource?.feed.finish()
+    }
+
     /// Errors since the last ``takeErrors()``, formatted like ``onError``'s.
     public private(set) var errors: [String] = []
     /// The error the app shows until it is mended (``TerminalApp`` draws it over the
@@ -119,7 +124,7 @@ public final class Runtime {
         bridge.onNotify = { [unowned self] message, kind, timeout in
             notify(
                 message, kind: Notification.Kind(rawValue: kind) ?? .info,
-                timeout: timeout > 0 ? .milliseconds(Int((timeout * 1000).rounded())) : nil)
+                timeout: timeout > 0 ? .milliseconds(max(1, Int((timeout * 1000).rounded()))) : nil)
         }
         host.onCopy = { [unowned self] text in copyToClipboard(text) }
         host.copied = { [unowned self] in clipboard }
@@ -434,8 +439,8 @@ public final class Runtime {
             quitRequested = true
             return
         }
-        // esc takes away the newest toast first.
-        if key.fullName == "esc", dismissNotification() { return }
+        // esc takes away the newest toast first (unless it closes the help overlay).
+        if key.fullName == "esc", !host.helpShown, dismissNotification() { return }
         // A textarea moves by rows on screen, and a list pages by the rows shown.
         turn(through: .layout, readingLayout: true) {
             host.handleKey(key)

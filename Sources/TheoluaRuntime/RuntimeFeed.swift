@@ -22,9 +22,10 @@ import TheoluaSystem
 /// ```
 ///
 /// A runtime serves its feed with its other input: `TerminalApp` wakes for it between
-/// frames; a headless host calls ``Runtime/serviceIO(waitingUntil:)``. Props sent faster
-/// than the app renders are coalesced (the latest wins, as a data push wants); work is
-/// never dropped.
+/// frames; a headless host calls ``Runtime/serviceIO(waitingUntil:)``. What was sent is
+/// applied in the order it was sent; props sent one after another faster than the app
+/// renders are coalesced (the latest wins, as a data push wants); work is never dropped.
+/// The event streams end when the runtime does.
 public final class RuntimeFeed: Sendable {
     /// One thing `ui.emit` sent.
     public struct Event: Sendable {
@@ -32,11 +33,17 @@ public final class RuntimeFeed: Sendable {
         public var payload: Value
     }
 
+    /// One thing sent: props to mount, or work to run.
+    enum Item: Sendable {
+        case props(Record)
+        case work(@Sendable (Runtime) -> Void)
+    }
+
     private struct Pending: Sendable {
-        var props: Record?
-        var work: [@Sendable (Runtime) -> Void] = []
+        var items: [Item] = []
         var streams: [Int: AsyncStream<Event>.Continuation] = [:]
         var nextStream = 0
+        var finished = false
     }
 
     private let pending = Locked(Pending())
@@ -61,21 +68,37 @@ public final class RuntimeFeed: Sendable {
     deinit {
         if wake.read >= 0 { close(wake.read) }
         if wake.write >= 0 { close(wake.write) }
-        for continuation in pending.withLock({ $0.streams.values }) { continuation.finish() }
+        finish()
+    }
+
+    /// Ends the event streams: the runtime is gone (or going).
+    func finish() {
+        let streams = pending.withLock { pending in
+            pending.finished = true
+            defer { pending.streams = [:] }
+            return Array(pending.streams.values)
+        }
+        for continuation in streams { continuation.finish() }
     }
 
     /// Mounts the app again with `props` at the runtime's next turn, keeping the state
     /// of its components (``Runtime/mount(props:)``); an error goes to `onError` and is
     /// shown. Callable from any thread.
     public func update(props: Record) {
-        pending.withLock { $0.props = props }
+        pending.withLock { pending in
+            if case .props = pending.items.last {
+                pending.items[pending.items.count - 1] = .props(props)
+            } else {
+                pending.items.append(.props(props))
+            }
+        }
         poke()
     }
 
     /// Runs `work` with the runtime on its thread at its next turn, after the props
     /// sent before it. Callable from any thread.
     public func perform(_ work: @escaping @Sendable (Runtime) -> Void) {
-        pending.withLock { $0.work.append(work) }
+        pending.withLock { $0.items.append(.work(work)) }
         poke()
     }
 
@@ -83,10 +106,15 @@ public final class RuntimeFeed: Sendable {
     /// makes a stream of its own); it ends with the runtime.
     public func events(bufferingNewest limit: Int = 1024) -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(limit))
-        let number = pending.withLock { pending in
+        let number = pending.withLock { pending -> Int? in
+            guard !pending.finished else { return nil }
             defer { pending.nextStream += 1 }
             pending.streams[pending.nextStream] = continuation
             return pending.nextStream
+        }
+        guard let number else {
+            continuation.finish()
+            return stream
         }
         continuation.onTermination = { [weak self] _ in
             _ = self?.pending.withLock { $0.streams.removeValue(forKey: number) }
@@ -106,19 +134,15 @@ public final class RuntimeFeed: Sendable {
         _ = write(wake.write, &byte, 1)
     }
 
-    /// Whether anything waits to be applied (for a feed without a wake pipe).
-    fileprivate var hasPending: Bool { pending.withLock { $0.props != nil || !$0.work.isEmpty } }
 
-    /// Takes what was sent since the last time, emptying the wake pipe.
-    fileprivate func take() -> (props: Record?, work: [@Sendable (Runtime) -> Void]) {
+
+    /// Takes what was sent since the last time, in order, emptying the wake pipe.
+    fileprivate func take() -> [Item] {
         var drain = [UInt8](repeating: 0, count: 64)
         while wake.read >= 0, read(wake.read, &drain, drain.count) > 0 {}
         return pending.withLock { pending in
-            defer {
-                pending.props = nil
-                pending.work = []
-            }
-            return (pending.props, pending.work)
+            defer { pending.items = [] }
+            return pending.items
         }
     }
 
@@ -136,21 +160,23 @@ final class FeedSource: IOSource {
     }
 
     var descriptors: [Int32] { feed.wakeDescriptor >= 0 ? [feed.wakeDescriptor] : [] }
-    var deadline: ContinuousClock.Instant? {
-        feed.wakeDescriptor >= 0 || !feed.hasPending ? nil : .now
-    }
+    /// Without a wake pipe, a look every 10 ms.
+    var deadline: ContinuousClock.Instant? { feed.wakeDescriptor >= 0 ? nil : .now + .milliseconds(10) }
     var isFinished: Bool { false }
 
-    /// Mounts the latest props, then runs the work, in the turn servicing input.
+    /// Mounts the props and runs the work sent, in order, in the turn servicing input.
     func service(now: ContinuousClock.Instant, budget: Int) {
-        let (props, work) = feed.take()
-        if let props {
-            do {
-                try runtime.mount(props: props)
-            } catch {
-                runtime.onError(error.description)
+        for item in feed.take() {
+            switch item {
+            case .props(let props):
+                do {
+                    try runtime.mount(props: props)
+                } catch {
+                    runtime.onError(error.description)
+                }
+            case .work(let work):
+                work(runtime)
             }
         }
-        for item in work { item(runtime) }
     }
 }

@@ -68,6 +68,31 @@ import TheoluaRuntime
         #expect(runtime.text == "value 7 keys 2")
     }
 
+    @Test func propsAndWorkApplyInTheOrderSent() async throws {
+        let runtime = try Runtime(width: 30, height: 1)
+        try runtime.load(source: Self.gauge)
+        try runtime.mount()
+        let feed = runtime.feed
+        await Task.detached {
+            feed.perform { runtime in runtime.send(KeyEvent.character("e")) }
+            feed.update(props: ["value": .int(5)])
+            feed.update(props: ["value": .int(6)])
+        }.value
+        runtime.serviceIO(waitingUntil: .now + .seconds(5))
+        // The key came first, then the latest of the props sent after it.
+        #expect(runtime.text == "value 6 keys 1")
+    }
+
+    @Test func theEventStreamsEndWithTheRuntime() async throws {
+        var runtime: Runtime? = try Runtime(width: 30, height: 1)
+        try runtime?.load(source: Self.gauge)
+        try runtime?.mount()
+        let events = try #require(runtime?.feed.events())
+        runtime = nil
+        var iterator = events.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+    }
+
     @Test func propsThatDoNotFitAreReportedAndShown() async throws {
         let runtime = try Runtime(width: 30, height: 1)
         try runtime.load(source: Self.gauge)

@@ -57,14 +57,18 @@ public struct ScreenSelection: Sendable, Hashable {
 
 extension CellBuffer {
     /// The text `selection` chooses: each row's part with its trailing spaces removed,
-    /// rows joined with newlines. A wide character counts when its first cell is chosen.
+    /// rows joined with newlines. A wide character counts when either of its cells is
+    /// chosen, as ``highlight(_:)`` draws it.
     public func text(of selection: ScreenSelection) -> String {
         var lines: [String] = []
         for row in selection.rows where row >= 0 && row < height {
-            guard let columns = selection.columns(onRow: row, width: width) else { continue }
+            guard let chosen = selection.columns(onRow: row, width: width) else { continue }
+            let covered = coveringWholeGraphemes(Rect(x: chosen.lowerBound, y: row, width: chosen.count, height: 1))
             var line = ""
             let start = row * width
-            for column in columns where cells[start + column].width != 0 { line += cells[start + column].text }
+            for column in covered.x..<covered.maxX where cells[start + column].width != 0 {
+                line += cells[start + column].text
+            }
             while line.last == " " { line.removeLast() }
             lines.append(line)
         }

@@ -19,17 +19,18 @@ extension CanvasHost {
         defer { deliverFocusChanges() }
         // A key ends the selection on screen (copied already) and goes on to the app.
         clearSelection()
-        // The help overlay takes the key that closes it.
+        // The help overlay takes the key that closes it (unless its ui.help has gone).
+        helpViews.removeAll { !$0.isAttached(to: rootView) }
         if helpShown {
             helpShown = false
-            return true
+            if !helpViews.isEmpty { return true }
         }
         if let focused = focusedView, focused.widget?.handleKey(key, props: focused.props, dispatch: dispatch) == true {
             return true
         }
         if bubble(Self.record(of: key)) { return true }
         switch key.fullName {
-        case "f1" where helpViews.contains(where: { $0.isAttached(to: rootView) }):
+        case "f1" where !helpViews.isEmpty:
             // ui.help is mounted and nothing in reach answered F1.
             helpShown = true
             return true

@@ -42,7 +42,7 @@ extension CanvasHost {
             // A press closes the help overlay, and reaches nothing under it.
             if helpShown {
                 helpShown = false
-                return true
+                if helpViews.contains(where: { $0.isAttached(to: rootView) }) { return true }
             }
             let clicks = countPress(event)
             let path = views(atX: event.x, y: event.y)

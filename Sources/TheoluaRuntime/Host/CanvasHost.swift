@@ -157,9 +157,14 @@ package final class CanvasHost: HostRenderer {
     func paint() -> CellBuffer {
         var frame = canvas.paint()
         if let selection, !selection.isEmpty { frame.highlight(selection) }
-        if helpShown, let help = helpViews.first(where: { $0.isAttached(to: rootView) })?.widget as? any HelpDisplay {
-            let colors = help.helpColors
-            frame.drawHelp(helpGroups, border: colors.border, key: colors.key, label: colors.label)
+        if helpShown {
+            if let help = helpViews.first(where: { $0.isAttached(to: rootView) })?.widget as? any HelpDisplay {
+                let colors = help.helpColors
+                frame.drawHelp(helpGroups, border: colors.border, key: colors.key, label: colors.label)
+            } else {
+                // Its ui.help went while it was open.
+                helpShown = false
+            }
         }
         return frame
     }
@@ -213,7 +218,10 @@ package final class CanvasHost: HostRenderer {
             widget.copyText = { [unowned self] text in onCopy(text) }
             widget.copiedText = { [unowned self] in copied() }
         }
-        if widget is any HelpDisplay { helpViews.append(view) }
+        if widget is any HelpDisplay {
+            helpViews.removeAll { !$0.isAttached(to: rootView) }
+            helpViews.append(view)
+        }
         if let widget = widget as? any CallingWidget {
             widget.call = { [unowned self] handler, arguments in dispatch(handler, arguments) }
         }

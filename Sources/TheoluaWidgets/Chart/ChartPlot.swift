@@ -33,8 +33,9 @@ public struct ChartPlot: BoxDrawing {
         self.kind = kind
         self.series = series
         let finite = series.flatMap(\.values).filter(\.isFinite)
-        let low = min ?? Swift.min(0, finite.min() ?? 0)
-        var high = max ?? finite.max() ?? 1
+        // A bound that is not a finite number is left to the values.
+        let low = min.flatMap { $0.isFinite ? $0 : nil } ?? Swift.min(0, finite.min() ?? 0)
+        var high = max.flatMap { $0.isFinite ? $0 : nil } ?? finite.max() ?? 1
         if high <= low { high = low + 1 }
         self.min = low
         self.max = high
@@ -95,7 +96,7 @@ public struct ChartPlot: BoxDrawing {
                     continue
                 }
                 let x = values.count == 1 ? width - 1 : index * (width - 1) / (values.count - 1)
-                let level = (Swift.min(Swift.max(value, min), max) - min) / (max - min)
+                let level = Self.level(of: value, from: min, to: max)
                 let y = height - 1 - Int((level * Double(height - 1)).rounded())
                 if let last { Self.line(from: last, to: (x, y)) { set($0, $1, series.color) } } else { set(x, y, series.color) }
                 last = (x, y)
@@ -153,7 +154,7 @@ public struct ChartPlot: BoxDrawing {
                 guard index < series.values.count, series.values[index].isFinite else { continue }
                 let x = plot.x + group * groupWidth + offset
                 guard x < plot.maxX else { continue }
-                let level = (Swift.min(Swift.max(series.values[index], min), max) - min) / (max - min)
+                let level = Self.level(of: series.values[index], from: min, to: max)
                 var eighths = Int((level * Double(plot.height * 8)).rounded())
                 let pen = CellStyle(foreground: series.color)
                 var y = plot.maxY - 1
@@ -169,9 +170,19 @@ public struct ChartPlot: BoxDrawing {
 
     private static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
+    /// Where `value` stands between `low` and `high`, from 0 to 1 (clamped): halved first,
+    /// so that a range as wide as the doubles allow stays finite; 1 for an empty range.
+    static func level(of value: Double, from low: Double, to high: Double) -> Double {
+        let span = high / 2 - low / 2
+        guard span > 0, value.isFinite else { return value >= high ? 1 : 0 }
+        let level = (value / 2 - low / 2) / span
+        return level.isFinite ? Swift.min(Swift.max(level, 0), 1) : 0
+    }
+
     /// A number as an axis shows it: whole numbers plainly, others to two decimals at most.
     static func format(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+        if !value.isFinite || abs(value) >= 1e15 { return String(value) }
+        if value.rounded() == value { return String(Int(value)) }
         var text = String((value * 100).rounded() / 100)
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text

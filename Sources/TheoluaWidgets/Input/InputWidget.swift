@@ -191,8 +191,11 @@ final class InputWidget: HostWidget {
         guard editor.request == nil else { return true }
         let target = offset(atColumn: pointer.x - (baseStyle.border == nil ? 0 : 1))
         switch pointer.phase {
-        case .press where pointer.clicks == 2:
+        case .press where pointer.clicks == 2 && mask == nil:
             if editor.selectWord(at: target, shown: value) { contentChanged() }
+        case .press where pointer.clicks == 2:
+            // A secret's words would show where its spaces are: a double click takes it all.
+            if editor.selectAll(shown: value) { contentChanged() }
         case .press where pointer.clicks >= 3:
             if editor.selectAll(shown: value) { contentChanged() }
         case .press:

@@ -172,8 +172,15 @@ struct Palette: Component {
     }
 
     /// How well `wanted` matches `name`, and where: each character matched at its first
-    /// place after the last, preferring the start of a word; nil when one is missing.
+    /// place after the last, preferring the start of a word (and, when that leaves a
+    /// later character nowhere to go, at its first place); nil when one is missing.
     static func match(_ wanted: [Character], in name: String) -> (score: Int, positions: [Int])? {
+        match(wanted, in: name, preferringWordStarts: true) ?? match(wanted, in: name, preferringWordStarts: false)
+    }
+
+    private static func match(_ wanted: [Character], in name: String, preferringWordStarts: Bool)
+        -> (score: Int, positions: [Int])?
+    {
         guard !wanted.isEmpty else { return (0, []) }
         let characters = Array(name.lowercased())
         guard characters.count == name.count else { return nil }
@@ -189,7 +196,8 @@ struct Palette: Component {
             // The next place it is at the start of a word, or else the next place at all.
             let places = (from..<characters.count).filter { characters[$0] == character }
             guard let first = places.first else { return nil }
-            let place = positions.last.map { $0 + 1 } == first ? first : places.first(where: startsWord) ?? first
+            let continuesRun = positions.last.map { $0 + 1 } == first
+            let place = continuesRun || !preferringWordStarts ? first : places.first(where: startsWord) ?? first
             score += 1
             if let last = positions.last, last + 1 == place { score += 5 }
             if startsWord(place) { score += 8 }

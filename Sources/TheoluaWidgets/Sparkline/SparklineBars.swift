@@ -14,8 +14,9 @@ public struct SparklineBars: BoxDrawing {
     public init(values: [Double], min: Double? = nil, max: Double? = nil, color: Color = .default) {
         self.values = values
         let finite = values.filter(\.isFinite)
-        self.min = min ?? Swift.min(0, finite.min() ?? 0)
-        self.max = max ?? finite.max() ?? 1
+        // A bound that is not a finite number is left to the values.
+        self.min = min.flatMap { $0.isFinite ? $0 : nil } ?? Swift.min(0, finite.min() ?? 0)
+        self.max = max.flatMap { $0.isFinite ? $0 : nil } ?? finite.max() ?? 1
         self.color = color
     }
 
@@ -31,9 +32,7 @@ public struct SparklineBars: BoxDrawing {
     /// The block for `value`: `▁` at `min` (and below), `█` at `max` (and above).
     func bar(_ value: Double) -> Character {
         guard value.isFinite else { return " " }
-        let span = max - min
-        let level = span > 0 ? (value - min) / span : 1
-        let index = Int((Swift.min(Swift.max(level, 0), 1) * 7).rounded())
+        let index = Int((ChartPlot.level(of: value, from: min, to: max) * 7).rounded())
         return Self.blocks[index]
     }
 

@@ -61,6 +61,17 @@ import TheoluaRuntime
         #expect(!app.runtime.text.contains("Saved"))
     }
 
+    @Test func aTinyTimeoutStillGoes() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            ui.after(0, function() ui.notify("blink", { timeout = 0.0004 }) end)
+            return ui.text "x"
+            """, width: 30, height: 4)
+        app.advance(0.01)
+        #expect(app.runtime.notifications.isEmpty)
+    }
+
     @Test func escTakesAwayTheNewestBeforeItReachesTheApp() throws {
         let app = try app()
         app.press("s e")

@@ -53,6 +53,21 @@ import TheoluaCore
         }
     }
 
+    /// Bounds that are not finite numbers, and values as wide as doubles go, draw.
+    @Test func extremeNumbersDrawWithoutTrapping() throws {
+        for chart in [
+            "ui.chart { values = { 1, 2 }, min = -math.huge }", "ui.chart { values = { 1, 2 }, max = 0/0 }",
+            "ui.chart { values = { -1e308, 1e308 } }", "ui.chart { values = { -1e308, 1e308 }, kind = 'bar' }",
+            "ui.sparkline { values = { 1 }, min = -math.huge }", "ui.sparkline { values = { -1e308, 0, 1e308 } }",
+        ] {
+            let app = try LuaApp(Self.app(chart), width: 30, height: 8)
+            #expect(app.errors() == [], "\(chart)")
+            #expect(!app.runtime.text.isEmpty)
+        }
+        let wide = try LuaApp(Self.app("ui.sparkline { values = { -1e308, 0, 1e308 } }"), width: 10, height: 1)
+        #expect(wide.lines == ["▁▅█"])
+    }
+
     @Test func swiftHostsMakeOneToo() throws {
         let runtime = try Runtime(width: 10, height: 3)
         runtime.mount(.chart([[1, 2, 4]], bars: true, height: 3))

@@ -64,6 +64,16 @@ import TheoluaCore
         #expect(answering.runtime.text.contains("f1!"))
     }
 
+    @Test func escClosesItEvenWithAToastShown() throws {
+        let app = try LuaApp(Self.app(), width: 40, height: 12)
+        app.runtime.notify("hello", timeout: nil)
+        app.press("f1")
+        #expect(app.runtime.text.contains("Keys"))
+        app.press("esc")
+        #expect(!app.runtime.text.contains("Keys"))
+        #expect(app.runtime.notifications.count == 1)
+    }
+
     @Test func aSmallScreenCutsTheListWithAMark() throws {
         let app = try LuaApp(Self.app(), width: 30, height: 6)
         app.press("f1")

@@ -83,6 +83,8 @@ import TheoluaCore
         #expect(Palette.matches(of: "fa", in: commands).map(\.index).first == 3)
         #expect(Palette.matches(of: "", in: commands).map(\.index) == [0, 1, 2, 3])
         #expect(Palette.match(Array("gl"), in: "Go to line")?.positions == [0, 6])
+        // A word start that leaves a later character nowhere still matches elsewhere.
+        #expect(Palette.match(Array("eb"), in: "Open Bookmark in Editor")?.positions == [2, 5])
     }
 
     @Test func anySizeDrawsWithoutErrors() throws {
