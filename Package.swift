@@ -89,7 +89,7 @@ let package = Package(
         // libFuzzer's entry (built by scripts/fuzz with -sanitize=fuzzer), or a replay tool.
         .executableTarget(name: "theolua-fuzz", dependencies: ["TheoluaFuzz"]),
         // A small HTTP server on 127.0.0.1 for the tests of ui.fetch.
-        .target(name: "TheoluaTestServer", path: "Tests/TestServer"),
+        .target(name: "TheoluaTestServer", dependencies: ["TheoluaLock"], path: "Tests/TestServer"),
         .testTarget(name: "CLuaTests", dependencies: ["CLua", "CLuaSupport"]),
         .testTarget(name: "TheoluaCoreTests", dependencies: ["TheoluaCore", "TheoluaWidgets"]),
         .testTarget(

@@ -1,4 +1,4 @@
-import Synchronization
+import TheoluaLock
 
 #if canImport(Glibc)
     import Glibc
@@ -47,7 +47,8 @@ public final class HTTPTestServer: @unchecked Sendable {
     public let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Reply
-    private let state = Mutex<(requests: [Request], stopped: Bool)>(([], false))
+    // A lock ThreadSanitizer sees (docs/sanitizers.md).
+    private let state = Locked<(requests: [Request], stopped: Bool)>(([], false))
     private var acceptor: pthread_t?
 
     /// Starts listening on an ephemeral port of 127.0.0.1.
@@ -216,4 +217,42 @@ public final class HTTPTestServer: @unchecked Sendable {
 struct ServerError: Error {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A port of 127.0.0.1 bound and not listening, held until this is released: a
+/// connection to it is refused at once, and no other test can take the port meanwhile
+/// (a stopped server's port can be, by a server another test starts).
+public final class ClosedPort {
+    public let port: Int
+    private let socket: Int32
+
+    public init() throws {
+        #if canImport(Glibc)
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard socket >= 0 else { throw ServerError("socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else {
+            close(socket)
+            throw ServerError("bind")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        self.socket = socket
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(socket) }
 }

@@ -188,11 +188,10 @@ import TheoluaTestServer
     }
 
     @Test func aRefusedConnectionIsAnError() throws {
-        let server = try Self.server()
-        let port = server.port
-        server.stop()
-        let (_, logs) = try Self.fetch(Self.fetcher("http://127.0.0.1:\(port)/x"), net: .all)
+        let closed = try ClosedPort()
+        let (_, logs) = try Self.fetch(Self.fetcher("http://127.0.0.1:\(closed.port)/x"), net: .all)
         #expect(logs.first?.hasPrefix("error: ") == true, "\(logs)")
+        withExtendedLifetime(closed) {}
     }
 
     @Test func aRequestOfAComponentThatLeftIsNotAnswered() throws {
