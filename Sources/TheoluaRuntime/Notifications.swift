@@ -89,15 +89,9 @@ extension Runtime {
     }
 
     private static func draw(_ toast: Notification, lines: [String], in box: Rect, into screen: inout CellBuffer) {
-        let border = CellStyle(foreground: color(of: toast.kind))
-        screen.fill(box)
-        let inner = String(repeating: "─", count: box.width - 2)
-        screen.write("╭" + inner + "╮", x: box.x, y: box.y, style: border)
-        screen.write("╰" + inner + "╯", x: box.x, y: box.maxY - 1, style: border)
+        Overlay.frame(box, title: "", color: color(of: toast.kind), in: &screen)
         for (row, line) in lines.enumerated() {
             let y = box.y + 1 + row
-            screen.write("│", x: box.x, y: y, style: border)
-            screen.write("│", x: box.maxX - 1, y: y, style: border)
             screen.write(line, x: box.x + 2, y: y, clip: Rect(x: box.x + 2, y: y, width: box.width - 4, height: 1))
         }
     }
@@ -111,40 +105,18 @@ extension Runtime {
         }
     }
 
-    /// `message` in lines of at most `width` cells, broken after spaces where it can be,
-    /// at most ``Toasts/lines`` of them (the last ending in `…` when cut).
+    /// `message` in lines of at most `width` cells, broken at spaces where it can be (as
+    /// the runtime's panels break theirs), at most ``Toasts/lines`` of them (the last
+    /// ending in `…` when cut).
     static func wrap(_ message: String, width: Int) -> [String] {
         guard width > 0 else { return [""] }
-        var lines: [String] = []
-        for paragraph in message.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            var used = 0
-            var lastSpace: (index: String.Index, used: Int)?
-            for character in paragraph {
-                let cells = UnicodeWidth.of(character)
-                if used + cells > width {
-                    if let space = lastSpace {
-                        let rest = String(line[line.index(after: space.index)...])
-                        lines.append(String(line[..<space.index]))
-                        line = rest
-                        used -= space.used + 1
-                    } else {
-                        lines.append(line)
-                        line = ""
-                        used = 0
-                    }
-                    lastSpace = nil
-                }
-                if character == " " { lastSpace = (line.endIndex, used) }
-                line.append(character)
-                used += cells
-            }
-            lines.append(line)
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+            Overlay.wrap(String($0), width: width)
         }
         if lines.count > Toasts.lines {
             lines = Array(lines.prefix(Toasts.lines))
             var last = lines[Toasts.lines - 1]
-            while !last.isEmpty, last.reduce(0, { $0 + UnicodeWidth.of($1) }) + 1 > width { last.removeLast() }
+            while !last.isEmpty, UnicodeWidth.of(last) + 1 > width { last.removeLast() }
             lines[Toasts.lines - 1] = last + "…"
         }
         return lines

@@ -160,7 +160,7 @@ package final class CanvasHost: HostRenderer {
         if helpShown {
             if let help = helpViews.first(where: { $0.isAttached(to: rootView) })?.widget as? any HelpDisplay {
                 let colors = help.helpColors
-                frame.drawHelp(helpGroups, border: colors.border, key: colors.key, label: colors.label)
+                Overlay.help(helpGroups, border: colors.border, key: colors.key, label: colors.label, in: &frame)
             } else {
                 // Its ui.help went while it was open.
                 helpShown = false
