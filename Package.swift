@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -14,6 +14,13 @@ let package = Package(
         .library(name: "TheoluaSystem", targets: ["TheoluaSystem"]),
         .library(name: "TheoluaWidgets", targets: ["TheoluaWidgets"]),
         .library(name: "TheoluaCapabilities", targets: ["TheoluaCapabilities"]),
+    ],
+    // The `theolua` command and its one dependency, the argument parser. On by default;
+    // a host that depends on the libraries only turns it off (`traits: []`), and the
+    // parser is then neither fetched nor built (docs/embedding.md, "Set-up").
+    traits: [
+        .trait(name: "CommandLine", description: "The theolua command-line tool, with swift-argument-parser."),
+        .default(enabledTraits: ["CommandLine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -69,7 +76,8 @@ let package = Package(
             name: "theolua",
             dependencies: [
                 "TheoluaRuntime", "TheoluaTesting", "CLuaSupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
             ]
         ),
         // An embedding host: Swift data into a Lua UI, a native Swift component, ui.emit.

@@ -249,23 +249,47 @@ public final class Runtime {
         if errorsReported == reported { shownError = nil }
     }
 
-    /// Offers a Swift function to scripts as `ui.<name>(...)`: arguments and result are
-    /// plain values; a thrown error is a script error at the calling line. Check
-    /// permissions with ``readablePath(_:)`` or ``runnableCommand(_:)`` before touching
-    /// files or starting processes, so that a denied call names the flag that would
-    /// allow it, as theolua's own functions do. Register before loading the app.
-    public func registerFunction(_ name: String, _ body: @escaping ([Value]) throws -> Value) throws(ScriptError) {
-        try bridge.registerFunction(named: name, body)
+    /// Offers a Swift function to scripts as `ui.host.<name>(...)`, or in a table of
+    /// `ui` the host names (`in: "deploy"` makes it `ui.deploy.<name>`): arguments and
+    /// result are plain values; a thrown error is a script error at the calling line.
+    /// The function runs on this runtime's thread, so it may use the host's state
+    /// without being `@Sendable`. Check permissions with ``readablePath(_:)`` or
+    /// ``runnableCommand(_:)`` before touching files or starting processes, so that a
+    /// denied call names the flag that would allow it, as theolua's own functions do.
+    /// Register before loading the app.
+    public func registerFunction(
+        _ name: String, in namespace: String = "host", _ body: @escaping ([Value]) throws -> Value
+    ) throws(ScriptError) {
+        try bridge.registerFunction(named: name, in: namespace, body)
     }
 
-    /// Offers an asynchronous Swift function to scripts as `ui.<name>(..., callback)`:
-    /// `body` gets the arguments and a `reply` to call once, later, on this runtime's
-    /// thread; the script's callback then runs at the next turn with `(value)` or
-    /// `(nil, message)`. A reply to a component that unmounted meanwhile is dropped.
+    /// Offers an asynchronous Swift function to scripts as `ui.host.<name>(..., callback)`
+    /// (or in the table `namespace` names): `body` gets the arguments and a `reply` to
+    /// call once, later, from any thread or task (a `Task` that did the work, say); the
+    /// script's callback then runs on this runtime's thread, at its next turn, with
+    /// `(value)` or `(nil, message)`. A reply to a component that unmounted meanwhile is
+    /// dropped. A reply from another thread arrives through ``feed``, as its updates do.
     public func registerAsyncFunction(
-        _ name: String, _ body: @escaping ([Value], @escaping (Result<Value, any Error>) -> Void) -> Void
+        _ name: String, in namespace: String = "host",
+        _ body: @escaping ([Value], @escaping @Sendable (Result<Value, any Error>) -> Void) -> Void
     ) throws(ScriptError) {
-        try bridge.registerAsyncFunction(named: name, body)
+        let feed = self.feed
+        try bridge.registerAsyncFunction(named: name, in: namespace) { arguments, reply in
+            let confined = ThreadConfined(reply)
+            body(arguments) { result in
+                if let reply = confined.valueOnItsThread {
+                    reply(result)
+                } else {
+                    feed.perform { _ in confined.valueOnItsThread?(result) }
+                }
+            }
+        }
+    }
+
+    /// Offers a Swift function as `ui.<name>` itself, for theolua's own test runner.
+    package func registerModuleFunction(_ name: String, _ body: @escaping ([Value]) throws -> Value) throws(ScriptError)
+    {
+        try bridge.registerFunction(named: name, in: nil, body)
     }
 
     /// Runs the script at `path` for its effects instead of as an app (a test file,

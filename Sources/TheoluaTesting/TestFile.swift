@@ -88,18 +88,18 @@ final class TestFile {
     // MARK: The functions behind theolua.test
 
     private func registerFunctions() throws(ScriptError) {
-        try runner.registerFunction("__testRegister") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testRegister") { [unowned self] arguments in
             names.append(arguments.first?.stringValue ?? "")
             return .null
         }
-        try runner.registerFunction("__testFail") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testFail") { [unowned self] arguments in
             failure = arguments.dropFirst().first?.stringValue ?? "failed"
             return .null
         }
-        try runner.registerFunction("__testMount") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testMount") { [unowned self] arguments in
             try mount(arguments.first?.stringValue ?? "", options: arguments.dropFirst().first?.recordValue ?? Record())
         }
-        try runner.registerFunction("__testPress") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testPress") { [unowned self] arguments in
             let app = try self.app(arguments)
             for key in arguments.dropFirst().first?.arrayValue ?? [] {
                 for event in try InputEvent.parse(script: key.stringValue ?? "") where !app.runtime.quitRequested {
@@ -109,7 +109,7 @@ final class TestFile {
             try settle(app)
             return .null
         }
-        try runner.registerFunction("__testType") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testType") { [unowned self] arguments in
             let app = try self.app(arguments)
             for character in arguments.dropFirst().first?.stringValue ?? "" where !app.runtime.quitRequested {
                 app.runtime.send(character == "\n" ? KeyEvent(.enter) : KeyEvent.character(character))
@@ -117,19 +117,19 @@ final class TestFile {
             try settle(app)
             return .null
         }
-        try runner.registerFunction("__testPaste") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testPaste") { [unowned self] arguments in
             let app = try self.app(arguments)
             if !app.runtime.quitRequested { app.runtime.paste(arguments.dropFirst().first?.stringValue ?? "") }
             try settle(app)
             return .null
         }
-        try runner.registerFunction("__testAdvance") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testAdvance") { [unowned self] arguments in
             let app = try self.app(arguments)
             app.runtime.advance(by: arguments.dropFirst().first?.doubleValue ?? 0)
             try settle(app)
             return .null
         }
-        try runner.registerFunction("__testResize") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testResize") { [unowned self] arguments in
             let app = try self.app(arguments)
             let size = arguments.dropFirst().compactMap(\.intValue)
             guard size.count == 2, size.allSatisfy({ (1...2_000).contains($0) }) else {
@@ -138,11 +138,11 @@ final class TestFile {
             app.runtime.resize(width: size[0], height: size[1])
             return .null
         }
-        try runner.registerFunction("__testScreen") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testScreen") { [unowned self] arguments in
             let app = try self.app(arguments)
             return .string(arguments.dropFirst().first?.boolValue == true ? app.runtime.ansiText : app.runtime.text)
         }
-        try runner.registerFunction("__testFind") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testFind") { [unowned self] arguments in
             let app = try self.app(arguments)
             let name = arguments.dropFirst().first?.stringValue ?? ""
             let key = arguments.dropFirst(2).first
@@ -152,19 +152,19 @@ final class TestFile {
             guard let found else { return .null }
             return .record(["props": found.props, "state": found.state, "renders": .int(found.renderCount)])
         }
-        try runner.registerFunction("__testEmitted") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testEmitted") { [unowned self] arguments in
             .array(ValueArray(try self.app(arguments).emitted))
         }
-        try runner.registerFunction("__testClipboard") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testClipboard") { [unowned self] arguments in
             try self.app(arguments).runtime.clipboard.map(Value.string) ?? .null
         }
-        try runner.registerFunction("__testPrograms") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testPrograms") { [unowned self] arguments in
             let programs = try self.app(arguments).runtime.pendingPrograms.map { program -> Value in
                 .record(["command": .string(program.command), "args": .array(ValueArray(program.arguments.map(Value.string)))])
             }
             return .array(ValueArray(programs))
         }
-        try runner.registerFunction("__testFinishProgram") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testFinishProgram") { [unowned self] arguments in
             let app = try self.app(arguments)
             guard let program = app.runtime.takeProgram() else {
                 throw TestError("app:finishProgram: no program is waiting (the app has not called ui.exec)")
@@ -175,7 +175,7 @@ final class TestFile {
             try settle(app)
             return .null
         }
-        try runner.registerFunction("__testScratch") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testScratch") { [unowned self] arguments in
             let scratch = try ScratchFolder(prefix: "theolua-test-")
             scratches.append(scratch)
             for (name, content) in arguments.first?.recordValue ?? Record() {
@@ -183,14 +183,14 @@ final class TestFile {
             }
             return .string(scratch.path)
         }
-        try runner.registerFunction("__testScratchWrite") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testScratchWrite") { [unowned self] arguments in
             let folder = try self.scratch(arguments.first, what: "scratch:write")
             try writeScratch(
                 folder, arguments.dropFirst().first?.stringValue ?? "", arguments.dropFirst(2).first ?? .null,
                 what: "scratch:write")
             return .null
         }
-        try runner.registerFunction("__testScratchRead") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testScratchRead") { [unowned self] arguments in
             let folder = try self.scratch(arguments.first, what: "scratch:read")
             let name = arguments.dropFirst().first?.stringValue ?? ""
             // Nil when missing, as a test asks whether the app made it.
@@ -200,7 +200,7 @@ final class TestFile {
             else { return .null }
             return .string(String(decoding: bytes, as: UTF8.self))
         }
-        try runner.registerFunction("__testSnapshot") { [unowned self] arguments in
+        try runner.registerModuleFunction("__testSnapshot") { [unowned self] arguments in
             let app = try self.app(arguments)
             return try snapshot(app.runtime.text, named: arguments.dropFirst().first?.stringValue)
         }

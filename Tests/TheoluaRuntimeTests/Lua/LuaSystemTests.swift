@@ -282,13 +282,53 @@ import TheoluaRuntime
         try runtime.load(
             source: """
                 local ui = require("theolua")
-                local ok, err = pcall(ui.size, "notes.txt")
-                return ui.column { ui.text(ui.shout("milk")), ui.text { err, wrap = "char" } }
+                local ok, err = pcall(ui.host.size, "notes.txt")
+                return ui.column { ui.text(ui.host.shout("milk")), ui.text { err, wrap = "char" } }
                 """, name: "app.lua")
         try runtime.mount()
         #expect(runtime.lines[0] == "MILK")
-        #expect(runtime.lines[1].hasPrefix("ui.size: reading \"notes.txt\" is not allowed"))
-        #expect(throws: ScriptError.self) { try runtime.registerFunction("text") { _ in .null } }
+        #expect(runtime.lines[1].hasPrefix("ui.host.size: reading \"notes.txt\" is not allowed"))
+    }
+
+    @Test func hostFunctionsLiveInANamespaceTheHostPicks() throws {
+        let runtime = try Runtime(width: 40, height: 1)
+        try runtime.registerFunction("restart", in: "deploy") { arguments in
+            .string("restarted " + (arguments.first?.stringValue ?? "?"))
+        }
+        try runtime.registerFunction("text", in: "deploy") { _ in "a host's own text" }
+        #expect(throws: ScriptError.self) { try runtime.registerFunction("restart", in: "deploy") { _ in .null } }
+        // A namespace never takes a name theolua's own module has.
+        #expect(throws: ScriptError.self) { try runtime.registerFunction("restart", in: "text") { _ in .null } }
+        #expect(throws: ScriptError.self) { try runtime.registerFunction("go", in: "not a name") { _ in .null } }
+        try runtime.load(
+            source: """
+                local ui = require("theolua")
+                return ui.text(ui.deploy.restart("api") .. " / " .. ui.deploy.text() .. " / " .. tostring(ui.restart))
+                """, name: "app.lua")
+        try runtime.mount()
+        #expect(runtime.lines[0] == "restarted api / a host's own text / nil")
+    }
+
+    @Test func aLoadThatChangedAHostNamespaceLeavesTheNextLoadIntact() throws {
+        let runtime = try Runtime(width: 40, height: 1)
+        try runtime.registerFunction("ping") { _ in "pong" }
+        try runtime.load(
+            source: """
+                local ui = require("theolua")
+                ui.host.ping = function() return "spoofed" end
+                ui.host.extra = 1
+                setmetatable(ui.host, { __index = function() return "meta" end })
+                return ui.text(ui.host.ping())
+                """, name: "app.lua")
+        try runtime.mount()
+        #expect(runtime.lines[0] == "spoofed")
+        try runtime.load(
+            source: """
+                local ui = require("theolua")
+                return ui.text(ui.host.ping() .. " " .. tostring(ui.host.extra) .. " " .. tostring(ui.host.missing))
+                """, name: "app.lua")
+        try runtime.mount()
+        #expect(runtime.lines[0] == "pong nil nil")
     }
 
     @Test func anAsyncHostFunctionRepliesAtTheNextTurnUnlessItsComponentLeft() throws {
@@ -302,7 +342,7 @@ import TheoluaRuntime
                   initialState = function() return { text = "waiting" } end,
                   render = function(self) return ui.text(self.state.text) end,
                   controller = { init = function(ctl)
-                    ui.lookup("a", function(value, err)
+                    ui.host.lookup("a", function(value, err)
                       ctl:updateState(function() return { text = value or err } end)
                     end)
                   end },
@@ -324,6 +364,41 @@ import TheoluaRuntime
         replies[1](.success(.string("late")))
         runtime.flush()
         #expect(runtime.lines == ["gone"])
+        #expect(runtime.takeErrors().isEmpty)
+    }
+
+    @Test func anAsyncHostFunctionMayReplyFromATask() throws {
+        let runtime = try Runtime(width: 30, height: 1)
+        try runtime.registerAsyncFunction("slowUpper") { arguments, reply in
+            let word = arguments.first?.stringValue ?? ""
+            Task.detached {
+                try? await Task.sleep(for: .milliseconds(20))
+                reply(.success(.string(word.uppercased())))
+                reply(.success("a second reply is ignored"))
+            }
+        }
+        try runtime.load(
+            source: """
+                local ui = require("theolua")
+                return ui.component("Asker", {
+                  initialState = function() return { text = "waiting" } end,
+                  render = function(self) return ui.text(self.state.text) end,
+                  controller = { init = function(ctl)
+                    ui.host.slowUpper("ada", function(value, err)
+                      ctl:updateState(function() return { text = value or err } end)
+                    end)
+                  end },
+                })
+                """, name: "app.lua")
+        try runtime.mount()
+        #expect(runtime.lines == ["waiting"])
+        let start = ContinuousClock.now
+        while runtime.lines != ["ADA"] && ContinuousClock.now - start < .seconds(10) {
+            runtime.serviceIO(waitingUntil: .now + .milliseconds(10))
+        }
+        #expect(runtime.lines == ["ADA"])
+        runtime.serviceIO(waitingUntil: .now + .milliseconds(50))
+        #expect(runtime.lines == ["ADA"])
         #expect(runtime.takeErrors().isEmpty)
     }
 }

@@ -15,8 +15,11 @@ struct ModuleTable {
     var pristineReference: Int32 = LUA_NOREF
     /// Lua modules hosts offer to `require`, by name, with their source.
     var hostModules: [(name: String, source: String)] = []
-    /// Swift functions offered to scripts as `ui.<name>`, in registration order.
+    /// Swift functions offered to scripts as `ui.<namespace>.<name>`, in registration order.
     var hostFunctions: [HostFunction] = []
+    /// The tables of `ui` holding host functions (`host`), in the order made: each
+    /// load refills them with exactly those functions.
+    var hostNamespaces: [String] = []
     /// Swift components offered to scripts, in registration order.
     var nativeComponents: [NativeComponent] = []
     /// The widgets' constructors (`ui.text`, `ui.box`, …), in registration order.

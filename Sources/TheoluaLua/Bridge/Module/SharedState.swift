@@ -40,6 +40,7 @@ extension LuaBridge {
         state.rawField(pristine, "theolua")
         registryTable(.module)
         refill(lua_gettop(L), from: lua_gettop(L) - 1)
+        refillHostNamespaces(of: lua_gettop(L))
         state.pop(2)
         setStringMetatable(globals)
         state.pop(3)
@@ -106,6 +107,25 @@ extension LuaBridge {
         state.setRawField(pristine, "theolua")
         state.pop(2)  // stack: pristine
         module.pristineReference = luaL_ref(L, LuaState.registryIndex)
+    }
+
+    /// Makes each host namespace of the module table at `module` (`ui.host`) hold
+    /// exactly the host's functions again, whatever the last load did to it.
+    private func refillHostNamespaces(of module: Int32) {
+        for namespace in self.module.hostNamespaces {
+            state.rawField(module, namespace)
+            if lua_type(L, -1) == LUA_TTABLE {
+                let table = lua_gettop(L)
+                lua_createtable(L, 0, 0)
+                refill(table, from: table + 1)
+                state.pop()
+                for (index, function) in self.module.hostFunctions.enumerated() where function.namespace == namespace {
+                    pushHostFunction(at: index)
+                    state.setRawField(table, function.name)
+                }
+            }
+            state.pop()
+        }
     }
 
     /// Makes the table at `table` hold exactly the fields of the table at `source`, raw.
