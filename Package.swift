@@ -80,15 +80,19 @@ let package = Package(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
             ]
         ),
-        // An embedding host: Swift data into a Lua UI, a native Swift component, ui.emit.
+        // A host with a scriptable view (Examples/Embedding): a service dashboard whose view
+        // is a Lua script over Swift data, with a Swift component, a host function, a
+        // sampler task feeding the running app, and its own Swift Testing tests.
+        .target(name: "ServicesHost", dependencies: ["TheoluaRuntime"], path: "Examples/Embedding/Sources/ServicesHost"),
         .executableTarget(
-            name: "theolua-embed-example", dependencies: ["TheoluaRuntime"], path: "Examples/Embedding",
-            exclude: ["monitor.lua"]),
+            name: "theolua-embed-example", dependencies: ["ServicesHost", "TheoluaRuntime"],
+            path: "Examples/Embedding/Sources/theolua-embed-example"),
+        .testTarget(name: "ServicesHostTests", dependencies: ["ServicesHost", "TheoluaRuntime"], path: "Examples/Embedding/Tests"),
         // A Swift-only program: Swift components full-screen, no Lua.
         .executableTarget(name: "theolua-swift-example", dependencies: ["TheoluaRuntime"], path: "Examples/SwiftOnly"),
         .executableTarget(
             name: "theolua-bench",
-            dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaLua", "TheoluaRuntime", "CBenchSupport"]),
+            dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaLua", "TheoluaRuntime", "TheoluaLock", "CBenchSupport"]),
         // The C heap's figures for the benchmark.
         .target(name: "CBenchSupport"),
         // The parsers of outside input as fuzz targets, shared by the fuzzer and the

@@ -252,7 +252,7 @@ public final class Runtime {
     /// Offers a Swift function to scripts as `ui.host.<name>(...)`, or in a table of
     /// `ui` the host names (`in: "deploy"` makes it `ui.deploy.<name>`): arguments and
     /// result are plain values; a thrown error is a script error at the calling line.
-    /// The function runs on this runtime's thread, so it may use the host's state
+    /// The function is called where this runtime runs, so it may use the host's state
     /// without being `@Sendable`. Check permissions with ``readablePath(_:)`` or
     /// ``runnableCommand(_:)`` before touching files or starting processes, so that a
     /// denied call names the flag that would allow it, as theolua's own functions do.
@@ -268,21 +268,16 @@ public final class Runtime {
     /// call once, later, from any thread or task (a `Task` that did the work, say); the
     /// script's callback then runs on this runtime's thread, at its next turn, with
     /// `(value)` or `(nil, message)`. A reply to a component that unmounted meanwhile is
-    /// dropped. A reply from another thread arrives through ``feed``, as its updates do.
+    /// dropped. The reply arrives through ``feed``, as its updates do: a headless host
+    /// serves it with ``serviceIO(waitingUntil:)``.
     public func registerAsyncFunction(
         _ name: String, in namespace: String = "host",
         _ body: @escaping ([Value], @escaping @Sendable (Result<Value, any Error>) -> Void) -> Void
     ) throws(ScriptError) {
         let feed = self.feed
         try bridge.registerAsyncFunction(named: name, in: namespace) { arguments, reply in
-            let confined = ThreadConfined(reply)
-            body(arguments) { result in
-                if let reply = confined.valueOnItsThread {
-                    reply(result)
-                } else {
-                    feed.perform { _ in confined.valueOnItsThread?(result) }
-                }
-            }
+            let reply = RuntimeBound(reply)
+            body(arguments) { result in feed.perform { _ in reply.value(result) } }
         }
     }
 
@@ -646,4 +641,11 @@ extension ScriptError {
         if copy.component == nil { copy.component = component }
         return copy
     }
+}
+
+/// A value of the runtime's that rides along with work sent through its feed and back:
+/// it is used only by that work, which runs where the runtime runs.
+private final class RuntimeBound<Wrapped>: @unchecked Sendable {
+    let value: Wrapped
+    init(_ value: Wrapped) { self.value = value }
 }

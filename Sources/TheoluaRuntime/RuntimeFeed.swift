@@ -95,6 +95,13 @@ public final class RuntimeFeed: Sendable {
         poke()
     }
 
+    /// The same with props from any `Encodable` (a struct or a dictionary), encoded
+    /// here, on the caller's thread; a value that does not encode as a record of
+    /// fields throws, and nothing is sent.
+    public func update<Props: Encodable>(props: Props) throws {
+        update(props: try Record(encoding: props))
+    }
+
     /// Runs `work` with the runtime on its thread at its next turn, after the props
     /// sent before it. Callable from any thread.
     public func perform(_ work: @escaping @Sendable (Runtime) -> Void) {

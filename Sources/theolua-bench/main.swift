@@ -1,6 +1,6 @@
 // theolua-bench: medians of the core's hot paths, in release mode.
 //
-//   swift run -c release theolua-bench [--quick] [pipeline] [lists] [widgets] [core] [canvas] [lua] [json]
+//   swift run -c release theolua-bench [--quick] [pipeline] [lists] [widgets] [core] [canvas] [lua] [json] [embedding]
 //
 // `pipeline` is what users run: the whole pipeline through the public Runtime API and
 // the theolua process (build both with `swift build -c release` first), with a table
@@ -43,4 +43,5 @@ if wanted("core") { CoreBenchmarks(report: report, quick: quick).run() }
 if wanted("canvas") { CanvasBenchmarks(report: report, quick: quick).run() }
 if wanted("lua") { LuaBenchmarks(report: report, quick: quick).run() }
 if wanted("json") { JSONBenchmarks(report: report, quick: quick).run() }
+if wanted("embedding") { EmbeddingBenchmarks(report: report, quick: quick).run() }
 report.print()

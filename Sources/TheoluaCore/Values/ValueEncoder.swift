@@ -37,6 +37,21 @@ public struct ValueEncoder: Sendable {
     }
 }
 
+extension Record {
+    /// The record a struct (or a dictionary with `String` keys) encodes to, for props
+    /// wherever a `Record` is taken (`TerminalApp`'s configuration, `feed.update`).
+    ///
+    /// - Throws: what ``ValueEncoder/encode(_:)`` throws, and `EncodingError.invalidValue`
+    ///   for a value that encodes as something other than a record (an array, a number).
+    public init<T: Encodable>(encoding value: T) throws {
+        guard case .record(let record) = try ValueEncoder().encode(value) else {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: [], debugDescription: "props must encode as a record of fields"))
+        }
+        self = record
+    }
+}
+
 /// State shared by every encoder and container of one ``ValueEncoder/encode(_:)`` call.
 final class EncodingContext {
     let userInfo: [CodingUserInfoKey: Any]

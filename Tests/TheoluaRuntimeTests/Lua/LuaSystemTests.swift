@@ -355,19 +355,19 @@ import TheoluaRuntime
         try runtime.mount()
         #expect(replies.count == 1)
         replies[0](.success(.string("fetched")))
-        runtime.flush()
+        runtime.serviceIO()
         #expect(runtime.lines == ["fetched"])
         try runtime.mount(props: ["shown": .bool(false)])
         try runtime.mount(props: ["shown": .bool(true)])
         #expect(replies.count == 2)
         try runtime.mount(props: ["shown": .bool(false)])
         replies[1](.success(.string("late")))
-        runtime.flush()
+        runtime.serviceIO()
         #expect(runtime.lines == ["gone"])
         #expect(runtime.takeErrors().isEmpty)
     }
 
-    @Test func anAsyncHostFunctionMayReplyFromATask() throws {
+    @Test func anAsyncHostFunctionMayReplyFromATask() async throws {
         let runtime = try Runtime(width: 30, height: 1)
         try runtime.registerAsyncFunction("slowUpper") { arguments, reply in
             let word = arguments.first?.stringValue ?? ""
@@ -394,10 +394,12 @@ import TheoluaRuntime
         #expect(runtime.lines == ["waiting"])
         let start = ContinuousClock.now
         while runtime.lines != ["ADA"] && ContinuousClock.now - start < .seconds(10) {
-            runtime.serviceIO(waitingUntil: .now + .milliseconds(10))
+            try await Task.sleep(for: .milliseconds(5))
+            runtime.serviceIO()
         }
         #expect(runtime.lines == ["ADA"])
-        runtime.serviceIO(waitingUntil: .now + .milliseconds(50))
+        try await Task.sleep(for: .milliseconds(50))
+        runtime.serviceIO()
         #expect(runtime.lines == ["ADA"])
         #expect(runtime.takeErrors().isEmpty)
     }
