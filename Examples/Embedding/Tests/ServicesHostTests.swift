@@ -17,11 +17,13 @@ import TheoluaRuntime
         return runtime
     }
 
-    /// Serves the runtime's input until `done` or a few seconds passed, sleeping between
-    /// looks (never blocking a thread the host's tasks need).
+    /// Serves the runtime's input until `done` or a minute passed, sleeping between
+    /// looks (never blocking a thread the host's tasks need). The minute is for a busy
+    /// test run, whose other suites can hold Swift's shared pool, where the host's
+    /// tasks run, for a long while.
     private func serve(_ runtime: Runtime, until done: (Runtime) -> Bool) async {
         let start = ContinuousClock.now
-        while !done(runtime) && ContinuousClock.now - start < .seconds(10) {
+        while !done(runtime) && ContinuousClock.now - start < .seconds(60) {
             try? await Task.sleep(for: .milliseconds(5))
             runtime.serviceIO()
         }
