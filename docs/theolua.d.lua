@@ -669,6 +669,20 @@ function ui.palette(props) end
 ---@param props? theolua.HelpProps
 ---@return theolua.Element
 function ui.help(props) end
+
+---@class theolua.ScreensProps : theolua.SizingProps
+---@field initial string The first screen's name.
+---@field params? any The first screen's params, passed to render.
+---@field render fun(name: string, params: any): theolua.Element|string|nil The element of the screen with this name and params.
+---@field onChange? fun(stack: string[]) Called with the stack of names after each change.
+---@field border? theolua.Border A border around the screens.
+---@field borderColor? theolua.Color The border's color.
+---@field title? string A title in the top border.
+
+---A stack of screens, the top one shown; screens navigate with self:use(ui.navigation), esc goes back.
+---@param props theolua.ScreensProps
+---@return theolua.Element
+function ui.screens(props) end
 -- END widget declarations
 
 ---The colors the built-in widgets draw with.
@@ -685,6 +699,20 @@ function ui.help(props) end
 ---The context the built-in widgets read their colors from; its value is a theolua.Theme.
 ---@type theolua.Context
 ui.theme = nil
+
+---What `self:use(ui.navigation)` gives a screen of ui.screens.
+---@class theolua.Navigation
+---@field stack string[] The names of the screens, bottom first.
+---@field depth integer How many screens are on the stack.
+---@field top string? The name of the screen shown.
+---@field push fun(name: string, params?: any) Shows the screen `name` over the others.
+---@field pop fun() Goes back to the screen below (as esc does); nothing on the first screen.
+---@field replace fun(name: string, params?: any) Puts the screen `name` in place of the top one.
+---@field reset fun(name: string, params?: any) Makes the screen `name` the only one.
+
+---The context screens of ui.screens navigate through; its value is a theolua.Navigation.
+---@type theolua.Context
+ui.navigation = nil
 
 ---A new context: a value handed down a subtree (see docs/lua-api.md, Context).
 ---@param default any What components read where no provider is above them.

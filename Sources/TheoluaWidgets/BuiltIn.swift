@@ -7,11 +7,13 @@ public enum BuiltIn {
         TextWidget.spec, TextWidget.spanSpec, BoxWidget.spec, BoxWidget.rowSpec, BoxWidget.columnSpec, BoxWidget.spacerSpec,
         ButtonWidget.spec, InputWidget.spec, BoxWidget.scrollSpec, ListDefinition.spec, TableDefinition.spec,
         Layer.spec, TextareaWidget.spec, Checkbox.spec, Progress.spec, Spinner.spec, Select.spec, KeyHints.spec,
-        Tabs.spec, Switch.spec, Radio.spec, Sparkline.spec, Chart.spec, Palette.spec, Help.spec,
+        Tabs.spec, Switch.spec, Radio.spec, Sparkline.spec, Chart.spec, Palette.spec, Help.spec, ScreensDefinition.spec,
     ]
 
     /// The contexts the widgets read, offered to scripts as `ui.<name>`.
-    public static let contexts: [(name: String, key: ContextKey)] = [("theme", Theme.context)]
+    public static let contexts: [(name: String, key: ContextKey)] = [
+        ("theme", Theme.context), ("navigation", ScreensDefinition.navigation),
+    ]
 
     /// The primitives the host draws, one per host node kind.
     public static let primitives: [PrimitiveSpec] = [

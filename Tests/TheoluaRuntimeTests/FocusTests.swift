@@ -12,6 +12,28 @@ import TheoluaCore
             })
     }
 
+    /// Two panes, one shown: the shown pane's `a` had focus; hiding the pane takes focus
+    /// away, and showing it again gives focus back to `a`, not to the focusable nearest
+    /// the pane that hides.
+    @Test func aHiddenViewGivesFocusBackWhereItWasWhenShownAgain() {
+        func panes(firstShown: Bool) -> Element {
+            .box(children: [
+                .box(firstShown ? [:] : ["display": "none"], key: "one", children: [
+                    .button("a", onPress: nil, key: "a"), .button("b", onPress: nil, key: "b"),
+                ]),
+                .box(firstShown ? ["display": "none"] : [:], key: "two", children: [
+                    .button("c", onPress: nil, key: "c")
+                ]),
+            ])
+        }
+        let harness = HostHarness(panes(firstShown: true))
+        #expect(harness.focusedKey == "a")
+        harness.mount(panes(firstShown: false))
+        #expect(harness.focusedKey == "c")
+        harness.mount(panes(firstShown: true))
+        #expect(harness.focusedKey == "a")
+    }
+
     @Test func firstFocusableInTreeOrderTakesFocusOnMount() {
         let harness = HostHarness(
             .box(children: [

@@ -215,11 +215,16 @@ extension CanvasHost {
         let scope = focusScope
         let candidates = autoFocusCandidates
         autoFocusCandidates.removeAll()
+        let returns = focusReturns
+        focusReturns.removeAll()
         let views = candidates.lazy.compactMap { self.madeView(of: $0) }
-        if let chosen = views.first(where: {
-            $0.isFocusable && $0.isAttached(to: self.rootView) && (scope === self.rootView || scope.contains($0))
-        }) {
+        let inScope = { (view: HostView) -> Bool in
+            view.isFocusable && view.isAttached(to: self.rootView) && (scope === self.rootView || scope.contains(view))
+        }
+        if let chosen = views.first(where: inScope) {
             setFocus(chosen)
+        } else if let returning = returns.last(where: { inScope($0) && !$0.isHidden && !$0.ancestors.contains(where: \.isHidden) }) {
+            setFocus(returning)
         } else if focusedView == nil, let first = scope.firstFocusable {
             setFocus(first)
         }

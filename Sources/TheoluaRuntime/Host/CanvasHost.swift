@@ -45,6 +45,11 @@ package final class CanvasHost: HostRenderer {
     /// Focusables with `autoFocus = true` inserted since the last commit, in order.
     @exclusivity(unchecked) var autoFocusCandidates: [HostNode] = []
 
+    /// The views that had focus when a view around them was hidden (`display = "none"`)
+    /// and that it shows again since the last commit: focus goes back to them, as to a
+    /// screen's focus when the screen over it pops.
+    @exclusivity(unchecked) var focusReturns: [HostView] = []
+
     /// Focus moves whose `onBlur`/`onFocus` handlers are still to be called.
     @exclusivity(unchecked) var focusChanges: [(view: HostView, handler: String)] = []
 
@@ -258,8 +263,15 @@ package final class CanvasHost: HostRenderer {
         if view.update(from: oldProps), let focused = focusedView, focused === view {
             moveFocusAway(from: view, keepingSubtree: true)
         }
-        // `display = "none"` takes its subtree out of the focus order, focus included.
-        if view.isHidden, let focused = focusedView, view.contains(focused) { moveFocusAway(from: view) }
+        // `display = "none"` takes its subtree out of the focus order, focus included; the
+        // view remembers where focus was, and gives it back when shown again.
+        if view.isHidden, let focused = focusedView, view.contains(focused) {
+            view.focusToReturn = focused
+            moveFocusAway(from: view)
+        } else if !view.isHidden, let returning = view.focusToReturn, oldProps["display"]?.stringValue == "none" {
+            view.focusToReturn = nil
+            focusReturns.append(returning)
+        }
     }
 
     /// Removes the node's subtree; when it holds the focused node, focus moves to the next

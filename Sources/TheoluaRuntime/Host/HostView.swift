@@ -46,6 +46,9 @@ final class HostView {
     @exclusivity(unchecked) private(set) var children: [HostView] = []
     /// Where this view last was among its parent's children, to find it quickly.
     @exclusivity(unchecked) private var indexHint: Int32 = 0
+    /// The view inside this one that had focus when this one was hidden, to focus again
+    /// when it is shown (see ``CanvasHost/focusReturns``).
+    @exclusivity(unchecked) var focusToReturn: HostView?
     /// Whether the view takes focus with its current props.
     @exclusivity(unchecked) private(set) var isFocusable = false
     /// The focusable views in this subtree, this one included. In a view not expanded it
