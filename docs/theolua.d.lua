@@ -683,6 +683,20 @@ function ui.help(props) end
 ---@param props theolua.ScreensProps
 ---@return theolua.Element
 function ui.screens(props) end
+
+---@class theolua.TreeProps : theolua.BoxLayoutProps
+---@field nodes theolua.TreeNode[] The top-level nodes.
+---@field render? fun(node: theolua.TreeNode, row: { depth: integer, expanded: boolean, branch: boolean }): theolua.Element|string|nil A row's content after its indent and ▸/▾ (default: the label).
+---@field selected? string|integer The selected node's id when the parent controls it.
+---@field expanded? (string|integer)[] The ids of the nodes expanded at first.
+---@field onSelect? fun(node: theolua.TreeNode) Called with the node the selection moves to.
+---@field onActivate? fun(node: theolua.TreeNode) Called with the selected node on enter or a click on it (else enter toggles a branch).
+---@field onToggle? fun(node: theolua.TreeNode, expanded: boolean) Called with a branch and whether it is now expanded.
+
+---Nodes in rows, a branch's children indented under it when expanded; only the rows in view are rendered.
+---@param props theolua.TreeProps
+---@return theolua.Element
+function ui.tree(props) end
 -- END widget declarations
 
 ---The colors the built-in widgets draw with.
@@ -709,6 +723,14 @@ ui.theme = nil
 ---@field pop fun() Goes back to the screen below (as esc does); nothing on the first screen.
 ---@field replace fun(name: string, params?: any) Puts the screen `name` in place of the top one.
 ---@field reset fun(name: string, params?: any) Makes the screen `name` the only one.
+
+---A node of ui.tree: other fields are kept, for the app's own use.
+---@class theolua.TreeNode
+---@field id string|integer Unique in the tree.
+---@field label? string What its row shows (unless the tree's render says).
+---@field children? theolua.TreeNode[] Its children, inline.
+---@field branch? boolean It has children for the tree's children(node) to load.
+---@field [string] any
 
 ---The context screens of ui.screens navigate through; its value is a theolua.Navigation.
 ---@type theolua.Context

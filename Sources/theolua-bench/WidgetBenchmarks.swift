@@ -14,6 +14,7 @@ struct WidgetBenchmarks {
         do {
             try textarea()
             for dim in [false, true] { try modal(dim: dim) }
+            try tree()
         } catch {
             report.line("  failed: \(error)")
         }
@@ -92,6 +93,63 @@ struct WidgetBenchmarks {
         frames.bytes.removeAll()
         for _ in 0..<20 { frames.frame(after: type) }
         report.line("    bytes per typed character: \(median(frames.bytes))")
+    }
+
+    /// A tree of 1,010,100 nodes (100 top-level, each with 100 children, each of those with
+    /// 100 leaves) with 10,000 nodes expanded (the 100 top-level ones and 9,900 below), so
+    /// about 1,000,000 rows; children are loaded by the script's `children(node)` when a
+    /// node is first expanded.
+    private func tree() throws {
+        let source = """
+            local ui = require("theolua")
+            local expanded = {}
+            for i = 1, 100 do
+              expanded[#expanded + 1] = i
+              for j = 1, 100 do
+                if #expanded < 10000 then expanded[#expanded + 1] = i * 1000 + j end
+              end
+            end
+            local function nodes(parent)
+              local out = {}
+              for k = 1, 100 do
+                if parent == nil then
+                  out[k] = { id = k, label = "folder " .. k, branch = true }
+                elseif parent.id < 1000 then
+                  out[k] = { id = parent.id * 1000 + k, label = "sub " .. k, branch = true }
+                else
+                  out[k] = { id = parent.id * 1000 + k, label = "file " .. k }
+                end
+              end
+              return out
+            end
+            return ui.tree { nodes = nodes(nil), children = nodes, expanded = expanded, grow = 1 }
+            """
+        report.line("  tree of 1,010,100 nodes, 10,000 expanded (about 1,000,000 rows), children loaded by Lua")
+        let iterations = quick ? 3 : 7
+        report.measureKeeping("    first frame (load, mount, the rows in reach loaded, frame)", iterations: iterations) {
+            () -> Runtime? in
+            guard let runtime = try? Runtime(width: 120, height: 40) else { return nil }
+            try? runtime.load(source: source, name: "tree.lua")
+            try? runtime.mount()
+            _ = runtime.screen
+            return runtime
+        }
+        let runtime = try Runtime(width: 120, height: 40)
+        try runtime.load(source: source, name: "tree.lua")
+        try runtime.mount()
+        let frames = Frames(runtime)
+        let moves = quick ? 21 : 201
+        report.measure("    pagedown", iterations: moves, target: "one screen") { frames.frame(after: KeyEvent(.pagedown)) }
+        report.measure("    one-row move", iterations: moves, target: "one screen") { frames.frame(after: KeyEvent(.down)) }
+        report.measure("    end and home", iterations: quick ? 5 : 21) {
+            frames.frame(after: KeyEvent(.end))
+            frames.frame(after: KeyEvent(.home))
+        }
+        report.measure("    collapse and expand a top-level node (100 rows below it... reloaded)", iterations: quick ? 5 : 21) {
+            frames.frame(after: KeyEvent(.home))
+            frames.frame(after: KeyEvent(.left))
+            frames.frame(after: KeyEvent(.right))
+        }
     }
 
     /// A 10,000-row list and a dialog that `o` opens and esc closes.
