@@ -697,6 +697,18 @@ function ui.screens(props) end
 ---@param props theolua.TreeProps
 ---@return theolua.Element
 function ui.tree(props) end
+
+---@class theolua.FilePickerProps : theolua.BoxLayoutProps
+---@field root? string The folder shown (relative to the app's folder; default ".").
+---@field filter? string|string[]|fun(path: string, entry: { name: string, kind: string, size: integer, modified: number }): boolean The files shown: a name pattern ("*.md"), a list of them, or a function of the path and its entry.
+---@field hidden? boolean Show names that start with a dot.
+---@field onPick? fun(path: string) Called with a file's path on enter or a click on it.
+---@field onSelect? fun(path: string) Called with the path the selection moves to.
+
+---The folders and files under root, read through the read grant, as a tree; onPick(path) on a file.
+---@param props? theolua.FilePickerProps
+---@return theolua.Element
+function ui.filePicker(props) end
 -- END widget declarations
 
 ---The colors the built-in widgets draw with.

@@ -103,6 +103,12 @@ public final class SystemCapabilities {
         }
     }
 
+    /// The entries of the folder at `path` (relative to the app's folder), by name,
+    /// listed through the read permission as `ui.listDir` lists them.
+    public func listFolder(_ path: String) throws(FileGate.Failure) -> [Files.Entry] {
+        try fileGate.list(path)
+    }
+
     /// A descriptor open for reading on the regular file at `path` (relative to the
     /// app's folder), opened through the read permission as `ui.readFile` opens it; the
     /// caller closes it.

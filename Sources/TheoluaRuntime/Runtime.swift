@@ -109,6 +109,8 @@ public final class Runtime {
         bridge = try LuaBridge(options: options.bridge, runLoop: loop)
         capabilities = SystemCapabilities(permissions: options.permissions)
         try capabilities.install(in: bridge)
+        // ui.filePicker lists folders through the read grant, as ui.listDir does.
+        reconciler.provide(BuiltIn.filesContext, value: ["list": .handler(Self.folderLister(capabilities))])
         bridge.reconciler = reconciler
         host.connect(to: reconciler)
         reconciler.onError = { [unowned self] error in report(describe(error)) }
@@ -641,6 +643,35 @@ extension ScriptError {
         if copy.component == nil { copy.component = component }
         return copy
     }
+}
+
+extension Runtime {
+    /// The handler `ui.filePicker` lists a folder with: the entries `ui.listDir` gives.
+    fileprivate static func folderLister(_ capabilities: SystemCapabilities) -> Handler {
+        .confined { [unowned capabilities] arguments -> Value in
+            let path = arguments.first?.stringValue ?? "."
+            let entries: [Files.Entry]
+            switch Result(catching: { () throws(FileGate.Failure) in try capabilities.listFolder(path) }) {
+            case .success(let listed): entries = listed
+            case .failure(.denied(let denial)): throw FolderListingError(message: "ui.filePicker: \(denial)")
+            case .failure(let failure): throw FolderListingError(message: "ui.filePicker: \(path): \(failure)")
+            }
+            return .array(
+                ValueArray(
+                    entries.map { entry in
+                        [
+                            "name": .string(entry.name), "kind": .string(entry.kind.rawValue),
+                            "size": .int(Int(entry.size)), "modified": .double(entry.modified),
+                        ]
+                    }))
+        }
+    }
+}
+
+/// Why `ui.filePicker` could not list a folder.
+private struct FolderListingError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }
 
 /// A value of the runtime's that rides along with work sent through its feed and back:

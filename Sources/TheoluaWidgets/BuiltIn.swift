@@ -7,13 +7,19 @@ public enum BuiltIn {
         TextWidget.spec, TextWidget.spanSpec, BoxWidget.spec, BoxWidget.rowSpec, BoxWidget.columnSpec, BoxWidget.spacerSpec,
         ButtonWidget.spec, InputWidget.spec, BoxWidget.scrollSpec, ListDefinition.spec, TableDefinition.spec,
         Layer.spec, TextareaWidget.spec, Checkbox.spec, Progress.spec, Spinner.spec, Select.spec, KeyHints.spec,
-        Tabs.spec, Switch.spec, Radio.spec, Sparkline.spec, Chart.spec, Palette.spec, Help.spec, ScreensDefinition.spec, TreeDefinition.spec,
+        Tabs.spec, Switch.spec, Radio.spec, Sparkline.spec, Chart.spec, Palette.spec, Help.spec, ScreensDefinition.spec, TreeDefinition.spec, FilePicker.spec,
     ]
 
     /// The contexts the widgets read, offered to scripts as `ui.<name>`.
     public static let contexts: [(name: String, key: ContextKey)] = [
         ("theme", Theme.context), ("navigation", ScreensDefinition.navigation),
     ]
+
+    /// Where `ui.filePicker` lists folders: a record whose `list` handler takes a path and
+    /// returns its entries (`{ name, kind, size, modified }`, by name), or throws why not.
+    /// The runtime provides it, reading through the read grant; without it a file picker
+    /// shows that the host offers no files.
+    public static let filesContext = FilePicker.files
 
     /// The primitives the host draws, one per host node kind.
     public static let primitives: [PrimitiveSpec] = [

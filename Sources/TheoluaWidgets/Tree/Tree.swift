@@ -184,7 +184,7 @@ public struct TreeDefinition: ComponentDefinition {
     ]
 
     private func activate(_ key: Key, _ info: TreeModel.NodeInfo, _ isExpanded: Bool, _ component: ComponentRef<TreeDefinition>) {
-        if let onActivate = component.props.onActivate {
+        if let onActivate = component.props.onActivate, !(info.isBranch && component.props.togglesBranchesOnEnter) {
             component.call(onActivate, [.record(info.record)])
         } else if info.isBranch {
             toggle(key, info, to: !isExpanded, component)
@@ -243,6 +243,9 @@ public struct TreeProps: Sendable, Equatable {
     public var onToggle: Handler?
     /// The host props of the tree's box: border, sizing, focus.
     public var style: Record
+    /// Whether `enter` on a branch toggles it even with an `onActivate`, which then hears
+    /// only leaves (a file picker's folders and files).
+    public var togglesBranchesOnEnter = false
 
     public init(
         nodes: [Value], loader: TreeLoader? = nil, render: Handler? = nil, selected: Value? = nil,
