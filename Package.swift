@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TheoluaSystem", targets: ["TheoluaSystem"]),
         .library(name: "TheoluaWidgets", targets: ["TheoluaWidgets"]),
         .library(name: "TheoluaCapabilities", targets: ["TheoluaCapabilities"]),
+        .library(name: "TheoluaMarkdown", targets: ["TheoluaMarkdown"]),
     ],
     // The `theolua` command and its one dependency, the argument parser. On by default;
     // a host that depends on the libraries only turns it off (`traits: []`), and the
@@ -32,6 +33,15 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
+        // GitHub's CommonMark parser from the system: Debian's libcmark-gfm-dev and
+        // libcmark-gfm-extensions-dev, or Homebrew's cmark-gfm.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        // Markdown documents as blocks and styled runs, read by cmark-gfm.
+        .target(name: "TheoluaMarkdown", dependencies: ["CCmark"]),
         // Our C side of the Lua bridge: the capped allocator, the instruction budget, and
         // the trampoline that raises Lua errors only after Swift frames have returned.
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
@@ -59,7 +69,8 @@ let package = Package(
         .target(name: "TheoluaTerminal", dependencies: ["TheoluaLock"]),
         // The widget kit: one folder per widget (its spec, its component or host widget,
         // its keys), what they share in Kit/, and the one list of built-ins (BuiltIn).
-        .target(name: "TheoluaWidgets", dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaTerminal"]),
+        .target(
+            name: "TheoluaWidgets", dependencies: ["TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaMarkdown"]),
         // Joins them: mounts components into the canvas, routes keys and focus, runs
         // apps headless or in a terminal. The public API hosts (and the CLI) use.
         .target(

@@ -709,6 +709,15 @@ function ui.tree(props) end
 ---@param props? theolua.FilePickerProps
 ---@return theolua.Element
 function ui.filePicker(props) end
+
+---@class theolua.MarkdownProps : theolua.BoxLayoutProps
+---@field follow? boolean Keep the end in view as the document grows.
+---@field [integer] string The document: Markdown text.
+
+---A CommonMark document with GitHub tables, read by cmark-gfm, drawn wrapped to the width in a scroll.
+---@param props theolua.MarkdownProps|string|number
+---@return theolua.Element
+function ui.markdown(props) end
 -- END widget declarations
 
 ---The colors the built-in widgets draw with.

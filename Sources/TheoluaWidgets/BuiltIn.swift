@@ -7,7 +7,7 @@ public enum BuiltIn {
         TextWidget.spec, TextWidget.spanSpec, BoxWidget.spec, BoxWidget.rowSpec, BoxWidget.columnSpec, BoxWidget.spacerSpec,
         ButtonWidget.spec, InputWidget.spec, BoxWidget.scrollSpec, ListDefinition.spec, TableDefinition.spec,
         Layer.spec, TextareaWidget.spec, Checkbox.spec, Progress.spec, Spinner.spec, Select.spec, KeyHints.spec,
-        Tabs.spec, Switch.spec, Radio.spec, Sparkline.spec, Chart.spec, Palette.spec, Help.spec, ScreensDefinition.spec, TreeDefinition.spec, FilePicker.spec,
+        Tabs.spec, Switch.spec, Radio.spec, Sparkline.spec, Chart.spec, Palette.spec, Help.spec, ScreensDefinition.spec, TreeDefinition.spec, FilePicker.spec, MarkdownView.spec,
     ]
 
     /// The contexts the widgets read, offered to scripts as `ui.<name>`.

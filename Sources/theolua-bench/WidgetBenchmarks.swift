@@ -15,6 +15,7 @@ struct WidgetBenchmarks {
             try textarea()
             for dim in [false, true] { try modal(dim: dim) }
             try tree()
+            try markdown()
         } catch {
             report.line("  failed: \(error)")
         }
@@ -149,6 +150,60 @@ struct WidgetBenchmarks {
             frames.frame(after: KeyEvent(.home))
             frames.frame(after: KeyEvent(.left))
             frames.frame(after: KeyEvent(.right))
+        }
+    }
+
+    /// A Markdown document of 10,000 lines (500 sections of headings, paragraphs, a
+    /// list, a code block and a table), in a focused `ui.markdown` that fills the screen.
+    private func markdown() throws {
+        let source = """
+            local ui = require("theolua")
+            local section = [[
+            ## Section %d
+
+            A paragraph with *emphasis*, **strong** words, `code` and a [link](https://example.com/%d),
+            long enough to wrap on a narrow screen, which this one is not.
+
+            - first item
+            - second item with more words
+              - nested item
+
+            ```lua
+            local x = %d
+            print(x)
+            ```
+
+            | name | size |
+            |------|-----:|
+            | a.md | %d |
+
+            ]]
+            local parts = {}
+            for i = 1, 500 do parts[i] = section:format(i, i, i, i * 7) end
+            local text = table.concat(parts)
+            return ui.markdown { text, grow = 1, autoFocus = true }
+            """
+        report.line("  markdown document of 10,000 lines (500 sections), 120x40")
+        let iterations = quick ? 3 : 11
+        report.measureKeeping("    first frame (load, parse, mount, frame)", iterations: iterations) { () -> Runtime? in
+            guard let runtime = try? Runtime(width: 120, height: 40) else { return nil }
+            try? runtime.load(source: source, name: "doc.lua")
+            try? runtime.mount()
+            _ = runtime.screen
+            return runtime
+        }
+        let runtime = try Runtime(width: 120, height: 40)
+        try runtime.load(source: source, name: "doc.lua")
+        try runtime.mount()
+        let frames = Frames(runtime)
+        let moves = quick ? 21 : 201
+        report.measure("    pagedown", iterations: moves, target: "one screen") { frames.frame(after: KeyEvent(.pagedown)) }
+        report.measure("    one-row scroll (down)", iterations: moves, target: "one screen") {
+            frames.frame(after: KeyEvent(.down))
+        }
+        report.measure("    end and home", iterations: quick ? 5 : 21) {
+            frames.frame(after: KeyEvent(.end))
+            frames.frame(after: KeyEvent(.home))
         }
     }
 

@@ -228,11 +228,17 @@ extension LuaBridge {
     func makeElement(_ constructor: RegisteredConstructor) throws -> Element {
         let subject = constructor.subject  // for messages only
         var context = ConversionContext()
-        // ui.text "hello" and ui.button "OK"
-        if constructor.content == .text, let kind = constructor.kind,
-            lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER
-        {
-            return .host(kind, props: ["text": .string(state.describe(1))])
+        // ui.text "hello", ui.button "OK" and ui.markdown "# Notes"
+        if constructor.content == .text, lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER {
+            let props: Record = ["text": .string(state.describe(1))]
+            if let kind = constructor.kind { return .host(kind, props: props) }
+            if let make = constructor.make {
+                do {
+                    return try make(props, nil)
+                } catch {
+                    throw raise("\(subject): \(error)")
+                }
+            }
         }
         if lua_type(L, 1) == LUA_TNONE || lua_type(L, 1) == LUA_TNIL {
             if constructor.content == .text { throw raise("\(subject): expected a string or a table, got nil") }
@@ -281,7 +287,13 @@ extension LuaBridge {
                 break
             }
         }
-        guard table.itemCount == 0 else { throw raise("\(subject): takes no children") }
+        if constructor.content == .text {
+            // A text a function makes into an element (ui.markdown): its strings, joined.
+            let (text, _) = try textContent(of: subject, count: table.itemCount)
+            table.entries.append(Record.Entry(key: "text", value: .string(text)))
+        } else if table.itemCount != 0 {
+            throw raise("\(subject): takes no children")
+        }
         let props = Record(uniqueEntries: table.entries)
         guard let make = constructor.make else { return .host(constructor.kind ?? "", props: props, key: table.key) }
         do {
