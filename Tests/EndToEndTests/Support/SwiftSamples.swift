@@ -21,7 +21,7 @@ enum SwiftSamples {
     /// everything it depends on in the package.
     static let linkedModules = [
         "TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "CLuaSupport",
-        "TheoluaSystem", "CTheoluaSystem", "TheoluaCapabilities", "TheoluaWidgets", "TheoluaLock",
+        "TheoluaSystem", "CTheoluaSystem", "TheoluaCapabilities", "TheoluaWidgets", "TheoluaLock", "TheoluaMarkdown",
     ]
 
     /// Whether this test process runs instrumented by a sanitizer (ASan, TSan, or UBSan
@@ -48,6 +48,10 @@ enum SwiftSamples {
         guard lua.status == 0 else {
             return .failure(SampleError("`pkg-config --cflags lua5.4` failed (\(lua.status)): \(lua.stderr)"))
         }
+        let cmark = runProcess("pkg-config", ["--cflags", "libcmark-gfm"])
+        guard cmark.status == 0 else {
+            return .failure(SampleError("`pkg-config --cflags libcmark-gfm` failed (\(cmark.status)): \(cmark.stderr)"))
+        }
         return .success(
             [
                 "-I", products + "/Modules",
@@ -56,8 +60,9 @@ enum SwiftSamples {
                 "-Xcc", "-fmodule-map-file=" + products + "/CTheoluaSystem.build/module.modulemap",
                 "-Xcc", "-I", "-Xcc", Paths.package + "/Sources/CTheoluaSystem/include",
                 "-Xcc", "-fmodule-map-file=" + Paths.package + "/Sources/CLua/module.modulemap",
+                "-Xcc", "-fmodule-map-file=" + Paths.package + "/Sources/CCmark/module.modulemap",
                 "-module-cache-path", products + "/ModuleCache",
-            ] + words(of: lua.stdout))
+            ] + words(of: lua.stdout) + words(of: cmark.stdout))
     }()
 
     /// The object files and libraries a program that imports TheoluaRuntime links: of a
@@ -83,9 +88,10 @@ enum SwiftSamples {
             }
             closedir(directory)
         }
-        let lua = runProcess("pkg-config", ["--libs", "lua5.4"])
+        let lua = runProcess("pkg-config", ["--libs", "lua5.4", "libcmark-gfm"])
         guard lua.status == 0 else {
-            return .failure(SampleError("`pkg-config --libs lua5.4` failed (\(lua.status)): \(lua.stderr)"))
+            return .failure(
+                SampleError("`pkg-config --libs lua5.4 libcmark-gfm` failed (\(lua.status)): \(lua.stderr)"))
         }
         return .success(inputs + words(of: lua.stdout))
     }()
