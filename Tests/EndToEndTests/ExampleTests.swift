@@ -120,6 +120,25 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
         ExampleSession(
             name: "dashboard-log-finished", app: "dashboard.lua",
             arguments: ["--size", "60x14", "--time", "40", "--keys", "3"]),
+        // The system monitor over the fixture's /proc (one reading: the rates are 0).
+        ExampleSession(
+            name: "sysmon-overview", app: "sysmon.lua",
+            arguments: [
+                "--size", "72x18", "--allow-read=Examples/fixtures", "--props", #"{"proc":"fixtures/proc"}"#,
+            ]),
+        ExampleSession(
+            name: "sysmon-memory", app: "sysmon.lua",
+            arguments: [
+                "--size", "72x14", "--allow-read=Examples/fixtures", "--props", #"{"proc":"fixtures/proc"}"#,
+                "--keys", "m",
+            ]),
+        // The notes browser on the example's notes: a note shown, then the palette.
+        ExampleSession(
+            name: "mdview-note", app: "mdview.lua",
+            arguments: ["--size", "80x12", "--allow-read=Examples/notes", "--keys", "down"]),
+        ExampleSession(
+            name: "mdview-palette", app: "mdview.lua",
+            arguments: ["--size", "80x14", "--allow-read=Examples/notes", "--keys", "down ctrl+p text:wo"]),
     ]
 }
 
@@ -142,7 +161,7 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: [
         "counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua", "settings.lua",
-        "dashboard.lua", "notes.lua", "editor.lua",
+        "dashboard.lua", "notes.lua", "editor.lua", "sysmon.lua", "mdview.lua",
     ])
     func exampleChecksOk(_ app: String) {
         let result = runTheolua(["check", Paths.package + "/Examples/" + app])
@@ -153,7 +172,7 @@ struct ExampleSession: Sendable, CustomTestStringConvertible {
     /// Layout must hold at any size: nothing fails, exactly H lines, none wider than W.
     @Test(arguments: [
         "counter.lua", "todo.lua", "logs.lua", "files.lua", "clock.lua", "picker.lua", "demo.lua", "settings.lua",
-        "dashboard.lua", "notes.lua", "editor.lua",
+        "dashboard.lua", "notes.lua", "editor.lua", "sysmon.lua", "mdview.lua",
     ])
     func exampleRendersAtTinyAndOddSizes(_ app: String) {
         for (width, height) in [(1, 1), (12, 4), (33, 7), (120, 40)] {

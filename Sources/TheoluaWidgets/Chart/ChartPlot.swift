@@ -171,10 +171,12 @@ public struct ChartPlot: BoxDrawing {
     private static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// Where `value` stands between `low` and `high`, from 0 to 1 (clamped): halved first,
-    /// so that a range as wide as the doubles allow stays finite; 1 for an empty range.
+    /// so that a range as wide as the doubles allow stays finite. In an empty range (every
+    /// value the same), a value at its bottom is at the bottom (a flat series of zeros
+    /// over `min = 0` lies low) and one above it at the top.
     static func level(of value: Double, from low: Double, to high: Double) -> Double {
         let span = high / 2 - low / 2
-        guard span > 0, value.isFinite else { return value >= high ? 1 : 0 }
+        guard span > 0, value.isFinite else { return value > low ? 1 : 0 }
         let level = (value / 2 - low / 2) / span
         return level.isFinite ? Swift.min(Swift.max(level, 0), 1) : 0
     }
