@@ -173,6 +173,11 @@ function Self:send(action, ...) end
 ---@param id? string
 function Self:focus(id) end
 
+---Scrolls the element with this `id`, which the component rendered, into view in every
+---scroll it is in, as little as it takes, once the pending updates are applied.
+---@param id string
+function Self:scrollTo(id) end
+
 ---The value of the nearest `Context.provide` above this component, or the context's
 ---default; the component renders again when that value changes.
 ---@param context theolua.Context
@@ -198,6 +203,10 @@ function Controller:send(action, ...) end
 ---Moves focus into what the component rendered, like `self:focus`.
 ---@param id? string
 function Controller:focus(id) end
+
+---Scrolls the element with this `id` into view, like `self:scrollTo`.
+---@param id string
+function Controller:scrollTo(id) end
 
 ---The value of the nearest `Context.provide` above the component, like `self:use`.
 ---@param context theolua.Context
@@ -405,6 +414,8 @@ function ui.input(props) end
 
 ---@class theolua.ScrollProps : theolua.BoxLayoutProps
 ---@field follow? boolean Keep the end in view as children are added.
+---@field scrollbar? boolean A scrollbar at the right: where the view is among the children; press or drag it to scroll.
+---@field scrollX? boolean Children as wide as they are, scrolled sideways with left, right and shift+wheel.
 ---@field [integer] theolua.Child
 
 ---A focusable column that scrolls; only what is in view is laid out and painted.
@@ -420,6 +431,7 @@ function ui.scroll(props) end
 ---@field follow? boolean Keep the last item selected, and in view, as count grows.
 ---@field render fun(i: integer): theolua.Element|string|nil Item i's element; give it a key.
 ---@field itemHeight? integer The height of every item, when they are all alike.
+---@field scrollbar? boolean A scrollbar at the right: where the view is among all the items; press or drag it to select.
 
 ---A focusable list of `count` items of which only those near the view are rendered.
 ---@param props theolua.ListProps
@@ -436,6 +448,7 @@ function ui.list(props) end
 ---@field columns theolua.TableColumn[] 
 ---@field cell fun(row: integer, column: integer): theolua.Element|string|number|nil 
 ---@field onSort? theolua.HandlerLike Called with a column's index when its title is activated.
+---@field scrollbar? boolean A scrollbar at the right of the rows; press or drag it to select.
 
 ---A focusable table of `count` rows under a header, of which only those near the view are rendered.
 ---@param props theolua.TableProps
@@ -474,6 +487,7 @@ function ui.layer(props) end
 ---@field rows? integer Its height in lines when no height, grow or basis is given (default 3).
 ---@field wrap? "word"|"char" Where rows break (default "word").
 ---@field lineNumbers? boolean Draws each line's number before it, dimmed.
+---@field scrollbar? boolean A scrollbar at the right: where the lines in view are; press or drag it to scroll.
 ---@field highlight? fun(line: string, number: integer): ({ [1]: integer, [2]: integer, [3]: string|table })[] Styles a line: called with the line and its number, returns a list of { from, to, style } (bytes from 1, inclusive, as string.find gives them; style a color name or a table of color, bg, bold, italic, underline, strikethrough, dim, inverse). Asked again only for a line whose text or number changed.
 ---@field onCursor? fun(position: { line: integer, column: integer }) Called with { line, column } (from 1, in characters) when the cursor moves.
 
@@ -711,7 +725,9 @@ function ui.tree(props) end
 function ui.filePicker(props) end
 
 ---@class theolua.MarkdownProps : theolua.BoxLayoutProps
----@field follow? boolean Keep the end in view as the document grows.
+---@field follow? boolean Keep the end in view as children are added.
+---@field scrollbar? boolean A scrollbar at the right: where the view is among the children; press or drag it to scroll.
+---@field scrollX? boolean Children as wide as they are, scrolled sideways with left, right and shift+wheel.
 ---@field [integer] string The document: Markdown text.
 
 ---A CommonMark document with GitHub tables, read by cmark-gfm, drawn wrapped to the width in a scroll.

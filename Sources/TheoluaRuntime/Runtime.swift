@@ -132,6 +132,7 @@ public final class Runtime {
         host.copied = { [unowned self] in clipboard }
         host.now = { [unowned loop] in loop.now }
         bridge.onFocus = { [unowned self] component, id in host.requestFocus(in: component, id: id) }
+        bridge.onScrollTo = { [unowned self] component, id in host.requestScroll(in: component, id: id) }
         host.onWarning = { [unowned self] message in warnings.append(message) }
         host.onError = { [unowned self] message in report(message) }
         try registerBuiltInWidgets()

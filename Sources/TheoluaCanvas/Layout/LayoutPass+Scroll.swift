@@ -44,7 +44,7 @@ extension LayoutPass {
     private mutating func extent(_ scroll: CanvasNode, _ index: Int, innerWidth: Int, viewport: Int) -> Int {
         let child = scrollChild(scroll, index)
         if child.item.hidden || child.item.isLayer { return 0 }
-        let width = scrollChildWidth(child, scroll: scroll, innerWidth: innerWidth)
+        let width = laidOutWidth(child, scroll: scroll, innerWidth: innerWidth)
         let gap = index + 1 < scroll.children.count ? scroll.boxStyle.verticalGap(innerHeight: viewport) : 0
         return scrollChildHeight(child, width: width, viewport: viewport) + child.item.margin(base: innerWidth).vertical
             + gap
@@ -60,6 +60,16 @@ extension LayoutPass {
             index -= 1
         }
         return (0, 0)
+    }
+
+    /// The width a scroll's child is laid out at: in a scroll that scrolls sideways, as
+    /// wide as its content (at least the window's width), else as ``scrollChildWidth``.
+    private mutating func laidOutWidth(_ child: CanvasNode, scroll: CanvasNode, innerWidth: Int) -> Int {
+        guard scroll.boxStyle.scrollsHorizontally, child.item.width == nil else {
+            return scrollChildWidth(child, scroll: scroll, innerWidth: innerWidth)
+        }
+        let margin = child.item.margin(base: innerWidth)
+        return max(measure(child, .unbounded).width, innerWidth - margin.horizontal)
     }
 
     /// Moves the window as little as brings child `index` into view: its top when it is
@@ -157,8 +167,17 @@ extension LayoutPass {
             case .revealIndex(let index):
                 guard scroll.children.indices.contains(index) else { continue }
                 reveal(index, scroll, innerWidth: inner.width, viewport: viewport)
+            case .fraction(let fraction):
+                let target = Int((fraction * Double(max(count - 1, 0))).rounded())
+                scroll.scrollState.anchor = min(max(target, 0), max(count - 1, 0))
+                scroll.scrollState.lineOffset = 0
+                scroll.scrollState.pinnedToEnd = false
+            case .columns(let columns):
+                guard scroll.boxStyle.scrollsHorizontally else { continue }
+                scroll.scrollState.offsetX = max(0, scroll.scrollState.offsetX + columns)
             }
         }
+        let sideways = scroll.boxStyle.scrollsHorizontally
 
         // Clamp the window to the content: never past the end, never an empty window.
         let end = endPosition(scroll, innerWidth: inner.width, viewport: viewport)
@@ -175,6 +194,9 @@ extension LayoutPass {
 
         var y = -state.lineOffset
         var index = state.anchor
+        var widest = 0
+        // Sideways, the content moves left by the offset, kept within its width.
+        let shift = sideways ? min(state.offsetX, max(0, scroll.scrollState.contentWidth - inner.width)) : 0
         while index < count, y < viewport {
             let child = scrollChild(scroll, index)
             if child.item.hidden || child.item.isLayer {
@@ -183,7 +205,8 @@ extension LayoutPass {
                 continue
             }
             let margin = child.item.margin(base: inner.width)
-            let width = scrollChildWidth(child, scroll: scroll, innerWidth: inner.width)
+            let width = laidOutWidth(child, scroll: scroll, innerWidth: inner.width)
+            widest = max(widest, width + margin.horizontal)
             let height = scrollChildHeight(child, width: width, viewport: viewport)
             var crossOffset = 0
             let room = inner.width - margin.horizontal
@@ -193,7 +216,7 @@ extension LayoutPass {
             case .end: crossOffset = room - width
             }
             let frame = Rect(
-                x: inner.x + margin.left + crossOffset, y: inner.y + y + margin.top, width: width,
+                x: inner.x + margin.left + crossOffset - shift, y: inner.y + y + margin.top, width: width,
                 height: height)
             place(child, frame: frame, parentOld: old, parentNew: new, covered: true)
             y += height + margin.vertical + (index + 1 < count ? scroll.boxStyle.verticalGap(innerHeight: viewport) : 0)
@@ -201,6 +224,10 @@ extension LayoutPass {
         }
         scroll.scrollState.visible = state.anchor..<index
         scroll.scrollState.atEnd = index == count && y <= viewport
+        if sideways {
+            scroll.scrollState.contentWidth = widest
+            scroll.scrollState.offsetX = min(state.offsetX, max(0, widest - inner.width))
+        }
     }
 
     /// A scroll's content size: its first screenful of children, since measuring all of

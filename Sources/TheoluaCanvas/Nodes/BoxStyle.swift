@@ -432,6 +432,12 @@ public struct BoxStyle: Sendable, Hashable {
     public var layer: LayerStyle?
     /// What the box draws across its content area, under its children.
     public var drawing: AnyBoxDrawing?
+    /// A scroll draws a scrollbar in a column of its own at its right, inside its border
+    /// (`scrollbar = true`): the track in its border color, dim, and the thumb over it.
+    public var scrollbar = false
+    /// A scroll lays its children out at their own width, which may be wider than the
+    /// window, and moves them sideways as well as up and down (`scrollX = true`).
+    public var scrollsHorizontally = false
 
     /// Creates a style with every property at its `ui.box` default.
     public init() {}
@@ -461,7 +467,9 @@ public struct BoxStyle: Sendable, Hashable {
     /// between the box's edge and its children.
     public func insets(base: Int?) -> Edges {
         let padding = padding.fixed ?? padding.resolve(against: base)
-        return border == nil ? padding : padding + Edges(1)
+        var insets = border == nil ? padding : padding + Edges(1)
+        if scrollbar { insets.right += 1 }
+        return insets
     }
 
     /// The gap between children along the horizontal axis (a row's items, a wrapped

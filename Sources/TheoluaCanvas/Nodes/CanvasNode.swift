@@ -141,8 +141,8 @@ public final class CanvasNode {
         needsLayout = true
     }
 
-    /// Border plus padding in cells (none for a text).
-    var insets: Edges {
+    /// Border, padding and scrollbar in cells (none for a text).
+    public var insets: Edges {
         let item = item
         return item.hasRelativePadding ? boxStyle.insets(base: containingWidth) : item.fixedInsets
     }

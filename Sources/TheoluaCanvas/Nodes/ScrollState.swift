@@ -11,6 +11,11 @@ struct ScrollState {
         case reveal(CanvasNode)
         /// Bring the child at this index (as of the layout) into view, as little as it takes.
         case revealIndex(Int)
+        /// Put the child this far through the children (0 the first, 1 the last) at the
+        /// top: a drag of the scrollbar.
+        case fraction(Double)
+        /// Move sideways by this many columns (negative: left), when the scroll does.
+        case columns(Int)
     }
 
     /// Whether the end stays in view as children are added.
@@ -31,6 +36,16 @@ struct ScrollState {
     var atEnd = true
     /// The child drawn in inverse video (a list's selection), if any.
     var highlighted: Int?
+    /// Columns the content is moved left by, in a scroll that scrolls sideways.
+    var offsetX = 0
+    /// The widest child laid out, in a scroll that scrolls sideways.
+    var contentWidth = 0
+    /// What the children are a window of, when they are (a list's items around its
+    /// selection): the first child's index among all the items, and how many there are.
+    var window: (start: Int, total: Int)?
+    /// What a box that scrolls by itself says of its scrollbar (see
+    /// ``CanvasNode/scrollbarPosition``).
+    var position: (first: Int, visible: Int, total: Int)?
 
     mutating func childInserted(at index: Int) {
         if index < anchor || (index == anchor && lineOffset > 0) { anchor += 1 }
@@ -105,6 +120,75 @@ extension CanvasNode {
 
     /// Scrolls to the last row (the `end` key); a following scroll stays there again.
     public func scrollToEnd() { enqueue(.end) }
+
+    /// Puts the child `fraction` of the way through the children (0 the first, 1 the
+    /// last) at the top of the window: what dragging the scrollbar does.
+    public func scroll(toFraction fraction: Double) {
+        guard fraction.isFinite else { return }
+        enqueue(.fraction(Swift.min(Swift.max(fraction, 0), 1)))
+    }
+
+    /// Moves a scroll that scrolls sideways by `columns` (negative: left).
+    public func scrollSideways(by columns: Int) {
+        let length = CanvasLimits.length(columns == .min ? .max : abs(columns))
+        enqueue(.columns(columns < 0 ? -length : length))
+    }
+
+    /// Where a box that scrolls by itself (a textarea) shows its scrollbar's thumb: the
+    /// first unit in view, how many are in view, and how many there are.
+    public var scrollbarPosition: (first: Int, visible: Int, total: Int)? {
+        get { scrollState.position }
+        set {
+            if let old = scrollState.position, let newValue, old == newValue { return }
+            if scrollState.position == nil && newValue == nil { return }
+            scrollState.position = newValue
+            needsPaint = true
+        }
+    }
+
+    /// Says that the children are a window of a longer list (a list's items around its
+    /// selection): the first child is item `start` (from 0) of `total`. The scrollbar
+    /// shows where the window is among all of them.
+    public func setScrollWindow(start: Int, total: Int) {
+        guard kind == .scroll else { return }
+        let window = (Swift.max(0, start), Swift.max(0, total))
+        if let current = scrollState.window, current == window { return }
+        scrollState.window = window
+        needsPaint = true
+    }
+
+    /// The rows of a scrollbar `track` rows long its thumb takes: where the rows in view
+    /// are among all of them, as items (children, or a list's items, or what
+    /// ``scrollbarPosition`` says). Nil when all fit.
+    public func scrollbarThumb(track: Int) -> Range<Int>? {
+        guard track > 0 else { return nil }
+        let state = scrollState
+        var visible = Swift.max(state.visible.count, 1)
+        var total: Int
+        var first: Int
+        var atEnd = state.atEnd
+        if let position = scrollbarPosition {
+            (first, visible, total) = (position.first, Swift.max(position.visible, 1), Swift.max(position.total, 1))
+            atEnd = first + visible >= total
+        } else if kind != .scroll {
+            return nil
+        } else if let window = state.window {
+            total = Swift.max(window.total, 1)
+            first = window.start + state.anchor
+        } else {
+            total = Swift.max(children.count, 1)
+            first = state.anchor
+        }
+        guard total > visible || first > 0 else { return nil }
+        let size = Swift.min(track, Swift.max(1, track * visible / total))
+        // The thumb moves over the track's free rows as the window moves over the items
+        // that do not fit: at the top at the start, at the bottom at the end.
+        let travel = Double(track - size) * Double(first) / Double(Swift.max(total - visible, 1))
+        var start = Int(travel.rounded())
+        if atEnd || first + visible >= total { start = track - size }
+        start = Swift.min(Swift.max(start, 0), track - size)
+        return start..<(start + size)
+    }
 
     /// Scrolls as little as brings the child at `index` into view (its top, when it is
     /// taller than the window); applied at the next layout, to the children as they are

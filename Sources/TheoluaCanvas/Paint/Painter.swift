@@ -41,6 +41,26 @@ enum Painter {
             let frame = children[highlighted].frame.offsetBy(dx: rect.x, dy: rect.y)
             buffer.addAttributes(.inverse, in: frame.intersection(content))
         }
+        if style.scrollbar {
+            paintScrollbar(node, inner: rect.inset(by: node.insets), clip: content, background: fill, into: &buffer)
+        }
+    }
+
+    /// A scroll's bar, in the column right of its content: the track `│` dim in the
+    /// border color, the thumb `┃` over the rows that show where the window is.
+    private static func paintScrollbar(
+        _ node: CanvasNode, inner: Rect, clip: Rect, background: Color, into buffer: inout CellBuffer
+    ) {
+        let x = inner.maxX
+        guard inner.height > 0 else { return }
+        let thumb = node.scrollbarThumb(track: inner.height)
+        var track = CellStyle(foreground: node.boxStyle.borderColor, background: background)
+        track.attributes.insert(.dim)
+        let bar = CellStyle(foreground: node.boxStyle.borderColor, background: background)
+        for row in 0..<inner.height {
+            let onThumb = thumb?.contains(row) ?? false
+            buffer.put(onThumb ? "┃" : "│", columns: 1, x: x, y: inner.y + row, style: onThumb ? bar : track, clip: clip)
+        }
     }
 
     private static func paintBorder(

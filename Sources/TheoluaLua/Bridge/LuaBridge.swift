@@ -79,6 +79,8 @@ public final class LuaBridge {
     /// Hears `self:focus(id)`: the component asking, and the element id (nil: its first
     /// focusable).
     public var onFocus: (ComponentID, String?) -> Void = { _, _ in }
+    /// Hears `self:scrollTo(id)`: the component asking, and the element id.
+    public var onScrollTo: (ComponentID, String) -> Void = { _, _ in }
     /// Receives what `print` and `warn` write.
     public var onLog: (String) -> Void = { _ in }
     /// Receives errors raised outside rendering: in timers and in function handlers.

@@ -150,10 +150,21 @@ extension CanvasHost {
         pendingFocus.append((component, id))
     }
 
+    /// Asks to scroll the element with `id` that `component` rendered into view, in every
+    /// scroll it is in, as little as it takes (`self:scrollTo(id)`), when the updates
+    /// pending now have been applied.
+    package func requestScroll(in component: ComponentID, id: String) {
+        pendingScrolls.append((component, id))
+    }
+
     /// Carries out the requests of ``requestFocus(in:id:)`` in order (so the last one
-    /// wins), warning of each that finds nothing to focus.
+    /// wins), warning of each that finds nothing to focus, then those of
+    /// ``requestScroll(in:id:)``.
     package func settlePendingFocus() {
-        guard !pendingFocus.isEmpty, let reconciler else { return }
+        guard !pendingFocus.isEmpty || !pendingScrolls.isEmpty, let reconciler else { return }
+        let scrolls = pendingScrolls
+        pendingScrolls.removeAll()
+        defer { settleScrolls(scrolls, reconciler) }
         let requests = pendingFocus
         pendingFocus.removeAll()
         for (component, id) in requests {
@@ -165,6 +176,24 @@ extension CanvasHost {
             onWarning("\(name): focus: \(what) in what it rendered; focus stays where it is")
         }
         deliverFocusChanges()
+    }
+
+    private func settleScrolls(_ requests: [(component: ComponentID, id: String)], _ reconciler: Reconciler) {
+        for (component, id) in requests {
+            guard let name = reconciler.componentName(of: component) else { continue }
+            var stack = Array(reconciler.topHostNodes(of: component).reversed())
+            var found: HostNode?
+            while found == nil, let node = stack.popLast() {
+                if node.props["id"]?.stringValue == id { found = node }
+                stack.append(contentsOf: node.childNodes.reversed())
+            }
+            guard let found, let view = madeView(of: found) else {
+                onWarning("\(name): scrollTo: no element with id \"\(id)\" in what it rendered")
+                continue
+            }
+            realizePath(to: view)
+            view.widget?.node.scrollIntoView()
+        }
     }
 
     /// The node to focus for a request: with `id`, the first node of that id in tree

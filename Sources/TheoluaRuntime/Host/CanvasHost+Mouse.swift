@@ -100,8 +100,11 @@ extension CanvasHost {
         case .wheel:
             let path = views(atX: event.x, y: event.y)
             if deliver(event, to: path, \.mouseHandler) { return true }
+            // shift turns the wheel sideways, as in browsers.
+            var direction = event.button
+            if event.shift { direction = direction == .up ? .wheelLeft : direction == .down ? .wheelRight : direction }
             for view in path.reversed()
-            where view.widget?.handleWheel(event.button, props: view.props, dispatch: dispatch) == true {
+            where view.widget?.handleWheel(direction, props: view.props, dispatch: dispatch) == true {
                 return true
             }
             return false

@@ -55,6 +55,8 @@ package final class CanvasHost: HostRenderer {
 
     /// Requests from code to move focus, carried out once pending updates are applied.
     @exclusivity(unchecked) var pendingFocus: [(component: ComponentID, id: String?)] = []
+    /// Requests of `self:scrollTo(id)`, carried out with those of focus.
+    @exclusivity(unchecked) var pendingScrolls: [(component: ComponentID, id: String)] = []
 
     /// The reconciler, which finds what a component rendered for focus requests.
     @exclusivity(unchecked) weak var reconciler: Reconciler?

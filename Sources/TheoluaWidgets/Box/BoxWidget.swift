@@ -20,6 +20,8 @@ final class BoxWidget: HostWidget {
     private var unfocusedStyle: UnfocusedStyle?
     private var isFocused = false
     private var isTopLevel = false
+    /// Whether the left button went down on the scrollbar: its drags move the window.
+    private var isDraggingBar = false
 
     /// A box, or a scroll when `scroll` is true, drawn on `node` (a deferred node of the
     /// same kind made before) or on a new one.
@@ -40,6 +42,10 @@ final class BoxWidget: HostWidget {
     func apply(_ props: Record, old: Record?) {
         guard !isRoot else { return }
         var style = PropsMapping.boxStyle(props)
+        if isScroll {
+            style.scrollbar = PropsMapping.flag(props["scrollbar"])
+            style.scrollsHorizontally = PropsMapping.flag(props["scrollX"])
+        }
         // The root is given the whole canvas: a top-level box grows to fill it unless
         // it sets its own height or grow.
         if isTopLevel && props["grow"] == nil && props["height"] == nil { style.grow = max(style.grow, 1) }
@@ -80,8 +86,32 @@ final class BoxWidget: HostWidget {
         case "pageDown": node.pageDown()
         case "start": node.scrollToStart()
         case "end": node.scrollToEnd()
+        case "left" where node.boxStyle.scrollsHorizontally: node.scrollSideways(by: -Self.sidewaysColumns)
+        case "right" where node.boxStyle.scrollsHorizontally: node.scrollSideways(by: Self.sidewaysColumns)
         default: return false
         }
+        return true
+    }
+
+    /// Columns a scroll moves sideways for `left`, `right` or a sideways wheel step.
+    static let sidewaysColumns = 4
+
+    /// A press on the scrollbar moves the window there, and so does a drag that started
+    /// on it: the thumb follows the pointer.
+    func handlePointer(_ pointer: PointerEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
+        guard isScroll, node.boxStyle.scrollbar else { return false }
+        let inner = Rect(size: node.frame.size).inset(by: node.insets)
+        switch pointer.phase {
+        case .press:
+            guard pointer.x == inner.maxX, pointer.y >= inner.y, pointer.y < inner.maxY else { return false }
+            isDraggingBar = true
+        case .drag:
+            guard isDraggingBar else { return false }
+        case .release:
+            defer { isDraggingBar = false }
+            return isDraggingBar
+        }
+        node.scroll(toFraction: Double(pointer.y - inner.y) / Double(max(inner.height - 1, 1)))
         return true
     }
 
@@ -93,6 +123,8 @@ final class BoxWidget: HostWidget {
         KeyBinding(["pagedown"], action: "pageDown", label: "down a screen", shown: false),
         KeyBinding(["home"], action: "start", label: "to the start", shown: false),
         KeyBinding(["end"], action: "end", label: "to the end", shown: false),
+        KeyBinding(["left"], action: "left", label: "scroll left (scrollX)", shown: false),
+        KeyBinding(["right"], action: "right", label: "scroll right (scrollX)", shown: false),
     ]
 
     /// A scroll scrolls by ``wheelLines`` a wheel step, focused or not.
@@ -101,6 +133,8 @@ final class BoxWidget: HostWidget {
         switch direction {
         case .up: node.scrollUp(by: Self.wheelLines)
         case .down: node.scrollDown(by: Self.wheelLines)
+        case .wheelLeft where node.boxStyle.scrollsHorizontally: node.scrollSideways(by: -Self.sidewaysColumns)
+        case .wheelRight where node.boxStyle.scrollsHorizontally: node.scrollSideways(by: Self.sidewaysColumns)
         default: return false
         }
         return true

@@ -160,3 +160,17 @@ extension FilePicker {
         ],
         make: .element { props, key in FilePicker.element(props: props, key: key) })
 }
+
+extension Element {
+    /// The folders and files under `root`, read through the runtime's read grant
+    /// (`ui.filePicker`): `patterns` keep the files whose names match one (`*.md`), and
+    /// `onPick` hears a file's path. `props` are the tree's box props.
+    public static func filePicker(
+        root: String = ".", patterns: [String] = [], hidden: Bool = false, onPick: Handler? = nil,
+        onSelect: Handler? = nil, _ props: Record = Record(), key: Key? = nil
+    ) -> Element {
+        FilePicker(
+            root: root, patterns: patterns, filter: nil, hidden: hidden, onPick: onPick, onSelect: onSelect, box: props
+        ).element(key: key)
+    }
+}

@@ -61,6 +61,7 @@ public struct ListDefinition: ComponentDefinition {
         var host = props.style
         host = host.setting("first", to: .int(window.lowerBound))
         host = host.setting("selected", to: .int(selected))
+        host = host.setting("count", to: .int(props.count))
         host = host.setting("onListKey", to: .handler(component.handler("list.key")))
         return [.host("list", props: host, children: items)]
     }
@@ -83,6 +84,10 @@ public struct ListDefinition: ComponentDefinition {
         case "enter":
             if let onActivate = props.onActivate { component.call(onActivate, [.int(selected)]) }
             return .bool(true)
+        case "jump":
+            // A press or drag on the scrollbar: selects item `arguments[2]`.
+            guard arguments.count > 2, let index = arguments[2].intValue else { return .bool(false) }
+            target = index
         case "pick":
             // A click on item `arguments[2]`: selects it, or activates it when selected.
             guard arguments.count > 2, let index = arguments[2].intValue, (1...count).contains(index) else {
@@ -329,12 +334,14 @@ extension ListDefinition {
             fields: Fields.boxLayout + selectionFields + [
                 Fields.required("render", .function),
                 Fields.optional("itemHeight", .integer(min: 1, max: SchemaType.maximumCells)),
+                Fields.optional("scrollbar", .boolean),
             ]),
         bindings: ListWidget.bindings, constructor: .primitive,
         docs: selectionDocs.merging([
             "render": FieldDoc(
                 "Item i's element; give it a key.", type: "fun(i: integer): theolua.Element|string|nil"),
             "itemHeight": "The height of every item, when they are all alike.",
+            "scrollbar": "A scrollbar at the right: where the view is among all the items; press or drag it to select.",
         ]) { $1 },
         make: .element { props, key in ListDefinition.element(props: props, key: key) })
 

@@ -22,6 +22,9 @@ final class ListWidget: HostWidget {
     private var selectedSlot: Int?
     private var selected = 0
     private var first = 0
+    private var count = 0
+    /// Whether the left button went down on the scrollbar: its drags move the selection.
+    private var isDraggingBar = false
 
     init(node: CanvasNode? = nil) {
         self.node = node ?? CanvasNode(scroll: BoxStyle())
@@ -29,7 +32,9 @@ final class ListWidget: HostWidget {
 
     func apply(_ props: Record, old: Record?) {
         style = PropsMapping.boxStyle(props)
+        style.scrollbar = PropsMapping.flag(props["scrollbar"])
         node.boxStyle = isFocused ? FocusLook.focused(style) : style
+        count = props["count"]?.intValue ?? 0
         let newSelected = props["selected"]?.intValue ?? 0
         let newFirst = props["first"]?.intValue ?? 1
         let moved = newSelected != selected || newFirst != first || old == nil
@@ -38,7 +43,31 @@ final class ListWidget: HostWidget {
         let slot = selected - first
         selectedSlot = selected > 0 && slot >= 0 ? slot : nil
         if moved, let selectedSlot { node.scrollToChild(at: selectedSlot) }
+        if props["count"] != nil { node.setScrollWindow(start: first - 1, total: count) }
         showSelection()
+    }
+
+    /// A press on the scrollbar selects the item as far through the list as the press is
+    /// down the bar, and a drag that started there goes on doing so.
+    func handlePointer(_ pointer: PointerEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
+        guard node.boxStyle.scrollbar, count > 0, let onListKey = props["onListKey"]?.handlerValue else {
+            return false
+        }
+        let inner = Rect(size: node.frame.size).inset(by: node.insets)
+        switch pointer.phase {
+        case .press:
+            guard pointer.x == inner.maxX, pointer.y >= inner.y, pointer.y < inner.maxY else { return false }
+            isDraggingBar = true
+        case .drag:
+            guard isDraggingBar else { return false }
+        case .release:
+            defer { isDraggingBar = false }
+            return isDraggingBar
+        }
+        let fraction = Double(min(max(pointer.y - inner.y, 0), inner.height - 1)) / Double(max(inner.height - 1, 1))
+        let item = 1 + Int((fraction * Double(count - 1)).rounded())
+        _ = dispatch(onListKey, [.string("jump"), .int(1), .int(item)])
+        return true
     }
 
     func setFocused(_ focused: Bool) {

@@ -173,13 +173,20 @@ extension MarkdownView {
     static let spec = WidgetSpec(
         name: "markdown",
         summary: "A CommonMark document with GitHub tables, read by cmark-gfm, drawn wrapped to the width in a scroll.",
-        props: RecordSchema(fields: Fields.boxLayout + [Fields.optional("follow", .boolean)]),
+        props: RecordSchema(fields: Fields.boxLayout + BoxWidget.scrollFields),
         content: .text,
         bindings: BoxWidget.scrollBindings,
         constructor: .primitive,
-        docs: [
-            "follow": "Keep the end in view as the document grows.",
-            "[integer]": FieldDoc("The document: Markdown text.", type: "string"),
-        ],
+        docs: BoxWidget.scrollDocs.merging(["[integer]": FieldDoc("The document: Markdown text.", type: "string")]) {
+            $1
+        },
         make: .element { props, key in MarkdownView.element(props: props, key: key) })
+}
+
+extension Element {
+    /// A Markdown document drawn in a scroll (`ui.markdown`); `props` are the scroll's
+    /// (sizing, `grow`, `border`, `scrollbar`, focus).
+    public static func markdown(_ text: String, _ props: Record = Record(), key: Key? = nil) -> Element {
+        MarkdownView(text: text, box: props).element(key: key)
+    }
 }

@@ -85,8 +85,9 @@ public struct TableDefinition: ComponentDefinition {
                 onSelect: props.onSelect, onActivate: props.onActivate,
                 // The rows take what the header leaves (not measured first: height 0), and
                 // take focus when the table mounts, before sortable titles.
-                style: ["height": 0, "grow": 1, "autoFocus": true], items: .closure(rows)))
-        var outer = props.style
+                style: ["height": 0, "grow": 1, "autoFocus": true, "scrollbar": props.style["scrollbar"] ?? false],
+                items: .closure(rows)))
+        var outer = props.style.removing("scrollbar")
         if outer["direction"] == nil { outer = outer.setting("direction", to: "column") }
         return [.host(BoxWidget.primitive.kind, props: outer, children: [header, body])]
     }
@@ -249,13 +250,14 @@ extension TableDefinition {
             fields: Fields.boxLayout + ListDefinition.selectionFields + [
                 Fields.optional("direction", .enumeration(["column", "row"])),
                 Fields.required("columns", .array(of: .record(columnSchema))), Fields.required("cell", .function),
-                Fields.optional("onSort", .function),
+                Fields.optional("onSort", .function), Fields.optional("scrollbar", .boolean),
             ]),
         bindings: ListWidget.bindings, constructor: .primitive,
         docs: ListDefinition.selectionDocs.merging([
             "columns": FieldDoc("", type: "theolua.TableColumn[]"),
             "cell": FieldDoc("", type: "fun(row: integer, column: integer): theolua.Element|string|number|nil"),
             "onSort": "Called with a column's index when its title is activated.",
+            "scrollbar": "A scrollbar at the right of the rows; press or drag it to select.",
         ]) { $1 },
         make: .element { props, key in TableDefinition.element(props: props, key: key) })
 

@@ -9,7 +9,7 @@ extension TextareaWidget {
             fields: InputWidget.fields.filter { !InputWidget.oneLineFields.contains($0.name) } + [
                 Fields.optional("rows", .integer(min: 1, max: SchemaType.maximumCells)),
                 Fields.optional("wrap", .enumeration(["word", "char"])),
-                Fields.optional("lineNumbers", .boolean),
+                Fields.optional("lineNumbers", .boolean), Fields.optional("scrollbar", .boolean),
                 Fields.optional("highlight", .function),
                 Fields.optional("onCursor", .function),
             ]),
@@ -21,6 +21,7 @@ extension TextareaWidget {
             "wrap": "Where rows break (default \"word\").",
             "cursor": "Where the cursor starts in a value the parent sets (characters before it); default the start.",
             "lineNumbers": "Draws each line's number before it, dimmed.",
+            "scrollbar": "A scrollbar at the right: where the lines in view are; press or drag it to scroll.",
             "highlight": FieldDoc(
                 "Styles a line: called with the line and its number, returns a list of { from, to, style }"
                     + " (bytes from 1, inclusive, as string.find gives them; style a color name or a table of"

@@ -51,6 +51,10 @@ final class TextareaWidget: HostWidget, FittingWidget {
     private var baseStyle = BoxStyle()
     private var textStyle = TextStyle(wrap: .none)
     private var insets = 0
+    /// The column the scrollbar takes (`scrollbar = true`), or none.
+    private var barColumns = 0
+    /// Whether the left button went down on the scrollbar.
+    private var isDraggingBar = false
     private var defaultRows = 3
     private var wordWrap = true
     private var placeholder = ""
@@ -129,7 +133,9 @@ final class TextareaWidget: HostWidget, FittingWidget {
         style.border = props["border"]?.stringValue.flatMap(BorderKind.init(parsing:))
         style.borderColor = PropsMapping.color(props["borderColor"])
         style.background = PropsMapping.color(props["bg"])
+        style.scrollbar = PropsMapping.flag(props["scrollbar"])
         insets = style.border == nil ? 0 : 2
+        barColumns = style.scrollbar ? 1 : 0
         defaultRows = props["rows"]?.intValue ?? 3
         if style.height == nil, style.grow == 0, style.basis == nil {
             style.height = .cells(defaultRows + insets)
@@ -283,6 +289,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
     /// pointer, scrolling when it leaves the view.
     func handlePointer(_ pointer: PointerEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
         guard request == nil else { return true }
+        if barColumns > 0, let used = dragBar(pointer) { return used }
         let position = position(atX: pointer.x, y: pointer.y)
         switch pointer.phase {
         case .press where pointer.clicks == 2:
@@ -495,7 +502,7 @@ final class TextareaWidget: HostWidget, FittingWidget {
     /// changed (and so the layout must run again).
     func fit() -> Bool {
         let frame = node.frame
-        let inner = Size(width: max(1, frame.width - insets), height: max(0, frame.height - insets))
+        let inner = Size(width: max(1, frame.width - insets - barColumns), height: max(0, frame.height - insets))
         guard frame.width > 0, inner != fitted else { return false }
         fitted = inner
         let countChanged = inner.height != rowNodes.count
@@ -538,6 +545,33 @@ final class TextareaWidget: HostWidget, FittingWidget {
     // MARK: The view
 
     /// Keeps ``top`` on a row that exists after the text or the wrapping changed.
+    /// A press on the scrollbar, and the drags after it, show the line as far through the
+    /// text as the pointer is down the bar; the cursor stays. Nil for what is not the
+    /// bar's.
+    private func dragBar(_ pointer: PointerEvent) -> Bool? {
+        let border = insets / 2
+        let barX = node.frame.width - border - 1
+        let height = max(1, node.frame.height - insets)
+        switch pointer.phase {
+        case .press:
+            guard pointer.x == barX, pointer.y >= border, pointer.y < border + height else { return nil }
+            isDraggingBar = true
+        case .drag:
+            guard isDraggingBar else { return nil }
+        case .release:
+            guard isDraggingBar else { return nil }
+            isDraggingBar = false
+            return true
+        }
+        let fraction = Double(min(max(pointer.y - border, 0), height - 1)) / Double(max(height - 1, 1))
+        // The last lines fill the view at the bar's bottom.
+        let last = max(0, document.lines.count - rowNodes.count)
+        top = TextareaDocument.Row(line: Int((fraction * Double(last)).rounded()), row: 0)
+        clampTop()
+        show()
+        return true
+    }
+
     private func clampTop() {
         top.line = min(top.line, document.lines.count - 1)
         top.row = min(top.row, document.rows(of: top.line).count - 1)
@@ -661,6 +695,9 @@ final class TextareaWidget: HostWidget, FittingWidget {
             }
             row = document.row(after: current)
         }
+        // The scrollbar shows where the lines in view are among all of them.
+        node.scrollbarPosition =
+            barColumns > 0 ? (first: top.line, visible: max(shownLines.count, 1), total: document.lines.count) : nil
         // Only the lines in view keep their looks: memory follows the screen.
         if highlighted.count > shownLines.count {
             let kept = Set(shownLines)

@@ -101,6 +101,18 @@ import TheoluaWidgets
     }
 }
 
+extension FilePickerTests {
+    @Test func swiftHostsMakeOneThatReadsThroughTheGrant() throws {
+        let folder = try TempFolder()
+        try folder.write("a.md", "a")
+        try folder.write("b.txt", "b")
+        let runtime = try Runtime(
+            options: Runtime.Options(permissions: Permissions(read: .only([folder.path]))), width: 16, height: 2)
+        runtime.mount(.filePicker(root: folder.path, patterns: ["*.md"]))
+        #expect(runtime.lines == ["  a.md", ""])
+    }
+}
+
 extension LuaApp {
     var text: String { runtime.text }
 }

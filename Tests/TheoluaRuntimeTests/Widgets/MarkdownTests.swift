@@ -105,4 +105,10 @@ import TheoluaMarkdown
         _ = Markdown.parse(String(repeating: "> ", count: 10_000) + "deep")
         _ = Markdown.parse(String(repeating: "[", count: 50_000))
     }
+
+    @Test func swiftHostsMakeOneToo() throws {
+        let runtime = try Runtime(width: 12, height: 3)
+        runtime.mount(.markdown("# Hi\n\n- a"))
+        #expect(runtime.lines == ["Hi", "", "• a"])
+    }
 }

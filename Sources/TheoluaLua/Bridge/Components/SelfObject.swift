@@ -243,6 +243,24 @@ extension LuaBridge {
         }
     }
 
+    /// `self:scrollTo("id")` (and a controller's): scroll the element with that id, which
+    /// the component rendered, into view in every scroll it is in, once pending updates
+    /// are applied.
+    static let scrollTo: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            guard let component = bridge.component(at: 1) ?? bridge.controllerComponent(at: 1) else {
+                if bridge.isUnmountedSelf(at: 1) { return bridge.ignoreAfterUnmount("scrollTo") }
+                throw bridge.raise("scrollTo: call it as self:scrollTo(\"id\")")
+            }
+            guard lua_type(L, 2) == LUA_TSTRING, let id = bridge.state.string(at: 2) else {
+                throw bridge.raise(
+                    "\(component.name): scrollTo: expected an element id (a string), got \(bridge.found(at: 2))")
+            }
+            bridge.onScrollTo(component.id, id)
+            return 0
+        }
+    }
+
     /// Converts the call's arguments from `first` on.
     func arguments(from first: Int32, owner: String, what: String) throws -> [Value] {
         let top = lua_gettop(L)

@@ -81,12 +81,12 @@ extension LuaBridge {
     /// The methods of `self`.
     static let selfMethods: [(name: String, function: theolua_function)] = [
         ("updateState", LuaBridge.updateState), ("handler", LuaBridge.makeHandler), ("send", LuaBridge.send),
-        ("focus", LuaBridge.focus), ("use", LuaBridge.useContext),
+        ("focus", LuaBridge.focus), ("use", LuaBridge.useContext), ("scrollTo", LuaBridge.scrollTo),
     ]
     /// The methods of a controller.
     static let controllerMethods: [(name: String, function: theolua_function)] = [
         ("updateState", LuaBridge.updateState), ("send", LuaBridge.send), ("focus", LuaBridge.focus),
-        ("use", LuaBridge.useContext),
+        ("use", LuaBridge.useContext), ("scrollTo", LuaBridge.scrollTo),
     ]
 
     /// The module's functions other than the widgets' constructors.
