@@ -108,7 +108,7 @@ let package = Package(
         .target(name: "CBenchSupport"),
         // The parsers of outside input as fuzz targets, shared by the fuzzer and the
         // corpus replay test.
-        .target(name: "TheoluaFuzz", dependencies: ["TheoluaRuntime", "CLua", "CLuaSupport"]),
+        .target(name: "TheoluaFuzz", dependencies: ["TheoluaRuntime", "TheoluaMarkdown", "CLua", "CLuaSupport"]),
         // libFuzzer's entry (built by scripts/fuzz with -sanitize=fuzzer), or a replay tool.
         .executableTarget(name: "theolua-fuzz", dependencies: ["TheoluaFuzz"]),
         // A small HTTP server on 127.0.0.1 for the tests of ui.fetch.

@@ -22,6 +22,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Trees of folders, files and links, and paths through the path gate, against a
     /// model of the file system.
     case paths
+    /// Markdown documents through cmark-gfm and `ui.markdown`.
+    case markdown
 
     /// Runs the target on one input; nil when every property held.
     public func run(_ data: [UInt8]) -> String? {
@@ -34,6 +36,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .patterns: PatternsTarget.run(data)
         case .chunks: ChunkTarget.run(data)
         case .paths: PathGateTarget.run(data)
+        case .markdown: MarkdownTarget.run(data)
         }
     }
 }
