@@ -74,6 +74,12 @@ public protocol HostRenderer: AnyObject {
     /// Tells that `node`'s props changed from `oldProps` to `node.props`.
     func update(_ node: HostNode, from oldProps: Record)
 
+    /// Tells that only `node`'s event handlers changed (props named `on…` that hold
+    /// handlers, as an inline closure re-created by every render makes them): nothing it
+    /// draws did, so no layout or paint need follow. The node's props are already the
+    /// new ones; a host that keeps a handler elsewhere than in the props refreshes it.
+    func updateHandlers(_ node: HostNode, from oldProps: Record)
+
     /// Removes `node`, with its subtree, from `parent`.
     func remove(_ node: HostNode, from parent: HostNode?)
 
@@ -84,4 +90,6 @@ public protocol HostRenderer: AnyObject {
 
 extension HostRenderer {
     public func commit() {}
+    /// Nothing to refresh: handlers are read from the props when events come.
+    public func updateHandlers(_ node: HostNode, from oldProps: Record) {}
 }

@@ -119,6 +119,18 @@ extension Reconciler {
 
     // MARK: Update
 
+    /// Whether `new` differs from `old` only in event handlers: the same fields, and each
+    /// field that differs is named `on…` and holds a handler in both.
+    static func onlyHandlersDiffer(_ old: Record, _ new: Record) -> Bool {
+        guard old.count == new.count else { return false }
+        for (name, value) in new {
+            guard let previous = old[name] else { return false }
+            guard previous != value else { continue }
+            guard name.hasPrefix("on"), case .handler = value, case .handler = previous else { return false }
+        }
+        return true
+    }
+
     /// Gives an existing instance the element of its next generation.
     func update(_ instance: Instance, with element: Element, anchor: Anchor) {
         if instance.element.storage === element.storage && !forceRender {
@@ -128,7 +140,11 @@ extension Reconciler {
         if let host = instance.asHost {
             let old = host.props
             let props = element.hostProps
-            if props != old {
+            if props != old && Self.onlyHandlersDiffer(old, props) {
+                // Only event handlers changed (inline closures): nothing drawn did.
+                host.element = element
+                hostHandlersChanged(host, from: old)
+            } else if props != old {
                 let textBytes = mountedTextBytes - old.stringBytes + props.stringBytes
                 if let exceeded = limits.exceeded(instances: mountedCount, textBytes: textBytes) {
                     // The node keeps its last props, and takes the new children.

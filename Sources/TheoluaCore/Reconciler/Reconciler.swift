@@ -94,6 +94,9 @@ public final class Reconciler {
     @exclusivity(unchecked) var isReloading = false
     @exclusivity(unchecked) var pendingLifecycle: [(ComponentInstanceBase, LifecyclePhase)] = []
     @exclusivity(unchecked) var hostChanged = false
+    /// How many props updates the host has been sent (for tests: a re-render that only
+    /// re-creates closures sends none).
+    package private(set) var hostUpdates = 0
 
     /// A reconciler sending host operations to `host` and scheduling on `runLoop`.
     public init(host: any HostRenderer, runLoop: any RunLoop) {
@@ -324,7 +327,14 @@ public final class Reconciler {
 
     func hostUpdate(_ node: HostNode, from oldProps: Record) {
         hostChanged = true
+        hostUpdates &+= 1
         stageClock.measure(.host) { host.update(node, from: oldProps) }
+    }
+
+    /// Only `node`'s event handlers changed: the host refreshes what it keeps of them,
+    /// and nothing is laid out or painted for it.
+    func hostHandlersChanged(_ node: HostNode, from oldProps: Record) {
+        stageClock.measure(.host) { host.updateHandlers(node, from: oldProps) }
     }
 
     func hostRemove(_ node: HostNode, from parent: HostNode?) {

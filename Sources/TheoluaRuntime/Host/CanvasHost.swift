@@ -276,6 +276,12 @@ package final class CanvasHost: HostRenderer {
         }
     }
 
+    /// Only the node's event handlers changed: its props are already the new ones, read
+    /// when events come; a widget that keeps a handler takes the new one.
+    package func updateHandlers(_ node: HostNode, from oldProps: Record) {
+        Self.view(of: node)?.widget?.handlersChanged(node.props)
+    }
+
     /// Removes the node's subtree; when it holds the focused node, focus moves to the next
     /// focusable after it (or the previous one) first. A waiting node leaves unseen (the
     /// view above may count its focusables until it is expanded).

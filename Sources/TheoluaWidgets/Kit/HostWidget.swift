@@ -42,6 +42,10 @@ public protocol HostWidget: AnyObject {
     /// The primitive's own behaviour for a wheel step over it; returns whether it used it.
     func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool
 
+    /// Only the event handlers among the props changed (`on…`, re-created closures):
+    /// a widget that keeps one rather than reading it from the props refreshes it.
+    func handlersChanged(_ props: Record)
+
     /// Tells the widget whether it sits directly in the root container, which gives the
     /// app's root the whole canvas.
     func setTopLevel(_ topLevel: Bool, props: Record)
@@ -65,6 +69,8 @@ extension HostWidget {
     public func handlePointer(_ pointer: PointerEvent, props: Record, dispatch: HandlerDispatch) -> Bool { false }
     /// Does not scroll.
     public func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool { false }
+    /// Keeps no handler: they are read from the props when events come.
+    public func handlersChanged(_ props: Record) {}
 }
 
 /// The left button over a primitive that selects with it: pressed (once, twice or three

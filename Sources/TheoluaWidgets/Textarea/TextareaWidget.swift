@@ -127,6 +127,10 @@ final class TextareaWidget: HostWidget, FittingWidget {
         show()
     }
 
+    func handlersChanged(_ props: Record) {
+        onCursor = props["onCursor"]?.handlerValue
+    }
+
     private func applyStyles(_ props: Record) {
         var style = BoxStyle(direction: .column)
         PropsMapping.applySizing(props, to: &style)
