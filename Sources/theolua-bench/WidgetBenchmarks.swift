@@ -126,19 +126,8 @@ struct WidgetBenchmarks {
             return ui.tree { nodes = nodes(nil), children = nodes, expanded = expanded, grow = 1 }
             """
         report.line("  tree of 1,010,100 nodes, 10,000 expanded (about 1,000,000 rows), children loaded by Lua")
-        let iterations = quick ? 3 : 7
-        report.measureKeeping("    first frame (load, mount, the rows in reach loaded, frame)", iterations: iterations) {
-            () -> Runtime? in
-            guard let runtime = try? Runtime(width: 120, height: 40) else { return nil }
-            try? runtime.load(source: source, name: "tree.lua")
-            try? runtime.mount()
-            _ = runtime.screen
-            return runtime
-        }
-        let runtime = try Runtime(width: 120, height: 40)
-        try runtime.load(source: source, name: "tree.lua")
-        try runtime.mount()
-        let frames = Frames(runtime)
+        let frames = try firstFrames(
+            "    first frame (load, mount, the rows in reach loaded, frame)", of: source, iterations: quick ? 3 : 7)
         let moves = quick ? 21 : 201
         report.measure("    pagedown", iterations: moves, target: "one screen") { frames.frame(after: KeyEvent(.pagedown)) }
         report.measure("    one-row move", iterations: moves, target: "one screen") { frames.frame(after: KeyEvent(.down)) }
@@ -146,11 +135,27 @@ struct WidgetBenchmarks {
             frames.frame(after: KeyEvent(.end))
             frames.frame(after: KeyEvent(.home))
         }
-        report.measure("    collapse and expand a top-level node (100 rows below it... reloaded)", iterations: quick ? 5 : 21) {
+        report.measure("    collapse and expand a top-level node (its children read again)", iterations: quick ? 5 : 21) {
             frames.frame(after: KeyEvent(.home))
             frames.frame(after: KeyEvent(.left))
             frames.frame(after: KeyEvent(.right))
         }
+    }
+
+    /// Times the first frame of the app `source` on a 120x40 screen (a new runtime each
+    /// time), then returns one mounted for the moves that follow.
+    private func firstFrames(_ label: String, of source: String, iterations: Int) throws -> Frames {
+        report.measureKeeping(label, iterations: iterations) { () -> Runtime? in
+            guard let runtime = try? Runtime(width: 120, height: 40) else { return nil }
+            try? runtime.load(source: source, name: "app.lua")
+            try? runtime.mount()
+            _ = runtime.screen
+            return runtime
+        }
+        let runtime = try Runtime(width: 120, height: 40)
+        try runtime.load(source: source, name: "app.lua")
+        try runtime.mount()
+        return Frames(runtime)
     }
 
     /// A Markdown document of 10,000 lines (500 sections of headings, paragraphs, a
@@ -184,18 +189,7 @@ struct WidgetBenchmarks {
             return ui.markdown { text, grow = 1, autoFocus = true }
             """
         report.line("  markdown document of 10,000 lines (500 sections), 120x40")
-        let iterations = quick ? 3 : 11
-        report.measureKeeping("    first frame (load, parse, mount, frame)", iterations: iterations) { () -> Runtime? in
-            guard let runtime = try? Runtime(width: 120, height: 40) else { return nil }
-            try? runtime.load(source: source, name: "doc.lua")
-            try? runtime.mount()
-            _ = runtime.screen
-            return runtime
-        }
-        let runtime = try Runtime(width: 120, height: 40)
-        try runtime.load(source: source, name: "doc.lua")
-        try runtime.mount()
-        let frames = Frames(runtime)
+        let frames = try firstFrames("    first frame (load, parse, mount, frame)", of: source, iterations: quick ? 3 : 11)
         let moves = quick ? 21 : 201
         report.measure("    pagedown", iterations: moves, target: "one screen") { frames.frame(after: KeyEvent(.pagedown)) }
         report.measure("    one-row scroll (down)", iterations: moves, target: "one screen") {

@@ -20,8 +20,8 @@ final class BoxWidget: HostWidget {
     private var unfocusedStyle: UnfocusedStyle?
     private var isFocused = false
     private var isTopLevel = false
-    /// Whether the left button went down on the scrollbar: its drags move the window.
-    private var isDraggingBar = false
+    /// A press on the scrollbar and its drags, which move the window.
+    private var barDrag = ScrollbarDrag()
 
     /// A box, or a scroll when `scroll` is true, drawn on `node` (a deferred node of the
     /// same kind made before) or on a new one.
@@ -101,17 +101,11 @@ final class BoxWidget: HostWidget {
     func handlePointer(_ pointer: PointerEvent, props: Record, dispatch: HandlerDispatch) -> Bool {
         guard isScroll, node.boxStyle.scrollbar else { return false }
         let inner = Rect(size: node.frame.size).inset(by: node.insets)
-        switch pointer.phase {
-        case .press:
-            guard pointer.x == inner.maxX, pointer.y >= inner.y, pointer.y < inner.maxY else { return false }
-            isDraggingBar = true
-        case .drag:
-            guard isDraggingBar else { return false }
-        case .release:
-            defer { isDraggingBar = false }
-            return isDraggingBar
+        switch barDrag.follow(pointer, column: inner.maxX, rows: inner.y..<inner.maxY) {
+        case .elsewhere: return false
+        case .released: return true
+        case .at(let fraction): node.scroll(toFraction: fraction)
         }
-        node.scroll(toFraction: Double(pointer.y - inner.y) / Double(max(inner.height - 1, 1)))
         return true
     }
 

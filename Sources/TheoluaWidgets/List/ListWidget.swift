@@ -23,8 +23,8 @@ final class ListWidget: HostWidget {
     private var selected = 0
     private var first = 0
     private var count = 0
-    /// Whether the left button went down on the scrollbar: its drags move the selection.
-    private var isDraggingBar = false
+    /// A press on the scrollbar and its drags, which move the selection.
+    private var barDrag = ScrollbarDrag()
 
     init(node: CanvasNode? = nil) {
         self.node = node ?? CanvasNode(scroll: BoxStyle())
@@ -54,20 +54,14 @@ final class ListWidget: HostWidget {
             return false
         }
         let inner = Rect(size: node.frame.size).inset(by: node.insets)
-        switch pointer.phase {
-        case .press:
-            guard pointer.x == inner.maxX, pointer.y >= inner.y, pointer.y < inner.maxY else { return false }
-            isDraggingBar = true
-        case .drag:
-            guard isDraggingBar else { return false }
-        case .release:
-            defer { isDraggingBar = false }
-            return isDraggingBar
+        switch barDrag.follow(pointer, column: inner.maxX, rows: inner.y..<inner.maxY) {
+        case .elsewhere: return false
+        case .released: return true
+        case .at(let fraction):
+            let item = 1 + Int((fraction * Double(count - 1)).rounded())
+            _ = dispatch(onListKey, [.string("jump"), .int(1), .int(item)])
+            return true
         }
-        let fraction = Double(min(max(pointer.y - inner.y, 0), inner.height - 1)) / Double(max(inner.height - 1, 1))
-        let item = 1 + Int((fraction * Double(count - 1)).rounded())
-        _ = dispatch(onListKey, [.string("jump"), .int(1), .int(item)])
-        return true
     }
 
     func setFocused(_ focused: Bool) {

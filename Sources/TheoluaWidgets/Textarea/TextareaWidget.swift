@@ -53,8 +53,8 @@ final class TextareaWidget: HostWidget, FittingWidget {
     private var insets = 0
     /// The column the scrollbar takes (`scrollbar = true`), or none.
     private var barColumns = 0
-    /// Whether the left button went down on the scrollbar.
-    private var isDraggingBar = false
+    /// A press on the scrollbar and its drags, which move the view.
+    private var barDrag = ScrollbarDrag()
     private var defaultRows = 3
     private var wordWrap = true
     private var placeholder = ""
@@ -554,26 +554,18 @@ final class TextareaWidget: HostWidget, FittingWidget {
     /// bar's.
     private func dragBar(_ pointer: PointerEvent) -> Bool? {
         let border = insets / 2
-        let barX = node.frame.width - border - 1
-        let height = max(1, node.frame.height - insets)
-        switch pointer.phase {
-        case .press:
-            guard pointer.x == barX, pointer.y >= border, pointer.y < border + height else { return nil }
-            isDraggingBar = true
-        case .drag:
-            guard isDraggingBar else { return nil }
-        case .release:
-            guard isDraggingBar else { return nil }
-            isDraggingBar = false
+        let rows = border..<(border + max(1, node.frame.height - insets))
+        switch barDrag.follow(pointer, column: node.frame.width - border - 1, rows: rows) {
+        case .elsewhere: return nil
+        case .released: return true
+        case .at(let fraction):
+            // The last lines fill the view at the bar's bottom.
+            let last = max(0, document.lines.count - rowNodes.count)
+            top = TextareaDocument.Row(line: Int((fraction * Double(last)).rounded()), row: 0)
+            clampTop()
+            show()
             return true
         }
-        let fraction = Double(min(max(pointer.y - border, 0), height - 1)) / Double(max(height - 1, 1))
-        // The last lines fill the view at the bar's bottom.
-        let last = max(0, document.lines.count - rowNodes.count)
-        top = TextareaDocument.Row(line: Int((fraction * Double(last)).rounded()), row: 0)
-        clampTop()
-        show()
-        return true
     }
 
     private func clampTop() {
