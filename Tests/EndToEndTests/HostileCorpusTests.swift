@@ -41,16 +41,7 @@ import Testing
 
     /// The names, without `.lua`, of the Lua files in `folder`, sorted.
     static func luaFiles(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasSuffix(".lua") { names.append(String(name.dropLast(4))) }
-        }
-        return names.sorted()
+        Files.names(in: folder).filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }
     }
 
     @Test func theCorpusHasAtLeastFortyCases() {

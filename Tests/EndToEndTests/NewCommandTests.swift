@@ -1,11 +1,5 @@
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `theolua new NAME`: a folder with an app, its test, LuaLS settings and a README, in
 /// which `theolua test` passes at once.
 @Suite struct NewCommandTests {
@@ -26,7 +20,7 @@ import Testing
         #expect(tested.status == 0, "\(tested.stdout)\(tested.stderr)")
         #expect(tested.stdout.hasSuffix("2 passed, 0 failed\n"), "\(tested.stdout)")
         let snapshots = folder + "/__snapshots__/app_test"
-        let stored = names(in: snapshots).compactMap { Files.read(snapshots + "/" + $0) }
+        let stored = Files.names(in: snapshots).compactMap { Files.read(snapshots + "/" + $0) }
         #expect(stored.count == 1 && stored[0].contains("Count: 2"), "\(stored)")
         let again = runTheolua(["test", folder])
         #expect(again.status == 0, "the snapshot matches: \(again.stdout)")
@@ -43,18 +37,5 @@ import Testing
         #expect(refused.stderr.contains("already exists and is not empty"))
         #expect(Files.read(scratch + "/notes.txt") == "keep me")
         #expect(Files.read(scratch + "/app.lua") == nil)
-    }
-
-    private func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 }

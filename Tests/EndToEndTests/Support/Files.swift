@@ -39,6 +39,20 @@ enum Files {
         }
     }
 
+    /// The names in `folder` (without `.` and `..`), sorted; none when it cannot be read.
+    static func names(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
     /// A new empty folder under the temporary directory.
     static func temporaryFolder() -> String {
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
