@@ -17,15 +17,12 @@ import TheoluaRuntime
         return runtime
     }
 
-    /// Serves the runtime's input until `done` or a minute passed, sleeping between
-    /// looks (never blocking a thread the host's tasks need). The minute is for a busy
-    /// test run, whose other suites can hold Swift's shared pool, where the host's
-    /// tasks run, for a long while.
-    private func serve(_ runtime: Runtime, until done: (Runtime) -> Bool) async {
+    /// Serves the runtime's input (what the host's threads send) until `done` or ten
+    /// seconds passed.
+    private func serve(_ runtime: Runtime, until done: (Runtime) -> Bool) {
         let start = ContinuousClock.now
-        while !done(runtime) && ContinuousClock.now - start < .seconds(60) {
-            try? await Task.sleep(for: .milliseconds(5))
-            runtime.serviceIO()
+        while !done(runtime) && ContinuousClock.now - start < .seconds(10) {
+            runtime.serviceIO(waitingUntil: .now + .milliseconds(10))
         }
     }
 
@@ -38,23 +35,22 @@ import TheoluaRuntime
         #expect(runtime.takeErrors() == [])
     }
 
-    @Test func rRestartsTheChosenServiceThroughTheHostFunction() async throws {
+    @Test func rRestartsTheChosenServiceThroughTheHostFunction() throws {
         let fleet = Fleet(.example)
         let runtime = try mounted(fleet)
         try runtime.send(keys: "down r")
-        await serve(runtime) { $0.text.contains("restarting worker") && $0.lines[2].contains("↻1") }
+        serve(runtime) { $0.text.contains("restarting worker") && $0.lines[2].contains("↻1") }
         #expect(runtime.lines[2].hasPrefix("┃▶ worker  restarting"))
         #expect(runtime.lines[2].contains("↻1"))
         #expect(runtime.lines[7].contains("restarting worker"))
         // The next sample brings it back, the selection kept.
-        let feed = runtime.feed
-        Task.detached { try? feed.update(props: await fleet.sample()) }
-        await serve(runtime) { $0.lines[2].contains("running") }
+        try runtime.feed.update(props: fleet.sample())
+        serve(runtime) { $0.lines[2].contains("running") }
         #expect(runtime.lines[2].hasPrefix("┃▶ worker  running"))
         #expect(runtime.takeErrors() == [])
     }
 
-    @Test func aRestartOfAServiceTheFleetLacksAnswersWithTheHostsError() async throws {
+    @Test func aRestartOfAServiceTheFleetLacksAnswersWithTheHostsError() throws {
         let runtime = try mounted(Fleet(.example))
         var printed: [String] = []
         runtime.onLog = { printed.append($0) }
@@ -63,18 +59,18 @@ import TheoluaRuntime
                 local ui = require("theolua")
                 ui.services.restart("mail", function(answer, err) print(answer, err) end)
                 """)
-        await serve(runtime) { _ in !printed.isEmpty }
+        serve(runtime) { _ in !printed.isEmpty }
         #expect(printed == ["nil\tui.services.restart: no service named 'mail'"])
     }
 
-    @Test func theSamplerFeedsTheRunningViewWhileKeysArrive() async throws {
+    @Test func theSamplerFeedsTheRunningViewWhileKeysArrive() throws {
         let fleet = Fleet(.example)
         let runtime = try mounted(fleet)
         let sampler = ServicesHost.sampling(fleet, into: runtime.feed, every: .milliseconds(5))
-        defer { sampler.cancel() }
+        defer { sampler.stop() }
         let first = runtime.lines[1]
         try runtime.send(keys: "down down down")
-        await serve(runtime) { $0.lines[1] != first }
+        serve(runtime) { $0.lines[1] != first }
         #expect(runtime.lines[1] != first, "a sample moved api's latency")
         #expect(runtime.lines[4].hasPrefix("┃▶ cache"), "the selection stays through the samples")
         #expect(runtime.takeErrors() == [])
@@ -96,16 +92,16 @@ import TheoluaRuntime
         #expect(runtime.lines[3].hasPrefix("┃▶ search"))
     }
 
-    @Test func aBadPushShowsItsErrorUntilAGoodOneRenders() async throws {
+    @Test func aBadPushShowsItsErrorUntilAGoodOneRenders() throws {
         let runtime = try mounted(Fleet(.example))
         var broken = FleetSnapshot.example
         broken.services[0].latency = []
         try runtime.feed.update(props: broken)
-        await serve(runtime) { $0.shownError != nil }
+        serve(runtime) { $0.shownError != nil }
         #expect(runtime.shownError?.contains("services.lua") == true)
         #expect(runtime.takeErrors().count == 1)
         try runtime.feed.update(props: FleetSnapshot.example)
-        await serve(runtime) { $0.shownError == nil }
+        serve(runtime) { $0.shownError == nil }
         #expect(runtime.shownError == nil)
         #expect(runtime.lines[1].hasPrefix("┃▶ api"))
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The services a host runs, as plain Swift values: what the view script gets as props.
 public struct Service: Encodable, Sendable, Equatable {
     public enum Status: String, Encodable, Sendable {
@@ -30,52 +32,57 @@ public struct UnknownService: Error, CustomStringConvertible {
     public var description: String { "no service named '\(name)'" }
 }
 
-/// The host's own model: the services, sampled and restarted from any task. An actor,
-/// so the sampler, the script's restarts and the tests can all reach it at once.
-public actor Fleet {
-    private var snapshot: FleetSnapshot
-    private var tick = 0
+/// The host's own model: the services, sampled and restarted from the host's threads
+/// (its sampler, the restarts the script asks for) and read by tests, behind one lock.
+public final class Fleet: @unchecked Sendable {
+    // @unchecked: every read and write of `state` holds `lock`.
+    private let lock = NSLock()
+    private var state: (snapshot: FleetSnapshot, tick: Int)
     /// How many samples a service keeps.
     public static let history = 16
 
     public init(_ snapshot: FleetSnapshot) {
-        self.snapshot = snapshot
+        state = (snapshot, 0)
     }
 
     /// The services as they are now.
-    public var current: FleetSnapshot { snapshot }
+    public var current: FleetSnapshot { lock.withLock { state.snapshot } }
 
     /// Takes one sample: each running service answers a little slower or faster, and a
     /// service that was restarting is running again, with an empty history.
     public func sample() -> FleetSnapshot {
-        tick += 1
-        for index in snapshot.services.indices {
-            var service = snapshot.services[index]
-            switch service.status {
-            case .restarting:
-                service.status = .running
-                service.latency = [8]
-            case .running:
-                let last = service.latency.last ?? 10
-                let step = Double((tick * 7 + index * 13) % 11 - 5)
-                service.latency.append(max(1, last + step))
-                service.latency = Array(service.latency.suffix(Self.history))
-            case .failed:
-                break
+        lock.withLock {
+            state.tick += 1
+            for index in state.snapshot.services.indices {
+                var service = state.snapshot.services[index]
+                switch service.status {
+                case .restarting:
+                    service.status = .running
+                    service.latency = [8]
+                case .running:
+                    let last = service.latency.last ?? 10
+                    let step = Double((state.tick * 7 + index * 13) % 11 - 5)
+                    service.latency.append(max(1, last + step))
+                    service.latency = Array(service.latency.suffix(Self.history))
+                case .failed:
+                    break
+                }
+                state.snapshot.services[index] = service
             }
-            snapshot.services[index] = service
+            return state.snapshot
         }
-        return snapshot
     }
 
     /// Restarts the service `name`: it is `restarting` until the next sample.
-    public func restart(_ name: String) throws -> FleetSnapshot {
-        guard let index = snapshot.services.firstIndex(where: { $0.name == name }) else {
+    public func restart(_ name: String) throws(UnknownService) -> FleetSnapshot {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let index = state.snapshot.services.firstIndex(where: { $0.name == name }) else {
             throw UnknownService(name: name)
         }
-        snapshot.services[index].status = .restarting
-        snapshot.services[index].restarts += 1
-        return snapshot
+        state.snapshot.services[index].status = .restarting
+        state.snapshot.services[index].restarts += 1
+        return state.snapshot
     }
 }
 

@@ -1,8 +1,10 @@
+import Foundation
 import TheoluaRuntime
 
 /// What the host gives its view script: the `ui.Latency` component, `ui.services.restart`,
-/// and a line for each `ui.emit`. Everything here runs on the runtime's thread except
-/// the restarts, which go to the fleet (an actor) from a task and reply from there.
+/// and a line for each `ui.emit`. Everything here runs where the runtime runs except the
+/// restarts, done on a thread of the host's (a service manager's call may take seconds),
+/// which replies from there.
 public enum ServicesHost {
     /// The view script, `services.lua` beside the package's `Examples/Embedding` folder.
     public static let script: String = {
@@ -23,9 +25,9 @@ public enum ServicesHost {
         // view gets the new snapshot as props, and the script's callback the answer.
         try runtime.registerAsyncFunction("restart", in: "services") { arguments, reply in
             let name = arguments.first?.stringValue ?? ""
-            Task {
+            Thread.detachNewThread {
                 do {
-                    let snapshot = try await fleet.restart(name)
+                    let snapshot = try fleet.restart(name)
                     try feed.update(props: snapshot)
                     reply(.success(.string("restarting \(name)")))
                 } catch {
@@ -40,14 +42,30 @@ public enum ServicesHost {
         }
     }
 
-    /// Samples the fleet every `interval` and sends each snapshot to the running app,
-    /// until the task is cancelled.
-    public static func sampling(_ fleet: Fleet, into feed: RuntimeFeed, every interval: Duration) -> Task<Void, Never> {
-        Task.detached {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                try? feed.update(props: await fleet.sample())
+    /// Samples the fleet every `interval` on a thread of its own and sends each snapshot
+    /// to the running app, until the sampler is stopped.
+    public static func sampling(_ fleet: Fleet, into feed: RuntimeFeed, every interval: Duration) -> Sampler {
+        let sampler = Sampler()
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        Thread.detachNewThread {
+            while !sampler.isStopped {
+                Thread.sleep(forTimeInterval: seconds)
+                if sampler.isStopped { break }
+                try? feed.update(props: fleet.sample())
             }
         }
+        return sampler
     }
+}
+
+/// A running sampler, stopped by ``stop()``.
+public final class Sampler: @unchecked Sendable {
+    // @unchecked: `stopped` is read and written holding `lock`.
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Stops sampling after the sample being taken, if one is.
+    public func stop() { lock.withLock { stopped = true } }
+
+    var isStopped: Bool { lock.withLock { stopped } }
 }

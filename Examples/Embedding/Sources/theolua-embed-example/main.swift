@@ -1,6 +1,6 @@
 // A host with a scriptable view: a service dashboard whose view is services.lua, a Lua
 // script the user may edit while it runs (it reloads and keeps its state), over data
-// the Swift host samples and pushes from a task of its own. The script draws latency
+// the Swift host samples and pushes from a thread of its own. The script draws latency
 // with a Swift component (ui.Latency), restarts a service through a host function
 // (ui.services.restart) and reports the chosen one (ui.emit).
 //
