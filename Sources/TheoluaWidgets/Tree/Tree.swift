@@ -357,13 +357,13 @@ final class TreeModel: @unchecked Sendable {
         keys.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
             guard let record = value.recordValue else {
-                throw TreeError(message: "ui.tree: a node must be a table with an id, got \(value.typeName)")
+                throw TreeError(message: "a node must be a table with an id, got \(value.typeName)")
             }
             guard let key = record["id"].flatMap(Self.key(of:)) else {
-                throw TreeError(message: "ui.tree: a node needs an id (a string or an integer): \(record)")
+                throw TreeError(message: "a node needs an id (a string or an integer): \(record)")
             }
             guard info[key] == nil else {
-                throw TreeError(message: "ui.tree: two nodes have the id \(key); ids must be unique in the tree")
+                throw TreeError(message: "two nodes have the id \(key); ids must be unique in the tree")
             }
             let isBranch = record["children"] != nil || record["branch"]?.boolValue == true
             info[key] = NodeInfo(

@@ -148,13 +148,15 @@ import TheoluaWidgets
             local ui = require("theolua")
             return ui.tree { nodes = { { label = "x" } } }
             """, width: 30, height: 2)
-        #expect(missing.errors().first?.contains("ui.tree: a node needs an id") == true)
+        #expect(missing.errors().first?.contains("ui.tree: a node needs an id") == true, "\(missing.errors())")
         let twice = try LuaApp(
             """
             local ui = require("theolua")
             return ui.tree { nodes = { { id = 1 }, { id = 1 } } }
             """, width: 30, height: 2)
-        #expect(twice.errors().first?.contains("two nodes have the id 1") == true)
+        let errors = twice.errors()
+        #expect(errors.first?.contains("ui.tree: two nodes have the id 1") == true, "\(errors)")
+        #expect(errors.first?.contains("ui.tree: ui.tree") == false, "the widget is named once")
     }
 
     @Test func swiftHostsLoadChildrenWithAClosure() throws {
