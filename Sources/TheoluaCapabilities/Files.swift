@@ -23,7 +23,7 @@ extension LuaBridge {
             let bytes = try system.fileGate.read(path, limit: Self.readLimit)
             state.push(bytes: bytes[...])
         } catch {
-            throw raise(Self.message("ui.readFile", path, error))
+            throw raise(error.message("ui.readFile", path: path))
         }
         return 1
     }
@@ -35,7 +35,7 @@ extension LuaBridge {
         do {
             entries = try system.fileGate.list(path)
         } catch {
-            throw raise(Self.message("ui.listDir", path, error))
+            throw raise(error.message("ui.listDir", path: path))
         }
         lua_createtable(L, Int32(clamping: entries.count), 0)
         for (position, entry) in entries.enumerated() {
@@ -61,9 +61,4 @@ extension LuaBridge {
         return path
     }
 
-    /// The message for a refused path: a denial names the flag; anything else the path.
-    static func message(_ what: String, _ path: String, _ failure: FileGate.Failure) -> String {
-        if case .denied = failure { return "\(what): \(failure)" }
-        return "\(what): \(Paths.abbreviated(path)): \(failure)"
-    }
 }

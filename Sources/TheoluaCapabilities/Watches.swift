@@ -31,7 +31,7 @@ extension LuaBridge {
                 } catch {}
             }
         } catch {
-            throw raise(Self.message(name, path, error))
+            throw raise(error.message(name, path: path))
         }
         guard lua_type(L, 2) == LUA_TFUNCTION else {
             throw raise("\(name): expected a function, got \(found(at: 2))")

@@ -66,7 +66,7 @@ extension LuaBridge {
         do {
             try body(system.writeGate)
         } catch {
-            throw raise(Self.message(what, path, error))
+            throw raise(error.message(what, path: path))
         }
     }
 

@@ -652,10 +652,10 @@ extension Runtime {
         .confined { [unowned capabilities] arguments -> Value in
             let path = arguments.first?.stringValue ?? "."
             let entries: [Files.Entry]
-            switch Result(catching: { () throws(FileGate.Failure) in try capabilities.listFolder(path) }) {
-            case .success(let listed): entries = listed
-            case .failure(.denied(let denial)): throw FolderListingError(message: "ui.filePicker: \(denial)")
-            case .failure(let failure): throw FolderListingError(message: "ui.filePicker: \(path): \(failure)")
+            do throws(FileGate.Failure) {
+                entries = try capabilities.listFolder(path)
+            } catch {
+                throw FolderListingError(message: error.message("ui.filePicker", path: path))
             }
             return .array(
                 ValueArray(

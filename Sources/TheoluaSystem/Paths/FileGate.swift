@@ -41,6 +41,13 @@ public final class FileGate {
             case .failed(let reason): reason
             }
         }
+
+        /// The message for `what` (`ui.readFile`) refused at `path`: a denial names the
+        /// flag that would allow it; anything else names the path.
+        public func message(_ what: String, path: String) -> String {
+            if case .denied = self { return "\(what): \(self)" }
+            return "\(what): \(Paths.abbreviated(path)): \(self)"
+        }
     }
 
     /// A granted folder (or file), open.
