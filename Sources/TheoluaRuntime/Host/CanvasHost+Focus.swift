@@ -181,13 +181,10 @@ extension CanvasHost {
     private func settleScrolls(_ requests: [(component: ComponentID, id: String)], _ reconciler: Reconciler) {
         for (component, id) in requests {
             guard let name = reconciler.componentName(of: component) else { continue }
-            var stack = Array(reconciler.topHostNodes(of: component).reversed())
-            var found: HostNode?
-            while found == nil, let node = stack.popLast() {
-                if node.props["id"]?.stringValue == id { found = node }
-                stack.append(contentsOf: node.childNodes.reversed())
-            }
-            guard let found, let view = madeView(of: found) else {
+            let nodes = reconciler.topHostNodes(of: component)
+            guard let found = firstNode(in: nodes, where: { $0.props["id"]?.stringValue == id }),
+                let view = madeView(of: found)
+            else {
                 onWarning("\(name): scrollTo: no element with id \"\(id)\" in what it rendered")
                 continue
             }
@@ -200,22 +197,23 @@ extension CanvasHost {
     /// order (itself when focusable, else its first focusable); without, the first
     /// focusable.
     private func focusTarget(in nodes: [HostNode], id: String?) -> HostNode? {
-        var stack = Array(nodes.reversed())
-        while let node = stack.popLast() {
-            if let id {
-                if node.props["id"]?.stringValue == id { return firstFocusable(in: node) }
-            } else if primitives.entry(for: node.kind).isFocusable(node.props) {
-                return node
-            }
-            stack.append(contentsOf: node.childNodes.reversed())
-        }
-        return nil
+        guard let id else { return firstNode(in: nodes, where: isFocusable) }
+        return firstNode(in: nodes, where: { $0.props["id"]?.stringValue == id }).flatMap { firstFocusable(in: $0) }
     }
 
     private func firstFocusable(in root: HostNode) -> HostNode? {
-        var stack = [root]
+        firstNode(in: [root], where: isFocusable)
+    }
+
+    private func isFocusable(_ node: HostNode) -> Bool {
+        primitives.entry(for: node.kind).isFocusable(node.props)
+    }
+
+    /// The first node of the subtrees `roots`, in tree order, that `matches`.
+    private func firstNode(in roots: [HostNode], where matches: (HostNode) -> Bool) -> HostNode? {
+        var stack = Array(roots.reversed())
         while let node = stack.popLast() {
-            if primitives.entry(for: node.kind).isFocusable(node.props) { return node }
+            if matches(node) { return node }
             stack.append(contentsOf: node.childNodes.reversed())
         }
         return nil
