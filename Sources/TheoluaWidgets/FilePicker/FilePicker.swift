@@ -100,7 +100,7 @@ struct FilePicker: Component {
 
         func nodes(in folder: String) throws -> [Value] {
             guard let list, case .function(let box) = list.target else {
-                throw FilePickerError(message: "ui.filePicker: this host offers no files to pick from")
+                throw WidgetError(message: "ui.filePicker: this host offers no files to pick from")
             }
             let entries = try box.function.call([.string(folder)]).arrayValue?.values.compactMap(\.recordValue) ?? []
             var folders: [Value] = []
@@ -128,12 +128,6 @@ struct FilePicker: Component {
             return patterns.isEmpty || patterns.contains { fnmatch($0, name, 0) == 0 }
         }
     }
-}
-
-/// Why a file picker shows no files.
-struct FilePickerError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }
 
 extension FilePicker {

@@ -85,7 +85,7 @@ public struct ScreensDefinition: ComponentDefinition {
         var nextID = component.state.nextID
         func entry() throws -> ScreenEntry {
             guard case .string(let name)? = arguments.first, !name.isEmpty else {
-                throw ScreensError(
+                throw WidgetError(
                     message: "ui.navigation.\(action.dropFirst("screens.".count)): expected a screen's name as a string")
             }
             defer { nextID += 1 }
@@ -121,12 +121,6 @@ public struct ScreensDefinition: ComponentDefinition {
         }
         return .bool(true)
     }
-}
-
-/// A call to `ui.navigation` that cannot be done: an error at the script's line.
-struct ScreensError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }
 
 /// The props of `ui.screens`.

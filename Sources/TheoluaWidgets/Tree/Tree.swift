@@ -220,12 +220,6 @@ public struct TreeDefinition: ComponentDefinition {
     }
 }
 
-/// A node of a tree its script or host gave that cannot be shown: an error at render.
-struct TreeError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
-}
-
 /// The props of a tree.
 public struct TreeProps: Sendable, Equatable {
     /// The top-level nodes (records with `id`, `label`, and `children` or `branch`).
@@ -357,13 +351,13 @@ final class TreeModel: @unchecked Sendable {
         keys.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
             guard let record = value.recordValue else {
-                throw TreeError(message: "a node must be a table with an id, got \(value.typeName)")
+                throw WidgetError(message: "a node must be a table with an id, got \(value.typeName)")
             }
             guard let key = record["id"].flatMap(Self.key(of:)) else {
-                throw TreeError(message: "a node needs an id (a string or an integer): \(record)")
+                throw WidgetError(message: "a node needs an id (a string or an integer): \(record)")
             }
             guard info[key] == nil else {
-                throw TreeError(message: "two nodes have the id \(key); ids must be unique in the tree")
+                throw WidgetError(message: "two nodes have the id \(key); ids must be unique in the tree")
             }
             let isBranch = record["children"] != nil || record["branch"]?.boolValue == true
             info[key] = NodeInfo(
