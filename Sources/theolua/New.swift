@@ -1,4 +1,5 @@
 import ArgumentParser
+import TheoluaRuntime
 
 #if canImport(Glibc)
     import Glibc
@@ -110,7 +111,7 @@ struct New: ParsableCommand {
         """
 
     static func luarc(_ types: String?) -> String {
-        let library = types.map { "[\(jsonString($0))]" } ?? "[]"
+        let library = types.map { "[\(Value.string($0).jsonText)]" } ?? "[]"
         return """
             {
               "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
@@ -216,21 +217,11 @@ struct New: ParsableCommand {
             case "\"": literal += "\\\""
             case "\\": literal += "\\\\"
             case "\n": literal += "\\n"
-            default: literal += scalar.value < 0x20 ? "\\\(scalar.value)" : String(scalar)
-            }
-        }
-        return literal + "\""
-    }
-
-    /// `text` as a JSON string literal.
-    private static func jsonString(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
             default:
-                literal += scalar.value < 0x20 ? "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) : String(scalar)
+                // A control character as three decimal digits, so a digit after it is not
+                // read as part of its escape.
+                let digits = String(scalar.value)
+                literal += scalar.value < 0x20 ? "\\" + String(repeating: "0", count: 3 - digits.count) + digits : String(scalar)
             }
         }
         return literal + "\""
