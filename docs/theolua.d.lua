@@ -16,12 +16,17 @@
 ---@field type string The primitive's kind ("text", "box", "button", "input", "textarea", "scroll") or the component's name.
 ---@field key string|integer|nil The element's key among its siblings.
 
----A child: an element, a string or number (becomes text), nil or false (skipped), or a
----list of children (flattened).
----@alias theolua.Child theolua.Element|string|number|false|nil|theolua.Child[]
+---A styled run of a `ui.text`: the table given to `ui.span`, marked (its metatable is
+---protected). Among a text's items it is a run of the paragraph; anywhere else an
+---element goes, it is a text of its own look.
+---@class theolua.Span : theolua.SpanProps
+
+---A child: an element, a span (a text), a string or number (becomes text), nil or false
+---(skipped), or a list of children (flattened).
+---@alias theolua.Child theolua.Element|theolua.Span|string|number|false|nil|theolua.Child[]
 
 ---What `render` may return.
----@alias theolua.RenderResult theolua.Element|string|theolua.Child[]|nil
+---@alias theolua.RenderResult theolua.Element|theolua.Span|string|theolua.Child[]|nil
 
 ---A key: a string or an integer, unique among siblings.
 ---@alias theolua.Key string|integer
@@ -327,10 +332,10 @@ function ui.component(name, spec) end
 ---@field wrap? theolua.Wrap Default "word".
 ---@field align? theolua.TextAlign Default "left".
 ---@field link? string A URL: the text is a hyperlink (OSC 8) where the terminal supports it.
----@field runs? table[] The styled runs the ui.span items make ({ text = ..., bold = true, ... }); for Swift hosts.
+---@field runs? table[] The styled runs, for Swift hosts: records { text = ..., bold = true, ... }, each a run of its own look; or a stream, where a record without text sets the look of what follows, a string is a run of that look, and an integer n the next n bytes of the text (the ui.span items make these).
 ---@field onClick? theolua.HandlerLike Receives a theolua.MouseEvent for a click; return true to stop it.
 ---@field onMouse? theolua.HandlerLike Receives every theolua.MouseEvent over it; return true to stop it.
----@field [integer] string|number|theolua.Element|false|nil The text: strings, and ui.span runs of their own look.
+---@field [integer] string|number|theolua.Span|theolua.Element|false|nil The text: strings, and ui.span runs of their own look.
 
 ---A paragraph of text, wrapped to its box: its array items are the text, strings and ui.span runs of their own look.
 ---@param props theolua.TextProps|string|number
@@ -340,11 +345,11 @@ function ui.text(props) end
 ---@class theolua.SpanProps : theolua.TextStyleProps
 ---@field link? string A URL: the run is a hyperlink (OSC 8) where the terminal supports it.
 ---@field key? theolua.Key
----@field [integer] string|number|theolua.Element|false|nil The run's text: strings, and spans within it.
+---@field [integer] string|number|theolua.Span|false|nil The run's text: strings, and spans within it.
 
 ---A run of a ui.text with a look of its own (spans nest and inherit); the paragraph wraps as one.
 ---@param props theolua.SpanProps|string|number
----@return theolua.Element
+---@return theolua.Span
 function ui.span(props) end
 
 ---@class theolua.BoxProps : theolua.BoxLayoutProps

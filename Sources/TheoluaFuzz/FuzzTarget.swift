@@ -24,6 +24,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case paths
     /// Markdown documents through cmark-gfm and `ui.markdown`.
     case markdown
+    /// Paragraphs of spans, read in C and in Swift, which must agree.
+    case spans
 
     /// Runs the target on one input; nil when every property held.
     public func run(_ data: [UInt8]) -> String? {
@@ -37,6 +39,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .chunks: ChunkTarget.run(data)
         case .paths: PathGateTarget.run(data)
         case .markdown: MarkdownTarget.run(data)
+        case .spans: SpansTarget.run(data)
         }
     }
 }

@@ -41,6 +41,30 @@ import Testing
         #expect(screen[2, 1].style.attributes == .italic)
     }
 
+    @Test func marksCutRunsFromTheTextItself() {
+        // "alpha " plain, "beta" bold, " gamma" italic, "!" past the last end: plain.
+        let node = text("alpha beta gamma!", TextStyle())
+        node.marks = RunMarks(ends: [6, 10, 16], looks: [RunLook(), RunLook(adding: .bold), RunLook(adding: .italic)])
+        let screen = render(box(BoxStyle(), [node]), width: 11, height: 2)
+        expectScreen(screen, ["alpha beta", "gamma!"])
+        #expect(screen[5, 0].style.attributes == [])
+        #expect(screen[6, 0].style.attributes == .bold)
+        #expect(screen[0, 1].style.attributes == .italic)
+        #expect(screen[5, 1].style.attributes == [])
+    }
+
+    @Test func marksKeepCharactersWholeWhereAnEndFallsInsideOne() {
+        // "é" is two bytes and "日" three: ends inside them move to their ends.
+        let node = text("aé日b", TextStyle())
+        node.marks = RunMarks(ends: [2, 5], looks: [RunLook(adding: .bold), RunLook(adding: .italic)])
+        let screen = render(box(BoxStyle(), [node]), width: 6, height: 1)
+        expectScreen(screen, ["aé日b"])
+        #expect(screen[0, 0].style.attributes == .bold)
+        #expect(screen[1, 0].style.attributes == .bold)
+        #expect(screen[2, 0].style.attributes == .italic)
+        #expect(screen[4, 0].style.attributes == [])
+    }
+
     @Test func aNewlineInARunBreaksTheLine() {
         let node = paragraph([TextRun("one\ntw"), TextRun("o", adding: .bold)])
         expectScreen(render(box(BoxStyle(), [node]), width: 6, height: 2), ["one", "two"])

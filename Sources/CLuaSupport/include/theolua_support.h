@@ -421,6 +421,106 @@ int theolua_resume_task(lua_State *L, lua_State *co, int arguments, long long sl
 /// later then runs none of its `__close` handlers unbudgeted.
 void theolua_mark_stopped_task(lua_State *L, lua_State *co);
 
+/// The most fields a span's look has, the deepest spans nest in C, the looks kept, and
+/// the bytes of strings a kept look may hold.
+#define THEOLUA_SPAN_FIELDS 16
+#define THEOLUA_SPAN_DEPTH 64
+#define THEOLUA_LOOK_CACHE 16
+#define THEOLUA_LOOK_STORAGE 96
+
+/// What a look field holds.
+enum { THEOLUA_LOOK_OTHER = 0, THEOLUA_LOOK_BOOLEAN = 1, THEOLUA_LOOK_COLOR = 2, THEOLUA_LOOK_STRING = 3 };
+
+/// The look fields of `ui.span`, as C checks and reads them: each field's name (a string
+/// interned in the state, compared by address) and kind, the name `key`, and the color
+/// names (interned too).
+typedef struct theolua_span_schema {
+    int field_count;
+    const char *names[THEOLUA_SPAN_FIELDS];
+    unsigned char kinds[THEOLUA_SPAN_FIELDS];
+    const char *key_name;
+    int color_count;
+    const char *colors[32];
+} theolua_span_schema;
+
+/// One field of a look: its position in the schema, its Lua type, and its value (a
+/// boolean or a color number in `integer`; a string's bytes, not terminated).
+typedef struct theolua_look_slot {
+    unsigned char field;
+    unsigned char type;
+    lua_Integer integer;
+    const char *string;
+    size_t length;
+} theolua_look_slot;
+
+/// A run's look: the fields a span and the spans around it set.
+typedef struct theolua_look {
+    int count;
+    theolua_look_slot slots[THEOLUA_SPAN_FIELDS];
+} theolua_look;
+
+/// A look read lately, with copies of its strings; `generation` changes when the slot
+/// is given to another look (0: never used).
+typedef struct theolua_cached_look {
+    theolua_look look;
+    char storage[THEOLUA_LOOK_STORAGE];
+    unsigned generation;
+    unsigned long long used;
+} theolua_cached_look;
+
+/// Reads texts of spans (`theolua_read_text`): the schema and span metatable are set by
+/// the bridge; the rest is the last text read: its bytes, and each piece's end and
+/// look (-1: the text's own; else a number into `cache`).
+typedef struct theolua_text_reader {
+    const theolua_span_schema *schema;
+    const void *span_metatable;
+    int run_limit;
+    unsigned char *bytes;
+    size_t length;
+    size_t capacity;
+    size_t piece_start;
+    size_t *ends;
+    int *looks;
+    int piece_count;
+    int piece_capacity;
+    int styled;
+    theolua_cached_look cache[THEOLUA_LOOK_CACHE];
+    int last;
+    /// Counts look lookups; a kept look's `used` is the count at its last use, and
+    /// `read_start` the count when the text being read started.
+    unsigned long long clock;
+    unsigned long long read_start;
+    theolua_look stack[THEOLUA_SPAN_DEPTH + 1];
+} theolua_text_reader;
+
+/// Pushes `ui.span` over three values at the top of the stack: the span metatable, a
+/// userdata holding the `theolua_span_schema`, and the bridge's check, called with a
+/// table C is not sure of (it raises what is wrong). `ui.span` marks its table (a table
+/// with a metatable of its own is copied first) or makes one holding its string.
+/// `[mt, schema, check]` → `[f]`.
+void theolua_push_span_constructor(lua_State *L);
+
+/// Sets field `position` of `schema`: its interned name and `THEOLUA_LOOK_*` kind.
+void theolua_span_schema_set_field(theolua_span_schema *schema, int position, const char *name, int kind);
+/// Adds an interned color name to `schema` (at most 32).
+void theolua_span_schema_add_color(theolua_span_schema *schema, const char *name);
+
+/// The generation of the reader's kept look `look`, its number of fields, and its
+/// field `slot` (NULL out of range).
+unsigned theolua_text_reader_generation(const theolua_text_reader *reader, int look);
+int theolua_text_reader_slot_count(const theolua_text_reader *reader, int look);
+const theolua_look_slot *theolua_text_reader_slot(const theolua_text_reader *reader, int look, int slot);
+
+/// A reader with nothing read; free it with `theolua_text_reader_free`.
+theolua_text_reader *theolua_text_reader_new(void);
+void theolua_text_reader_free(theolua_text_reader *reader);
+
+/// Reads items 1…`count` of the table at `table` as a text's: strings and integers as
+/// its bytes, spans as runs of their looks, nested. Returns 1 with the text in `reader`,
+/// or 0 where it is not sure (see theolua_spans.c): the caller then reads the text its
+/// own way. Never raises. `[]` → `[]`.
+int theolua_read_text(lua_State *L, theolua_text_reader *reader, int table, lua_Integer count);
+
 /// Fills the table at the top of the stack (`ui.json`) with `decode`, `encode`, `null`
 /// and `object`: JSON read into Lua values and written from them in C, charged to the
 /// instruction budget and allocating only through Lua. `[json]` → `[json]`.

@@ -51,8 +51,15 @@ extension LayoutPass {
 
 extension CanvasNode {
     /// Runs `body` on this text node's layout, creating it from `text` on first use.
+    /// The layout of the text: its runs, its marked runs, or the text of one look.
+    private func makeTextLayout() -> TextLayout {
+        if !runs.isEmpty { return TextLayout(runs: runs) }
+        let marks = marks
+        return marks.isEmpty ? TextLayout(text) : TextLayout(text, ends: marks.ends)
+    }
+
     func withTextLayout<Result>(_ body: (inout TextLayout) -> Result) -> Result {
-        var layout = textCache ?? (runs.isEmpty ? TextLayout(text) : TextLayout(runs: runs))
+        var layout = textCache ?? makeTextLayout()
         textCache = nil  // keep the layout uniquely referenced while it is mutated
         let result = body(&layout)
         textCache = layout

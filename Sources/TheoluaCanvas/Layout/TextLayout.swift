@@ -1,18 +1,44 @@
 /// One grapheme of laid-out text, the cells it takes (1 or 2), and the styled run it
-/// belongs to (0 for the text's own look, `i` for the node's run `i - 1`).
+/// belongs to (0 for the text's own look, `i` for the node's run `i - 1`). A plain value:
+/// the grapheme is its one Unicode scalar, or the index of a cluster of several in the
+/// layout's `clusters`, so a line of glyphs is copied and freed without touching each.
 struct Glyph {
-    var character: Character
+    /// The scalar, or `clusterBit` with the cluster's index.
+    private var value: UInt32
     private var cells: UInt8
     var run: UInt16
 
-    init(character: Character, width: Int, run: UInt16 = 0) {
-        self.character = character
+    private static let clusterBit: UInt32 = 1 << 31
+
+    /// A printable ASCII character, one cell.
+    init(ascii byte: UInt8, run: UInt16 = 0) {
+        value = UInt32(byte)
+        cells = 1
+        self.run = run
+    }
+
+    init(scalar: Unicode.Scalar, width: Int, run: UInt16 = 0) {
+        value = scalar.value
+        cells = UInt8(truncatingIfNeeded: width)
+        self.run = run
+    }
+
+    /// The cluster at `index` of the layout's `clusters`.
+    init(cluster index: Int, width: Int, run: UInt16 = 0) {
+        value = Self.clusterBit | UInt32(truncatingIfNeeded: index)
         cells = UInt8(truncatingIfNeeded: width)
         self.run = run
     }
 
     var width: Int { Int(cells) }
-    var isSpace: Bool { character == " " }
+    var isSpace: Bool { value == 0x20 }
+
+    /// The grapheme, reading a cluster from `clusters`.
+    func character(in clusters: [Character]) -> Character {
+        if value & Self.clusterBit == 0 { return Character(Unicode.Scalar(value) ?? " ") }
+        let index = Int(value & ~Self.clusterBit)
+        return clusters.indices.contains(index) ? clusters[index] : " "
+    }
 }
 
 /// One visual line: a run of glyphs of one hard line, and whether it ends with `…`.
@@ -31,6 +57,8 @@ struct TextLayout {
     let lines: [[Glyph]]
     /// The width of each hard line.
     let lineWidths: [Int]
+    /// The graphemes of more than one scalar, which glyphs point to by index.
+    let clusters: [Character]
     private var cachedWidth: Int?
     private var cachedWrap: TextWrap?
     private var cachedLines: [TextLine] = []
@@ -39,24 +67,68 @@ struct TextLayout {
         // Most text is printable ASCII on one line: a glyph per byte, one cell each,
         // without breaking it into grapheme clusters.
         if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            let glyphs = text.utf8.map { Glyph(character: Character(Unicode.Scalar($0)), width: 1) }
+            let glyphs = text.utf8.map { Glyph(ascii: $0) }
             lines = [glyphs]
             lineWidths = [glyphs.count]
+            clusters = []
             return
         }
         var builder = Builder()
         builder.append(text, run: 0)
-        (lines, lineWidths) = builder.finish()
+        (lines, lineWidths, clusters) = builder.finish()
+    }
+
+    /// The layout of `text` cut into runs ending at the UTF-8 offsets `ends` (run `i + 1`
+    /// for the bytes before `ends[i]`; the text's own look, 0, after the last). An end
+    /// inside a character moves to the character's end.
+    init(_ text: String, ends: [Int]) {
+        // Printable ASCII on one line, the common case: a glyph per byte, its run found
+        // by walking the ends along.
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            var glyphs: [Glyph] = []
+            glyphs.reserveCapacity(text.utf8.count)
+            var run = 0
+            for byte in text.utf8 {
+                while run < ends.count, glyphs.count >= ends[run] { run += 1 }
+                glyphs.append(Glyph(ascii: byte, run: run < ends.count ? UInt16(clamping: run + 1) : 0))
+            }
+            lines = [glyphs]
+            lineWidths = [glyphs.count]
+            clusters = []
+            return
+        }
+        var builder = Builder()
+        let utf8 = text.utf8
+        builder.current.reserveCapacity(utf8.count)
+        var start = utf8.startIndex
+        var offset = 0
+        for (index, end) in ends.enumerated() where end > offset && start < utf8.endIndex {
+            var stop = utf8.index(start, offsetBy: end - offset, limitedBy: utf8.endIndex) ?? utf8.endIndex
+            while stop < utf8.endIndex, stop.samePosition(in: text.unicodeScalars) == nil {
+                stop = utf8.index(after: stop)
+            }
+            builder.append(text[start..<stop], run: UInt16(clamping: index + 1))
+            offset += utf8.distance(from: start, to: stop)
+            start = stop
+        }
+        if start < utf8.endIndex { builder.append(text[start...], run: 0) }
+        (lines, lineWidths, clusters) = builder.finish()
+    }
+
+    /// The grapheme `glyph` shows.
+    func character(of glyph: Glyph) -> Character {
+        glyph.character(in: clusters)
     }
 
     /// The layout of styled runs, one paragraph: each glyph keeps its run's number
     /// (`i + 1` for `runs[i]`). A grapheme cluster does not reach across two runs.
     init(runs: [TextRun]) {
         var builder = Builder()
+        builder.current.reserveCapacity(runs.reduce(0) { $0 + $1.text.utf8.count })
         for (index, run) in runs.enumerated() {
             builder.append(run.text, run: UInt16(clamping: index + 1))
         }
-        (lines, lineWidths) = builder.finish()
+        (lines, lineWidths, clusters) = builder.finish()
     }
 
     /// Hard lines of glyphs built a piece of text at a time.
@@ -64,16 +136,16 @@ struct TextLayout {
         var lines: [[Glyph]] = []
         var widths: [Int] = []
         var current: [Glyph] = []
+        var clusters: [Character] = []
         var width = 0
         var started = false
 
-        mutating func append(_ text: String, run: UInt16) {
+        mutating func append(_ text: some StringProtocol, run: UInt16) {
             if text.isEmpty { return }
             started = true
             // Printable ASCII, the common run: a glyph per byte, without grapheme breaking.
             if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-                current.reserveCapacity(current.count + text.utf8.count)
-                for byte in text.utf8 { current.append(Glyph(character: Character(Unicode.Scalar(byte)), width: 1, run: run)) }
+                for byte in text.utf8 { current.append(Glyph(ascii: byte, run: run)) }
                 width += text.utf8.count
                 return
             }
@@ -86,23 +158,29 @@ struct TextLayout {
                     continue
                 }
                 if character == "\t" {
-                    for _ in 0..<4 { current.append(Glyph(character: " ", width: 1, run: run)) }
+                    for _ in 0..<4 { current.append(Glyph(ascii: 0x20, run: run)) }
                     width += 4
                     continue
                 }
                 let cells = UnicodeWidth.of(character)
                 if cells == 0 { continue }
-                current.append(Glyph(character: character, width: cells, run: run))
+                let scalars = character.unicodeScalars
+                if let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+                    current.append(Glyph(scalar: scalar, width: cells, run: run))
+                } else {
+                    current.append(Glyph(cluster: clusters.count, width: cells, run: run))
+                    clusters.append(character)
+                }
                 width += cells
             }
         }
 
         /// The lines: none for no text, which takes no room.
-        mutating func finish() -> ([[Glyph]], [Int]) {
-            guard started else { return ([], []) }
+        mutating func finish() -> ([[Glyph]], [Int], [Character]) {
+            guard started else { return ([], [], []) }
             lines.append(current)
             widths.append(width)
-            return (lines, widths)
+            return (lines, widths, clusters)
         }
     }
 

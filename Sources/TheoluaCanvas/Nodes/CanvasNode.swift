@@ -72,6 +72,18 @@ public final class CanvasNode {
         }
     }
 
+    /// A text node's styled runs cut from `text` (`ui.span` items): what is shown when
+    /// there are no `runs`.
+    public var marks: RunMarks {
+        get { extras?.marks ?? RunMarks() }
+        set {
+            guard newValue != marks else { return }
+            withExtras { $0.marks = newValue }
+            textCache = nil
+            invalidate()
+        }
+    }
+
     /// How a text node looks and breaks. Ignored by other kinds.
     @exclusivity(unchecked) public var textStyle: TextStyle {
         didSet { if textStyle != oldValue { invalidate() } }
@@ -266,6 +278,7 @@ private final class Extras {
     @exclusivity(unchecked) var debugName: String?
     @exclusivity(unchecked) var containingWidth: Int?
     @exclusivity(unchecked) var runs: [TextRun] = []
+    @exclusivity(unchecked) var marks = RunMarks()
 }
 
 /// The properties a parent reads when it lays out a child: sizes, flex factors, margin,

@@ -29,6 +29,36 @@ public struct TextRun: Sendable, Hashable {
 
     /// The look of the run's cells in a text whose cells look like `base`.
     public func style(over base: CellStyle) -> CellStyle {
+        look.style(over: base)
+    }
+}
+
+/// The look of a run, without its text: what a run sets over its text's look.
+public struct RunLook: Sendable, Hashable {
+    /// The text color, or nil for the text's.
+    public var color: Color?
+    /// The background, or nil for the text's.
+    public var background: Color?
+    /// Attributes the run turns on over the text's.
+    public var adding: TextAttributes
+    /// Attributes the run turns off.
+    public var removing: TextAttributes
+    /// The hyperlink of the run, or nil for the text's.
+    public var link: Hyperlink?
+
+    public init(
+        color: Color? = nil, background: Color? = nil, adding: TextAttributes = [], removing: TextAttributes = [],
+        link: Hyperlink? = nil
+    ) {
+        self.color = color
+        self.background = background
+        self.adding = adding
+        self.removing = removing
+        self.link = link
+    }
+
+    /// The look of the run's cells in a text whose cells look like `base`.
+    public func style(over base: CellStyle) -> CellStyle {
         var style = base
         if let color { style.foreground = color }
         if let background { style.background = background }
@@ -37,4 +67,36 @@ public struct TextRun: Sendable, Hashable {
         if let link { style.link = link }
         return style
     }
+}
+
+extension TextRun {
+    /// A run of `text` with the look `look`.
+    public init(_ text: String, look: RunLook) {
+        self.init(
+            text, color: look.color, background: look.background, adding: look.adding, removing: look.removing,
+            link: look.link)
+    }
+
+    /// The run's look, without its text.
+    public var look: RunLook {
+        RunLook(color: color, background: background, adding: adding, removing: removing, link: link)
+    }
+}
+
+/// A text's styled runs cut from the text itself: where each run ends, as a UTF-8
+/// offset into the node's `text`, and each run's look. The form a paragraph of
+/// `ui.span` items has: its runs hold no strings of their own.
+public struct RunMarks: Sendable, Equatable {
+    /// Where each run ends, a UTF-8 offset into the text; increasing. Text past the
+    /// last end has the text's own look.
+    public var ends: [Int]
+    /// Each run's look.
+    public var looks: [RunLook]
+
+    public init(ends: [Int] = [], looks: [RunLook] = []) {
+        self.ends = ends
+        self.looks = looks
+    }
+
+    public var isEmpty: Bool { ends.isEmpty }
 }

@@ -59,7 +59,8 @@ enum Painter {
         let bar = CellStyle(foreground: node.boxStyle.borderColor, background: background)
         for row in 0..<inner.height {
             let onThumb = thumb?.contains(row) ?? false
-            buffer.put(onThumb ? "┃" : "│", columns: 1, x: x, y: inner.y + row, style: onThumb ? bar : track, clip: clip)
+            buffer.put(
+                onThumb ? "┃" : "│", columns: 1, x: x, y: inner.y + row, style: onThumb ? bar : track, clip: clip)
         }
     }
 
@@ -137,7 +138,8 @@ enum Painter {
         if pen.background == .default { pen.background = background }
         let align = style.align
         // The look of each run's glyphs (none for a text of one look: nothing allocated).
-        let pens = node.runs.map { $0.style(over: pen) }
+        let runs = node.runs
+        let pens = runs.isEmpty ? node.marks.looks.map { $0.style(over: pen) } : runs.map { $0.style(over: pen) }
         node.withTextLayout { layout in
             let lines = layout.wrapped(width: rect.width, mode: style.wrap)
             for (row, line) in lines.enumerated() {
@@ -155,7 +157,8 @@ enum Painter {
                     let glyph = glyphs[index]
                     if x >= visible.maxX { break }
                     let look = glyph.run == 0 || Int(glyph.run) > pens.count ? pen : pens[Int(glyph.run) - 1]
-                    buffer.put(glyph.character, columns: glyph.width, x: x, y: y, style: look, clip: visible)
+                    buffer.put(
+                        layout.character(of: glyph), columns: glyph.width, x: x, y: y, style: look, clip: visible)
                     x += glyph.width
                 }
                 if line.ellipsis { buffer.put("…", columns: 1, x: x, y: y, style: pen, clip: visible) }

@@ -14,6 +14,10 @@ public struct ElementConstructor: Sendable {
         /// Child elements (strings among them become texts, nested arrays are
         /// flattened): the host element's children.
         case children
+        /// A styled run of a text (`ui.span`): the constructor checks its table and gives
+        /// it back marked, for a `.text` constructor's items to read; where an element goes,
+        /// it is a text of its look. The schema names the look's props.
+        case run
     }
 
     /// How the element is made.

@@ -6,9 +6,9 @@ public struct ValueArray: Sendable {
         /// `nil` for short arrays, which are compared element by element.
         let cachedHash: Int?
 
-        init(_ values: [Value]) {
+        init(_ values: [Value], hashing: Bool = true) {
             self.values = values
-            if values.count >= AggregateHashing.cacheThreshold {
+            if hashing, values.count >= AggregateHashing.cacheThreshold {
                 var hasher = Hasher()
                 for value in values { hasher.combine(value) }
                 cachedHash = hasher.finalize()
@@ -23,6 +23,13 @@ public struct ValueArray: Sendable {
     /// An array holding `values`.
     public init(_ values: [Value] = []) {
         storage = Storage(values)
+    }
+
+    /// An array holding `values`, compared element by element however long: for arrays
+    /// made often and seldom compared with unequal ones (a text's runs), where hashing
+    /// each at creation costs more than it saves.
+    package init(unhashed values: [Value]) {
+        storage = Storage(values, hashing: false)
     }
 
     /// The values, in order.

@@ -74,6 +74,15 @@ extension LuaBridge {
             diagnostics.rootOrigin = origin(ofRoot: root)
             return .element(root)
         }
+        var context = ConversionContext()
+        do throws(Mismatch) {
+            if let span = try spanElement(at: -1, &context) {
+                diagnostics.rootOrigin = nil
+                return .element(span)
+            }
+        } catch {
+            throw ScriptError(.runtime, location: name, message: textItemsMessage(error, subject: "ui.span"))
+        }
         if lua_type(L, -1) == LUA_TFUNCTION {
             registryTable(.constructors)
             lua_pushvalue(L, -2)

@@ -286,6 +286,17 @@ package final class LuaState {
         }
     }
 
+    /// Appends the bytes of the string at `index` to `bytes`, as they are (not checked as
+    /// UTF-8), charged as `string(at:)` charges; false unless the value is a string.
+    package func appendBytes(at index: Int32, to bytes: inout [UInt8]) -> Bool {
+        guard lua_type(L, index) == LUA_TSTRING else { return false }
+        var length = 0
+        guard let pointer = lua_tolstring(L, index, &length) else { return false }
+        if length >= 4096 { theolua_charge_host(support, Int64(length / 4)) }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: length))
+        return true
+    }
+
     /// The type name of the value at `index`, as Lua's `type` spells it.
     package func typeName(at index: Int32) -> String {
         String(cString: lua_typename(L, lua_type(L, index)))

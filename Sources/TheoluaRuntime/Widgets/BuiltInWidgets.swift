@@ -34,6 +34,7 @@ extension LuaBridge {
             case .none: content = .none
             case .text: content = .text
             case .children: content = .children
+            case .run: content = .run
             case .items:
                 throw ScriptError(
                     .runtime,

@@ -81,7 +81,7 @@ public enum LuaTypes {
         if !covered.contains("width") { lines.append("---@field key? theolua.Key") }
         switch spec.content {
         case .none: break
-        case .text:
+        case .text, .run:
             let doc = spec.docs["[integer]"] ?? FieldDoc("The text; items are joined.", type: "string|number|false|nil")
             lines.append("---@field [integer] \(doc.type ?? "string|number") \(doc.text)")
         case .children:
@@ -98,14 +98,20 @@ public enum LuaTypes {
         let takesNil = spec.props.fields.allSatisfy(\.optional) && !isText(spec.content)
         let type = isText(spec.content) ? "\(className)|string|number" : className
         lines.append("---@param props\(takesNil ? "?" : "") \(type)")
-        lines.append("---@return theolua.Element")
+        if case .run = spec.content {
+            lines.append("---@return theolua.Span")
+        } else {
+            lines.append("---@return theolua.Element")
+        }
         lines.append("function ui.\(spec.name)(props) end")
         return lines
     }
 
     private static func isText(_ content: WidgetSpec.Content) -> Bool {
-        if case .text = content { return true }
-        return false
+        switch content {
+        case .text, .run: true
+        default: false
+        }
     }
 
     /// The `---@field` line of `field`.

@@ -168,26 +168,91 @@ package enum PropsMapping {
         return true
     }
 
-    /// The styled runs of a text's `runs` prop (made from its `ui.span` items): each
-    /// record's `text` and the look it sets over the text's.
+    /// The styled runs of a text's `runs` prop (made from its `ui.span` items). Its items
+    /// are records with a `text`, each a run of the look it sets over the text's, or a
+    /// stream: strings, each a run of the look the last record without `text` sets (an
+    /// empty one, or none yet: the text's own).
     static func runs(_ value: Value?) -> [TextRun] {
         guard let items = value?.arrayValue?.values, !items.isEmpty else { return [] }
-        return items.compactMap { item -> TextRun? in
-            guard let record = item.recordValue else { return nil }
-            var run = TextRun(record["text"]?.stringValue ?? "")
-            for entry in record.entries {
-                guard let name = PropName(entry.key) else { continue }
-                switch name {
-                case .color: run.color = color(entry.value)
-                case .bg: run.background = color(entry.value)
-                case .link: run.link = entry.value.stringValue.map(Hyperlink.init(url:)) ?? Hyperlink.none
-                default:
-                    guard let attribute = name.attribute else { continue }
-                    if flag(entry.value) { run.adding.insert(attribute) } else { run.removing.insert(attribute) }
+        var runs: [TextRun] = []
+        runs.reserveCapacity(items.count)
+        // The look the stream's strings have: the last record without text, converted
+        // once for all the strings after it.
+        var look = TextRun("")
+        var lookRecord = Record()
+        for item in items {
+            switch item {
+            case .string(let text):
+                var run = look
+                run.text = text
+                runs.append(run)
+            case .record(let record):
+                if let text = record["text"] {
+                    var run = TextRun(text.stringValue ?? "")
+                    setLook(of: record, on: &run)
+                    runs.append(run)
+                } else if record != lookRecord {
+                    look = TextRun("")
+                    setLook(of: record, on: &look)
+                    lookRecord = record
                 }
+            default:
+                continue
             }
-            return run
         }
+        return runs
+    }
+
+    /// The runs of a `runs` stream cut from the text by lengths (integers: the next so
+    /// many UTF-8 bytes of `text` are a run of the look the last record set), or nil for
+    /// runs with strings of their own.
+    static func marks(_ value: Value?) -> RunMarks? {
+        guard let items = value?.arrayValue?.values, case .some(.int) = items.first(where: { $0.recordValue == nil })
+        else {
+            return nil
+        }
+        var marks = RunMarks()
+        marks.ends.reserveCapacity(items.count)
+        marks.looks.reserveCapacity(items.count)
+        var look = RunLook()
+        var lookRecord = Record()
+        var end = 0
+        for item in items {
+            switch item {
+            case .int(let length) where length > 0:
+                end += length
+                marks.ends.append(end)
+                marks.looks.append(look)
+            case .record(let record) where record != lookRecord:
+                look = Self.look(of: record)
+                lookRecord = record
+            default:
+                continue
+            }
+        }
+        return marks
+    }
+
+    /// Sets on `run` the look `props` gives: colors, link, attributes on and off.
+    private static func setLook(of props: Record, on run: inout TextRun) {
+        run = TextRun(run.text, look: look(of: props))
+    }
+
+    /// The look `props` gives a run: colors, link, attributes on and off.
+    private static func look(of props: Record) -> RunLook {
+        var run = RunLook()
+        for entry in props.entries {
+            guard let name = PropName(entry.key) else { continue }
+            switch name {
+            case .color: run.color = color(entry.value)
+            case .bg: run.background = color(entry.value)
+            case .link: run.link = entry.value.stringValue.map(Hyperlink.init(url:)) ?? Hyperlink.none
+            default:
+                guard let attribute = name.attribute else { continue }
+                if flag(entry.value) { run.adding.insert(attribute) } else { run.removing.insert(attribute) }
+            }
+        }
+        return run
     }
 
     /// The attributes switched on by `bold`, `dim`, `italic`, `underline`, `inverse`, `strike`.

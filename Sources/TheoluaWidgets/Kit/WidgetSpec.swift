@@ -17,6 +17,9 @@ public struct WidgetSpec: Sendable {
         /// Child elements (strings among them become texts): a primitive's children, or
         /// a component's `children` prop.
         case children
+        /// A styled run of a text (`ui.span`): strings and runs within it, read by the
+        /// `.text` widget holding it; alone, a text.
+        case run
         /// Tables of this schema, each with array items of its own as its `children`,
         /// passed as the `items` prop (`ui.tabs { { title = "a", ui.text "…" }, ... }`).
         case items(RecordSchema)

@@ -17,9 +17,11 @@ extension TextWidget {
         docs: [
             "wrap": "Default \"word\".", "align": "Default \"left\".",
             "link": "A URL: the text is a hyperlink (OSC 8) where the terminal supports it.",
-            "runs": "The styled runs the ui.span items make ({ text = ..., bold = true, ... }); for Swift hosts.",
+            "runs":
+                "The styled runs, for Swift hosts: records { text = ..., bold = true, ... }, each a run of its own look; or a stream, where a record without text sets the look of what follows, a string is a run of that look, and an integer n the next n bytes of the text (the ui.span items make these).",
             "[integer]": FieldDoc(
-                "The text: strings, and ui.span runs of their own look.", type: "string|number|theolua.Element|false|nil"),
+                "The text: strings, and ui.span runs of their own look.",
+                type: "string|number|theolua.Span|theolua.Element|false|nil"),
         ],
         make: .primitive(primitive))
 
@@ -30,11 +32,11 @@ extension TextWidget {
         summary:
             "A run of a ui.text with a look of its own (spans nest and inherit); the paragraph wraps as one.",
         props: RecordSchema(fields: Fields.textStyle + [Fields.optional("link", .string)]),
-        content: .text,
+        content: .run,
         docs: [
             "link": "A URL: the run is a hyperlink (OSC 8) where the terminal supports it.",
             "[integer]": FieldDoc(
-                "The run's text: strings, and spans within it.", type: "string|number|theolua.Element|false|nil"),
+                "The run's text: strings, and spans within it.", type: "string|number|theolua.Span|false|nil"),
         ],
         make: .primitive(primitive))
 

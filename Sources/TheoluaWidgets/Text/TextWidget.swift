@@ -17,7 +17,17 @@ final class TextWidget: HostWidget {
     /// Sets the content, and the styles unless only the content changed.
     func apply(_ props: Record, old: Record?) {
         node.text = Self.content(props["text"])
-        if props["runs"] != nil || old?["runs"] != nil { node.runs = PropsMapping.runs(props["runs"]) }
+        if props["runs"] != nil || old?["runs"] != nil {
+            // Runs cut from the text by lengths are marks; runs with strings of their
+            // own are runs.
+            if let marks = PropsMapping.marks(props["runs"]) {
+                node.runs = []
+                node.marks = marks
+            } else {
+                node.marks = RunMarks()
+                node.runs = PropsMapping.runs(props["runs"])
+            }
+        }
         if PropsMapping.onlyChanged("text", from: old, to: props) { return }
         let (text, sizing) = PropsMapping.textAndSizingStyles(props)
         node.textStyle = text

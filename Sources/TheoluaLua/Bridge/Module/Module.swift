@@ -216,8 +216,12 @@ extension LuaBridge {
         module.constructors.append(RegisteredConstructor(constructor, schema: bind(constructor.schema)))
         components.knownComponentNames.insert("ui.\(constructor.name)")
         registryTable(.module)
-        lua_pushinteger(L, lua_Integer(module.constructors.count - 1))
-        theolua_pushfunction(L, LuaBridge.primitiveConstructor, 1)
+        if constructor.content == .run, let registered = module.constructors.last {
+            pushSpanConstructor(registered)
+        } else {
+            lua_pushinteger(L, lua_Integer(module.constructors.count - 1))
+            theolua_pushfunction(L, LuaBridge.primitiveConstructor, 1)
+        }
         lua_pushvalue(L, -1)
         addToModuleSnapshot(constructor.name)
         state.setRawField(-2, constructor.name)
@@ -251,7 +255,7 @@ extension LuaBridge {
         }
         var table: ElementTable
         let presets = constructor.presets
-        let extra = presets.count + (constructor.content == .text ? 1 : 0)
+        let extra = presets.count + (constructor.content == .text ? 2 : 0)  // text, runs
         do {
             table = try elementTable(at: 1, schema: constructor.schema, &context) { _ in extra }
         } catch {
@@ -267,7 +271,7 @@ extension LuaBridge {
                     guard !table.has("runs") else {
                         throw raise("\(subject): give its runs as ui.span items or as runs, not both")
                     }
-                    table.entries.append(Record.Entry(key: "runs", value: .array(ValueArray(runs))))
+                    table.entries.append(Record.Entry(key: "runs", value: .array(ValueArray(unhashed: runs))))
                 }
                 return .host(kind, props: Record(uniqueEntries: table.entries), key: table.key)
             case .children:
@@ -283,7 +287,7 @@ extension LuaBridge {
                 }
                 let props = Record(uniqueEntries: table.entries)
                 return try checkedDepth(.host(kind, props: props, children: children, key: table.key), subject)
-            case .none:
+            case .none, .run:
                 break
             }
         }
@@ -308,39 +312,29 @@ extension LuaBridge {
     /// string is a run of the text's own look, a span a run of its look over what
     /// encloses it (its own runs, when spans nest, each over the span's).
     private func textContent(of subject: String, count: Int) throws -> (text: String, runs: [Value]?) {
-        var text = ""
-        // Made when the first span is met (the strings before it one run): a text of
-        // strings alone has no runs to make.
-        var runs: [Value]?
-        for position in 1...max(count, 1) where position <= count {
-            lua_rawgeti(L, 1, lua_Integer(position))
-            defer { state.pop() }
-            switch lua_type(L, -1) {
-            case LUA_TSTRING, LUA_TNUMBER:
-                let piece = state.describe(-1)
-                if text.isEmpty { text = piece } else { text += piece }
-                runs?.append(Self.plainRun(piece))
-            case LUA_TNIL: continue
-            case LUA_TBOOLEAN where lua_toboolean(L, -1) == 0: continue
-            case LUA_TUSERDATA:
-                guard let span = element(at: -1), span.isHost, span.typeName == "text" else { fallthrough }
-                var made = runs ?? (text.isEmpty ? [] : [Self.plainRun(text)])
-                Self.appendRuns(of: span.hostProps, over: [], to: &made, text: &text)
-                runs = made
-                guard made.count <= Self.runLimit else {
-                    throw raise("\(subject): more than \(Self.runLimit) styled runs in one text")
-                }
-            default:
-                throw raise(
-                    "\(subject): item \(position) must be a string or a ui.span, got \(found(at: -1))")
-            }
+        if let read = readTextInC(at: 1, count: count) { return read }
+        var content = TextContent()
+        // The looks of spans are gathered in storage kept from call to call.
+        content.looks = values.spanScratch
+        content.bytes = values.textBytes
+        values.spanScratch = []
+        values.textBytes = []
+        defer {
+            content.looks.removeAll(keepingCapacity: true)
+            content.bytes.removeAll(keepingCapacity: true)
+            values.spanScratch = content.looks
+            values.textBytes = content.bytes
         }
-        return (text, runs)
-    }
-
-    /// A run of the text's own look.
-    private static func plainRun(_ text: String) -> Value {
-        .record(Record(uniqueEntries: [Record.Entry(key: "text", value: .string(text))]))
+        var context = ConversionContext()
+        do {
+            try appendTextItems(of: 1, count: count, look: 0..<0, to: &content, &context)
+        } catch {
+            let raise = raise(textItemsMessage(error, subject: subject))
+            diagnostics.lastValidationMessage = raise.message
+            throw raise
+        }
+        content.finish()
+        return (content.text, content.runs)
     }
 
     /// The most runs one text holds: a paragraph, not a document.
@@ -351,41 +345,6 @@ extension LuaBridge {
         switch key {
         case "color", "bg", "bold", "dim", "italic", "underline", "inverse", "strike", "link": true
         default: false
-        }
-    }
-
-    /// Appends the runs of the text or span whose props are `props`, each with its look
-    /// over `enclosing` (what the spans around it set; a few entries, keys unique).
-    private static func appendRuns(
-        of props: Record, over enclosing: [Record.Entry], to runs: inout [Value], text: inout String
-    ) {
-        var look = enclosing
-        look.reserveCapacity(enclosing.count + props.count)
-        var piece = ""
-        var inner: [Value]?
-        for entry in props.entries {
-            if entry.key == "text" {
-                piece = entry.value.stringValue ?? ""
-            } else if entry.key == "runs" {
-                inner = entry.value.arrayValue?.values
-            } else if isLookKey(entry.key) {
-                // A span's own keys are unique: only what encloses it can hold the key.
-                if !enclosing.isEmpty, let position = look.firstIndex(where: { $0.key == entry.key }) {
-                    look[position] = entry
-                } else {
-                    look.append(entry)
-                }
-            }
-        }
-        guard let inner else {
-            text += piece
-            look.append(Record.Entry(key: "text", value: .string(piece)))
-            runs.append(.record(Record(uniqueEntries: look)))
-            return
-        }
-        for value in inner {
-            guard let record = value.recordValue else { continue }
-            appendRuns(of: record, over: look, to: &runs, text: &text)
         }
     }
 
@@ -402,7 +361,7 @@ extension LuaBridge {
 final class RegisteredConstructor {
     /// What the array part is.
     enum Content {
-        case none, text, children
+        case none, text, children, run
     }
 
     let schema: BoundSchema
@@ -427,6 +386,7 @@ final class RegisteredConstructor {
         case .none: content = .none
         case .text: content = .text
         case .children: content = .children
+        case .run: content = .run
         }
         switch definition.make {
         case .host(let kind):

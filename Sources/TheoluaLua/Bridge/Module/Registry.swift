@@ -10,6 +10,10 @@ enum RegistryTable: Int, CaseIterable {
     case controllerMethods
     /// The metatable every controller table has.
     case controllerMetatable
+    /// The metatable of the tables `ui.span` gives back.
+    case spanMetatable
+    /// The userdata holding `ui.span`'s look fields as C reads them.
+    case spanSchema
     /// Controller table → its component's `self` userdata, while the component is mounted.
     case controllers
     /// Modules loaded by `require` in the current load of the app.

@@ -36,6 +36,10 @@ extension LuaBridge {
                 throw context.mismatch("an element or a string", found: found(at: index))
             }
         case LUA_TTABLE:
+            if let span = try spanElement(at: index, &context) {
+                elements.append(span)
+                return
+            }
             let table = state.absolute(index)
             try enter(table, &context)
             defer { context.leave() }

@@ -40,6 +40,7 @@ extension LuaBridge {
         case .element:
             if luaType == LUA_TSTRING { return .element(.text(state.string(at: index) ?? "")) }
             if let element = element(at: index) { return .element(element) }
+            if let span = try spanElement(at: index, &context) { return .element(span) }
             throw context.mismatch(type.description, found: found(at: index))
         case .elements:
             var elements: [Element] = []

@@ -69,6 +69,7 @@ extension LuaBridge {
             throw context.mismatch(
                 "a value scripts can pass (nil, boolean, number, string, table, function)", found: found(at: index))
         case LUA_TTABLE:
+            if let span = try spanElement(at: index, &context) { return .element(span) }
             return try tableValue(at: index, &context)
         default:
             throw context.mismatch(

@@ -39,7 +39,7 @@ extension LuaBridge {
         return result
     }
 
-    private func elementTable(
+    func elementTable(
         at index: Int32, schema: BoundSchema?, into fields: inout [Record.Entry], _ context: inout ConversionContext
     ) throws(Mismatch) -> ElementTable {
         let table = state.absolute(index)

@@ -24,6 +24,17 @@ struct ValueBindings {
     /// Where a constructor gathers the fields of its table before they are copied into
     /// the element's record at their exact number; kept from call to call.
     var fieldScratch: [Record.Entry] = []
+    /// `ui.span`, once registered.
+    var span: SpanBinding?
+    /// Whether texts are read in C where C can (`theolua_read_text`); off, every text is
+    /// read in Swift, the reading C must agree with.
+    var readsTextsInC = true
+    /// Where a text gathers the looks of its spans; kept from call to call.
+    var spanScratch: [Record.Entry] = []
+    /// Where a text gathers its bytes; kept from call to call.
+    var textBytes: [UInt8] = []
+    /// The looks of styled runs made lately, shared by the texts that use them again.
+    var recentLooks = RecentLooks()
     /// Handlers made for Lua functions, by function, so one function is one handler.
     var functionCache: [UnsafeRawPointer: WeakFunction] = [:]
     /// The type tables of the schema being parsed, one inside the next: a cycle check.
