@@ -990,6 +990,11 @@ function ui.emit(name, payload) end
 ---@param options? { kind?: "info"|"success"|"warning"|"error", timeout?: number }
 function ui.notify(message, options) end
 
+---Writes a line that stays: above an inline app (into the scrollback), in the log of
+---a full-screen one (F12), before the screen in `render`. Arguments as `print` takes them.
+---@param ... any
+function ui.print(...) end
+
 ---Ends the app.
 function ui.quit() end
 

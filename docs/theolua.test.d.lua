@@ -68,6 +68,10 @@ function App:find(name, key) end
 ---@return { name: string, payload: any }[]
 function App:emitted() end
 
+---What the app wrote with `ui.print` so far, oldest first: one string a call.
+---@return string[]
+function App:printed() end
+
 ---What the app last copied with `ui.clipboard.write`, or nil.
 ---@return string?
 function App:clipboard() end

@@ -30,6 +30,22 @@ public final class Canvas {
         }
     }
 
+    /// Whether the root is as tall as its content (at most the canvas), instead of
+    /// filling the canvas: an inline app's, which takes only the rows it uses. A root
+    /// with a height of its own keeps it.
+    public var fitsContentHeight = false {
+        didSet {
+            if fitsContentHeight != oldValue {
+                fullRepaint = true
+                root?.markNeedsLayout()
+            }
+        }
+    }
+
+    /// The rows the last layout used, from the top: to the root's bottom edge and its
+    /// margin, or to the lowest layer's, at most the canvas height.
+    public private(set) var usedHeight = 0
+
     /// Makes the content of a deferred node (see ``CanvasNode/init(deferred:owner:)``)
     /// when layout first needs it; called during layout, before the node is measured.
     /// It must end the node's deferral.
@@ -94,7 +110,12 @@ public final class Canvas {
         var pass = LayoutPass(viewport: size)
         pass.damage = pendingDamage
         pass.deferredContent = deferredContent
-        let frame = rootFrame(for: root.boxStyle)
+        var frame = rootFrame(for: root.boxStyle)
+        if fitsContentHeight && root.boxStyle.height == nil {
+            let content = pass.measure(root, .exactly(frame.width)).height
+            let minimum = root.boxStyle.minHeight?.resolve(against: size.height) ?? 0
+            frame.height = min(frame.height, max(content, minimum, 0))
+        }
         if fullRepaint || root.needsLayout || root.frame != frame || !root.hasLayout {
             let hadLayout = root.hasLayout
             pass.place(
@@ -102,6 +123,9 @@ public final class Canvas {
                 covered: fullRepaint)
         }
         layOutLayers(root: root, &pass)
+        var used = frame.maxY + max(0, root.boxStyle.margin.resolve(against: size.width).bottom)
+        for layer in layers { if let frame = layer.frame { used = max(used, frame.maxY) } }
+        usedHeight = min(size.height, used)
         pendingDamage = pass.damage
         lastStatistics = Statistics(arranged: pass.arranged, measured: pass.measured)
     }

@@ -36,6 +36,20 @@ public final class Runtime {
     /// tests read `app:clipboard()`), and what `ctrl+v` in an input pastes.
     public private(set) var clipboard: String?
 
+    /// Receives what scripts print with `ui.print(...)`, one call's text (lines joined
+    /// by newlines): `TerminalApp` writes it above an inline app, or into the log of a
+    /// full-screen one. Unset, the text is kept for ``takePrinted()``.
+    public var onPrint: ((String) -> Void)?
+    /// What `ui.print` wrote that no `onPrint` took, in order.
+    private var printed: [String] = []
+
+    /// Returns and forgets what scripts printed with `ui.print` (when no ``onPrint``
+    /// took it): what `render` shows before the screen, and tests read.
+    public func takePrinted() -> [String] {
+        defer { printed.removeAll() }
+        return printed
+    }
+
     private func copyToClipboard(_ text: String) {
         clipboard = text
         onClipboard(text)
@@ -123,6 +137,9 @@ public final class Runtime {
         bridge.onLog = { [unowned self] line in onLog(line) }
         bridge.onQuit = { [unowned self] in quitRequested = true }
         bridge.onClipboard = { [unowned self] text in copyToClipboard(text) }
+        bridge.onPrint = { [unowned self] text in
+            if let onPrint { onPrint(text) } else { printed.append(text) }
+        }
         bridge.onNotify = { [unowned self] message, kind, timeout in
             notify(
                 message, kind: Notification.Kind(rawValue: kind) ?? .info,
@@ -533,6 +550,23 @@ public final class Runtime {
         }
         return outcome
     }
+
+    /// Whether the app is as tall as its content (at most the canvas) instead of filling
+    /// it: an inline app's (`theolua run --inline`). The screen keeps the canvas's size;
+    /// ``usedHeight`` says how many of its rows the app uses.
+    public var fitsContentHeight: Bool {
+        get { host.canvas.fitsContentHeight }
+        set {
+            turn(through: .layout) {
+                host.canvas.fitsContentHeight = newValue
+                return true
+            }
+        }
+    }
+
+    /// The rows of the screen the app used at the last layout, from the top: all of them
+    /// unless ``fitsContentHeight``.
+    public var usedHeight: Int { host.canvas.usedHeight }
 
     /// Resizes the canvas and lays out at the new size; the components that read the
     /// screen's height (``Viewport/context``: lists) render again, and only those.

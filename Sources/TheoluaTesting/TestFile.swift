@@ -40,6 +40,8 @@ final class TestFile {
     final class MountedApp {
         let runtime: Runtime
         var emitted: [Value] = []
+        /// What the app wrote with `ui.print` so far, in order.
+        var printed: [String] = []
         init(runtime: Runtime) { self.runtime = runtime }
     }
 
@@ -154,6 +156,11 @@ final class TestFile {
         }
         try runner.registerModuleFunction("__testEmitted") { [unowned self] arguments in
             .array(ValueArray(try self.app(arguments).emitted))
+        }
+        try runner.registerModuleFunction("__testPrinted") { [unowned self] arguments in
+            let app = try self.app(arguments)
+            app.printed += app.runtime.takePrinted()
+            return .array(ValueArray(app.printed.map(Value.string)))
         }
         try runner.registerModuleFunction("__testClipboard") { [unowned self] arguments in
             try self.app(arguments).runtime.clipboard.map(Value.string) ?? .null

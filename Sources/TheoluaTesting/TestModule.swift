@@ -145,6 +145,11 @@ enum TestModule {
           return ui.__testScratchRead(self.path, name)
         end
 
+        -- What the app wrote with ui.print so far, oldest first: one string a call.
+        function App:printed()
+          return ui.__testPrinted(self.id)
+        end
+
         -- What the app last copied with ui.clipboard.write, or nil.
         function App:clipboard()
           return ui.__testClipboard(self.id)

@@ -9,8 +9,8 @@ struct Render: ParsableCommand {
             Mounts the app at --size, applies each key of --keys (letting pending updates \
             render after each), waits (in real time, at most --wait seconds) for the processes \
             the app spawned to exit and their output to be delivered, advances a virtual clock \
-            by --time seconds firing due timers in order, then prints exactly H lines with \
-            trailing spaces removed.
+            by --time seconds firing due timers in order, then prints what the app wrote \
+            with ui.print, then exactly H lines with trailing spaces removed.
             """)
 
     @OptionGroup var app: AppArgument
@@ -129,6 +129,7 @@ struct Render: ParsableCommand {
             Foundationless.printError("render: ui.exec(\(words)) did not run: render has no terminal to give it")
         }
         let depth = colors.flatMap(ColorDepth.init(rawValue:)) ?? .truecolor
+        for text in runtime.takePrinted() { print(text) }
         if !treeOnly { print(ansi ? runtime.ansiText(colors: depth) : runtime.text) }
         if tree || treeOnly { print(runtime.treeText) }
     }

@@ -31,6 +31,18 @@ public struct CellBuffer: Sendable, Equatable {
         for (row, line) in lines.enumerated() { write(line, x: 0, y: row) }
     }
 
+    /// The rows `range` of the buffer (those in it), as a buffer `height` rows tall
+    /// (the range's count unless given), blank below them.
+    public func rows(_ range: Range<Int>, height: Int? = nil) -> CellBuffer {
+        var copy = CellBuffer(width: width, height: height ?? range.count)
+        let first = max(0, range.lowerBound)
+        let last = min(self.height, range.upperBound, first + copy.height)
+        if first < last {
+            copy.cells.replaceSubrange(0..<((last - first) * width), with: cells[(first * width)..<(last * width)])
+        }
+        return copy
+    }
+
     /// The whole buffer as a rectangle at the origin.
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 

@@ -17,6 +17,18 @@ public struct FrameEncoder: Sendable {
     /// The cursor cell after the last frame, if known.
     public private(set) var cursor: (x: Int, y: Int)?
 
+    /// Whether the cursor only moves from where it is, never to an absolute position:
+    /// for frames drawn on rows whose place on the screen is not known (an inline app,
+    /// below where the cursor was). The caller says where the cursor is
+    /// (``assumeCursor(x:y:)``) before each frame, and encodes against a previous frame
+    /// always (with none, nothing is cleared: the rows are taken as blank).
+    public var relative = false
+
+    /// Takes the cursor to be at (x, y) of the frame, after the caller moved it there.
+    public mutating func assumeCursor(x: Int, y: Int) {
+        cursor = (x, y)
+    }
+
     /// The pen (colors and attributes) after the last frame, if known.
     public private(set) var pen: CellStyle?
 
@@ -54,8 +66,10 @@ public struct FrameEncoder: Sendable {
         if let previous, previous.width == next.width, previous.height == next.height {
             base = previous
         } else {
-            setPen(.plain, &out)
-            out.append(contentsOf: EscapeSequence.clearScreen)
+            if !relative {
+                setPen(.plain, &out)
+                out.append(contentsOf: EscapeSequence.clearScreen)
+            }
             base = CellBuffer(width: next.width, height: next.height)
         }
         writeChanges(from: base, to: next, into: &out)
@@ -118,7 +132,9 @@ public struct FrameEncoder: Sendable {
                 if newCells[index].style != pen { setPen(newCells[index].style, &out) }
                 appendText(newCells[index].text, to: &out)
                 x += Int(newCells[index].width)
-                cursor = x >= width ? nil : (x, y)  // the last column leaves a pending wrap
+                // The last column leaves a pending wrap: where the cursor is then depends
+                // on the terminal, but every relative move starts from the last column.
+                cursor = x < width ? (x, y) : relative ? (width - 1, y) : nil
             }
         }
     }
@@ -163,7 +179,7 @@ public struct FrameEncoder: Sendable {
             return
         }
         if fromX == x && fromY == y { return }
-        let absoluteCost = CursorMoves.positionCost(x: x, y: y)
+        let absoluteCost = relative ? Int.max : CursorMoves.positionCost(x: x, y: y)
         if fromY == y {
             let horizontal = CursorMoves.horizontal(from: fromX, to: x)
             var best = min(absoluteCost, horizontal.cost)

@@ -73,6 +73,8 @@ public final class LuaBridge {
     public var onQuit: () -> Void = {}
     /// Receives `ui.clipboard.write(text)`.
     public var onClipboard: (String) -> Void = { _ in }
+    /// Receives `ui.print(...)`: the text, its lines joined by newlines.
+    public var onPrint: (String) -> Void = { _ in }
     /// Receives `ui.notify(message, { kind, timeout })`: the message, its kind (`info`,
     /// `success`, `warning` or `error`) and its timeout in seconds (0: until dismissed).
     public var onNotify: (_ message: String, _ kind: String, _ timeout: Double) -> Void = { _, _, _ in }

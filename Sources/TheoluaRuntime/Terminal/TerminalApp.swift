@@ -39,6 +39,20 @@ public final class TerminalApp {
         /// Whether to ask the terminal for mouse reports (`run --no-mouse` turns it off,
         /// leaving the terminal's own text selection as it is).
         public var mouse = true
+        /// Draw inline, below the cursor in the terminal's normal screen, instead of
+        /// full-screen (`run --inline`); nil: full-screen.
+        public var inline: Inline? = nil
+
+        /// How an inline app takes its rows.
+        public struct Inline: Sendable {
+            /// The most rows it takes (`--height`); nil: as many as its content needs, at
+            /// most the screen's. It never takes more than the screen has.
+            public var height: Int?
+
+            public init(height: Int? = nil) {
+                self.height = height
+            }
+        }
 
         /// A configuration running the script `file` with `props`, watching unless told
         /// not to.
@@ -84,16 +98,45 @@ public final class TerminalApp {
     /// Runs until the app quits; returns the process exit status: 0, or 1 when the app
     /// never ran (a file that did not load is shown as an error until a save mends it;
     /// the host's `onError` hears it). Throws only when the terminal cannot be used.
+    ///
+    /// Inline (``Configuration/inline``), the app draws below the cursor in the normal
+    /// screen, as tall as its content, and its last frame stays when it ends, with the
+    /// cursor below; `ui.print` writes above it, into the scrollback. The log (F12) and
+    /// the inspector (F11) are full-screen's: inline, those keys reach the app.
     public func run(on device: any TerminalDevice) throws -> Int32 {
         var modes = InteractiveModes.fullScreen
         modes.mouse = configuration.mouse
+        if configuration.inline != nil { modes.alternateScreen = false }
         let session = try TerminalSession(device: device, modes: modes)
-        defer { session.close() }
-        let size = session.size()
+        var size = session.size()
+        var inline = configuration.inline.map {
+            InlineScreen(screenRows: size.rows, limit: $0.height, colors: configuration.colors ?? .ofEnvironment)
+        }
+        defer {
+            // The last frame stays, and the shell's prompt comes below it.
+            if let finish = inline?.finish(), !finish.isEmpty { try? session.write(finish) }
+            session.close()
+        }
         let runtime = try Runtime(
-            options: configuration.options, width: size.columns, height: size.rows, runLoop: loop)
+            options: configuration.options, width: size.columns, height: inline?.maximumRows ?? size.rows,
+            runLoop: loop)
         runtime.onLog = { [unowned self] line in appendToLog(line) }
         runtime.onClipboard = { [unowned self] text in pendingOutput += ClipboardSequence.setting(text) }
+        // ui.print: above an inline app; into the log of a full-screen one.
+        var printed: [String] = []
+        if inline != nil {
+            runtime.fitsContentHeight = true
+            runtime.onPrint = { text in printed.append(text) }
+            session.expectCursorReport()
+            if var screen = inline {
+                try session.write(screen.positionQuery())
+                inline = screen
+            }
+        } else {
+            runtime.onPrint = { [unowned self] text in
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) { appendToLog(String(line)) }
+            }
+        }
         // No process a script started outlives the app, whichever way it ends: in
         // order on the ways out the loop sees, and from the signal handler on a crash.
         defer { runtime.endSystemWork() }
@@ -127,6 +170,27 @@ public final class TerminalApp {
                 if let note { frame = Overlay.note(note, over: frame) }
                 if showingLog { frame = Overlay.log(log, over: frame) }
                 if inspector.isOpen { frame = inspector.draw(over: frame, runtime: runtime) }
+                if var screen = inline {
+                    // Printed lines go above the area first; an overlay takes the rows
+                    // it needs.
+                    var bytes: [UInt8] = []
+                    for text in printed { bytes += screen.print(text, width: frame.width) }
+                    let queried = !printed.isEmpty
+                    printed.removeAll()
+                    let covered = runtime.shownError != nil || note != nil
+                    bytes += screen.draw(frame, rows: covered ? frame.height : runtime.usedHeight)
+                    if queried {
+                        session.expectCursorReport()
+                        bytes += screen.positionQuery()
+                    }
+                    inline = screen
+                    do {
+                        if !bytes.isEmpty { try session.write(bytes) }
+                    } catch {
+                        failure = error
+                    }
+                    return
+                }
                 let bytes = encoder.encode(from: previous, to: frame)
                 do {
                     if !bytes.isEmpty { try session.write(bytes) }
@@ -158,7 +222,9 @@ public final class TerminalApp {
                 if case .input(let input) = event, Self.closesNote(input) { note = nil }
                 switch event {
                 case .input(.key(let key)):
-                    if key.name == "f12" {
+                    if inline != nil {
+                        runtime.send(key)
+                    } else if key.name == "f12" {
                         showingLog.toggle()
                     } else if key.name == "f11" {
                         inspector.toggle(runtime)
@@ -170,18 +236,44 @@ public final class TerminalApp {
                 case .input(.paste(let text)):
                     // A paste too large is refused (its warning goes to the log): say so.
                     if case .refused(let message) = runtime.paste(text) { note = message }
-                case .input(.mouse(let mouse)):
+                case .input(.mouse(var mouse)):
+                    if let screen = inline {
+                        // Inline, the area's rows are the app's; a report elsewhere
+                        // (above it, in the shell's lines) is not.
+                        guard let row = screen.areaRow(ofScreenRow: mouse.y) else { break }
+                        mouse.y = row
+                        runtime.send(mouse)
+                        break
+                    }
                     // The log and the inspector cover the app; the mouse reaches it only
                     // when neither is open.
                     if !showingLog && !inspector.isOpen { runtime.send(mouse) }
-                case .resize(let size):
-                    runtime.resize(width: size.columns, height: size.rows)
+                case .resize(let newSize):
+                    size = newSize
+                    if var screen = inline {
+                        try session.write(screen.clearForResize(screenRows: newSize.rows))
+                        session.expectCursorReport()
+                        try session.write(screen.positionQuery())
+                        inline = screen
+                    }
+                    runtime.resize(width: newSize.columns, height: inline?.maximumRows ?? newSize.rows)
                     previous = nil
                 case .resume:
                     encoder.invalidate()
                     previous = nil
+                    if var screen = inline {
+                        // The shell drew meanwhile: the area starts again where the
+                        // cursor is.
+                        screen.restart()
+                        session.expectCursorReport()
+                        try session.write(screen.positionQuery())
+                        inline = screen
+                    }
+                case .cursorPosition(let row, _):
+                    inline?.positionReported(row: row)
                 case .terminate(let signal):
                     runtime.unmount()
+                    if let finish = inline?.finish(), !finish.isEmpty { try? session.write(finish) }
                     session.close()
                     // The process ends of the signal, past `atexit`: what scripts
                     // started ends first, adopted orphans included.
@@ -200,8 +292,15 @@ public final class TerminalApp {
             // The programs scripts asked for (ui.exec), each given the terminal in turn;
             // the screen is drawn anew after them, at the size it has now.
             if try runPrograms(runtime, session) {
-                let size = session.size()
-                runtime.resize(width: size.columns, height: size.rows)
+                size = session.size()
+                if var screen = inline {
+                    screen.screenRows = size.rows
+                    screen.restart()
+                    session.expectCursorReport()
+                    try session.write(screen.positionQuery())
+                    inline = screen
+                }
+                runtime.resize(width: size.columns, height: inline?.maximumRows ?? size.rows)
                 encoder.invalidate()
                 previous = nil
             }

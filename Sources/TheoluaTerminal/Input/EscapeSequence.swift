@@ -116,6 +116,11 @@ enum EscapeSequence {
         case UInt8(ascii: "u"):
             guard let code = number(0) else { return .ignored }
             return codepointKey(code, KeyModifiers(parameter: number(1))).map(InputToken.key) ?? .ignored
+        case UInt8(ascii: "R") where numbers.count == 2:
+            // A cursor position report (`CSI row ; column R`), or F3 with modifiers
+            // (`CSI 1 ; m R`): the decoder knows which it is waiting for.
+            guard let row = number(0), let column = number(1) else { return .ignored }
+            return .cursorReport(row: row, column: column)
         default:
             guard let key = csiLetterKey(final) else { return .ignored }
             var modifiers = KeyModifiers(parameter: number(1))

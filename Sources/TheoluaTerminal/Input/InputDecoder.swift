@@ -55,6 +55,24 @@ public struct InputDecoder: Sendable {
         return keyboardProtocolReplied
     }
 
+    /// How many cursor position queries (`CSI 6 n`) await their answer.
+    private var cursorQueries = 0
+    /// The answers to cursor position queries since the last ``takeCursorReports()``.
+    private var cursorReports: [(row: Int, column: Int)] = []
+
+    /// Notes that a cursor position query was written: the next `CSI row ; column R` is
+    /// its answer, not F3 with modifiers.
+    public mutating func expectCursorReport() {
+        cursorQueries += 1
+    }
+
+    /// The answers to cursor position queries (rows and columns from 1) since the last
+    /// call.
+    public mutating func takeCursorReports() -> [(row: Int, column: Int)] {
+        defer { cursorReports.removeAll() }
+        return cursorReports
+    }
+
     /// Whether bytes are held back waiting for the rest of a character, sequence or paste.
     public var hasPendingInput: Bool {
         !pending.isEmpty || pasteBody != nil
@@ -92,6 +110,7 @@ public struct InputDecoder: Sendable {
     public mutating func reset() {
         pending.removeAll()
         pasteBody = nil
+        cursorQueries = 0
     }
 
     private mutating func decode(atTimeout: Bool) -> [InputEvent] {
@@ -113,6 +132,13 @@ public struct InputDecoder: Sendable {
                     case .key(let key): events.append(.key(key))
                     case .mouse(let mouse): events.append(.mouse(mouse))
                     case .keyboardProtocolReply: keyboardProtocolReplied = true
+                    case .cursorReport(let row, let column):
+                        if cursorQueries > 0 {
+                            cursorQueries -= 1
+                            cursorReports.append((row, column))
+                        } else if row == 1 {
+                            events.append(.key(KeyModifiers(parameter: column).applied(to: KeyEvent(.f3))))
+                        }
                     case .ignored: break
                     case .pasteStart:
                         pasteStarted = true

@@ -17,6 +17,9 @@ enum InputToken: Equatable {
     /// The terminal's answer to the keyboard protocol query (`CSI ? flags u`): it
     /// speaks the kitty keyboard protocol.
     case keyboardProtocolReply
+    /// `CSI row ; column R`: the answer to a cursor position query, or F3 with
+    /// modifiers (`CSI 1 ; m R`) when none was asked.
+    case cursorReport(row: Int, column: Int)
     /// Bytes that mean nothing to us (an unknown or malformed sequence, a stray paste
     /// end, a C1 control): dropped.
     case ignored

@@ -14,4 +14,7 @@ public enum TerminalEvent: Sendable, Hashable {
     case inputClosed
     /// One of the device's extra descriptors became readable (a file watcher's, say).
     case descriptorReady(Int32)
+    /// The terminal's answer to a cursor position query the app wrote (after
+    /// ``TerminalSession/expectCursorReport()``): the cursor's row and column, from 1.
+    case cursorPosition(row: Int, column: Int)
 }

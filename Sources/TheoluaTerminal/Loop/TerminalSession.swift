@@ -58,6 +58,12 @@ public final class TerminalSession {
     /// The size last read that could be used.
     private var lastGoodSize = TerminalSize.standard
 
+    /// Notes that the app wrote a cursor position query (`CSI 6 n`): its answer comes
+    /// as a ``TerminalEvent/cursorPosition(row:column:)`` event.
+    public func expectCursorReport() {
+        decoder.expectCursorReport()
+    }
+
     /// Writes one frame's bytes in a single write loop.
     public func write(_ frame: [UInt8]) throws(TerminalError) {
         try device.write(frame)
@@ -88,6 +94,9 @@ public final class TerminalSession {
                     let bytes = try device.readAvailable()
                     if !bytes.isEmpty {
                         events += decoder.feed(bytes).map(TerminalEvent.input)
+                        events += decoder.takeCursorReports().map {
+                            TerminalEvent.cursorPosition(row: $0.row, column: $0.column)
+                        }
                         flushDeadline = decoder.pendingTimeout.map { ContinuousClock.now + $0 }
                         // Pushed once per query: the leave sequence pops one entry.
                         if decoder.takeKeyboardProtocolReply() && modes.keyboardProtocol && !keyboardProtocolActive {

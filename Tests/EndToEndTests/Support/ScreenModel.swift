@@ -26,6 +26,17 @@ struct ScreenModel: CustomStringConvertible {
     private(set) var keyboardProtocolPushes = 0
     /// Bytes of an escape sequence or UTF-8 character cut by the end of a chunk.
     private var pending: [UInt8] = []
+    /// The lines scrolled off the top of the screen, oldest first.
+    private(set) var scrollback: [String] = []
+    /// What the terminal answers (cursor position reports for `CSI 6 n`), for the
+    /// program to read.
+    private var replies: [UInt8] = []
+
+    /// Returns and forgets the answers the terminal owes the program.
+    mutating func takeReplies() -> [UInt8] {
+        defer { replies.removeAll() }
+        return replies
+    }
 
     init(width: Int, height: Int) {
         self.width = max(width, 1)
@@ -92,7 +103,7 @@ struct ScreenModel: CustomStringConvertible {
     private mutating func control(_ byte: UInt8) {
         switch byte {
         case 0x0D: cursorX = 0
-        case 0x0A: cursorY = min(cursorY + 1, height - 1)
+        case 0x0A: lineFeed()
         case 0x08: cursorX = max(cursorX - 1, 0)
         default: break
         }
@@ -152,7 +163,17 @@ struct ScreenModel: CustomStringConvertible {
                 inverseCells[cursorY][column] = false
             }
         case UInt8(ascii: "J"):
-            if (numbers.first.flatMap { $0 } ?? 0) >= 2 { clear() }
+            switch numbers.first.flatMap({ $0 }) ?? 0 {
+            case 0:
+                for column in min(cursorX, width)..<width { cells[cursorY][column] = " " }
+                for row in (cursorY + 1)..<max(cursorY + 1, height) { erase(row: row) }
+            case 1:
+                for row in 0..<cursorY { erase(row: row) }
+                for column in 0..<min(cursorX + 1, width) { cells[cursorY][column] = " " }
+            default: clear()
+            }
+        case UInt8(ascii: "n") where !isPrivate && number(0, default: 0) == 6:
+            replies += Array("\u{1B}[\(cursorY + 1);\(min(cursorX, width - 1) + 1)R".utf8)
         case UInt8(ascii: "h") where isPrivate, UInt8(ascii: "l") where isPrivate:
             let on = final == UInt8(ascii: "h")
             for mode in numbers.compactMap({ $0 }) {
@@ -195,6 +216,26 @@ struct ScreenModel: CustomStringConvertible {
         if codes.isEmpty { penInverse = false }
     }
 
+    /// Moves the cursor down a row; at the bottom, the screen scrolls up a line, its top
+    /// line going to the scrollback.
+    private mutating func lineFeed() {
+        if cursorY < height - 1 {
+            cursorY += 1
+            return
+        }
+        scrollback.append(lines[0])
+        cells.removeFirst()
+        inverseCells.removeFirst()
+        cells.append(Array(repeating: " ", count: width))
+        inverseCells.append(Array(repeating: false, count: width))
+    }
+
+    private mutating func erase(row: Int) {
+        guard row >= 0, row < height else { return }
+        cells[row] = Array(repeating: " ", count: width)
+        inverseCells[row] = Array(repeating: false, count: width)
+    }
+
     private mutating func clear() {
         cells = Array(repeating: Array(repeating: " ", count: width), count: height)
         inverseCells = Array(repeating: Array(repeating: false, count: width), count: height)
@@ -210,7 +251,7 @@ struct ScreenModel: CustomStringConvertible {
         if cursorX + cellWidth > width {
             // Pending wrap: the next character goes to the start of the next line.
             cursorX = 0
-            cursorY = min(cursorY + 1, height - 1)
+            lineFeed()
         }
         cells[cursorY][cursorX] = String(scalar)
         inverseCells[cursorY][cursorX] = penInverse

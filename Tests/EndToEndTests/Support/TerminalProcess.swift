@@ -33,8 +33,13 @@ final class TerminalProcess {
         var description: String
     }
 
-    /// Starts `executable arguments` on a new `columns`×`rows` pseudo-terminal.
-    init(_ executable: String = Paths.binary, _ arguments: [String], columns: Int = 80, rows: Int = 24) throws {
+    /// Starts `executable arguments` on a new `columns`×`rows` pseudo-terminal, whose
+    /// screen already shows `shown` (what a shell wrote before: the program starts with
+    /// the cursor after it).
+    init(
+        _ executable: String = Paths.binary, _ arguments: [String], columns: Int = 80, rows: Int = 24,
+        shown: String = ""
+    ) throws {
         let controller = PTY.openController(O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard controller >= 0 else { throw StartError(description: "posix_openpt failed: \(errno)") }
         guard PTY.grant(controller) == 0, PTY.unlock(controller) == 0, let name = PTY.name(controller) else {
@@ -96,6 +101,7 @@ final class TerminalProcess {
         self.replica = replica
         self.pid = pid
         screen = ScreenModel(width: columns, height: rows)
+        screen.feed(Array(shown.utf8))
     }
 
     deinit {
@@ -184,6 +190,9 @@ final class TerminalProcess {
             guard count > 0 else { return }
             output.append(contentsOf: chunk[0..<count])
             screen.feed(Array(chunk[0..<count]))
+            // What the terminal answers (a cursor position report) goes back to the program.
+            let replies = screen.takeReplies()
+            if !replies.isEmpty { _ = replies.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) } }
             timeout = 0
         }
     }

@@ -45,6 +45,9 @@ extension LuaBridge {
         lua_setfield(L, theolua_registryindex(), Self.jsonObjectKey)
         state.pop()
         state.setRawField(-2, "json")
+        theolua_pushfunction(L, LuaBridge.printSink, 0)  // stack: ui, sink
+        theolua_push_print(L)
+        state.setRawField(-2, "print")
         lua_createtable(L, 0, 1)  // stack: ui, ui.clipboard
         theolua_pushfunction(L, LuaBridge.writeClipboard, 0)
         state.setRawField(-2, "write")
@@ -168,6 +171,25 @@ extension LuaBridge {
             return 0
         }
     }
+
+    /// `ui.print(...)`'s sink: the line Lua's `print` makes of its arguments (the C
+    /// `print` of the sandbox, converting in C), handed to the host as text that stays:
+    /// above the live area of an inline app, in the log of a full-screen one, before the
+    /// screen in `render`.
+    static let printSink: theolua_function = { L in
+        LuaBridge.entry(L) { bridge, L in
+            var length = 0
+            guard let bytes = lua_tolstring(L, 1, &length) else { return 0 }
+            guard length <= printLimit else {
+                throw bridge.raise("ui.print: the text is longer than \(printLimit) bytes")
+            }
+            bridge.onPrint(String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
+            return 0
+        }
+    }
+
+    /// The most one `ui.print` writes.
+    static let printLimit = 1 << 20
 
     /// The kinds of toast `ui.notify` shows.
     static let notificationKinds = ["info", "success", "warning", "error"]
