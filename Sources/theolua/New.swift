@@ -133,7 +133,12 @@ struct New: ParsableCommand {
         theolua run app.lua     # full-screen; edit app.lua and save to see the change, state kept
         theolua test            # runs the tests; the first run stores the screen snapshot
         theolua render app.lua --size 40x8 --keys "+ +"   # a frame, headless
+        theolua bundle app.lua -o \(name)   # one executable: ./\(name) runs it anywhere like this system
         ```
+
+        `./\(name)` takes `run`'s flags; `./\(name) render --size 40x8` and `./\(name) check`
+        are those commands with the app filled in. The app's folder (every file but
+        hidden ones) goes in.
 
         `.luarc.json` points the Lua language server (LuaLS, in VS Code, Neovim, …) at
         theolua's types, for completion and checks of `ui.*` and props.

@@ -16,7 +16,7 @@ struct Theolua: ParsableCommand {
         abstract: "A scriptable component runtime for text user interfaces.",
         discussion: "Write components in Lua 5.4; run them full-screen with hot reload, or render them headless.",
         version: TheoluaVersion.current,
-        subcommands: [Run.self, Render.self, Check.self, Test.self, New.self]
+        subcommands: [Run.self, Render.self, Check.self, Test.self, New.self, Bundle.self]
     )
 
     /// Parses and runs, mapping every usage mistake to one line on standard error and
@@ -25,7 +25,10 @@ struct Theolua: ParsableCommand {
         LargeAllocations.keepInHeap()
         ChildProcesses.endWithTheolua()
         do {
-            var command = try parseAsRoot(ScriptOptions.spelled(Array(CommandLine.arguments.dropFirst())))
+            // A bundle (`theolua bundle`) runs the app it carries.
+            let given = Array(CommandLine.arguments.dropFirst())
+            let arguments = BundledApp.arguments(given) ?? given
+            var command = try parseAsRoot(ScriptOptions.spelled(arguments))
             try command.run()
         } catch let exit as ExitCode {
             Foundationless.exit(exit.rawValue)

@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+    import Glibc
+
+    private let systemRead = Glibc.read
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    import Darwin
+
+    private let systemRead = Darwin.read
+    private let systemWrite = Darwin.write
+#endif
+
+/// The files a bundle is made of and unpacked into, through POSIX calls.
+enum BundleFiles {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The path of the running executable.
+    static func executablePath() -> String? {
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            guard length > 0 else { return nil }
+            return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+            var size: UInt32 = 0
+            _ = _NSGetExecutablePath(nil, &size)
+            var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+            guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+            return String(cString: buffer)
+        #endif
+    }
+
+    /// The trailer of the executable at `path`, if it carries an app.
+    static func trailer(of path: String) -> BundleTrailer? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return BundleTrailer(descriptor: descriptor, size: Int(info.st_size))
+    }
+
+    /// The payload `trailer` points to in the executable at `path`.
+    static func payload(of path: String, _ trailer: BundleTrailer) -> BundlePayload? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: trailer.length)
+        var done = 0
+        while done < trailer.length {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                pread(
+                    descriptor, buffer.baseAddress.map { $0 + done }, trailer.length - done,
+                    off_t(trailer.offset + done))
+            }
+            guard count > 0 else { return nil }
+            done += count
+        }
+        return BundlePayload(decoding: bytes)
+    }
+
+    /// The folder a path is in (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// A path's last component.
+    static func name(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// The regular files under `folder`, hidden names and links left out, with paths
+    /// relative to it.
+    static func collect(_ folder: String) throws -> [BundlePayload.File] {
+        var files: [BundlePayload.File] = []
+        var total = 0
+        func visit(_ relative: String) throws {
+            let path = relative.isEmpty ? folder : folder + "/" + relative
+            guard let directory = opendir(path) else { throw Failure(description: "cannot list \(path)") }
+            defer { closedir(directory) }
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                if !name.hasPrefix(".") { names.append(name) }
+            }
+            for name in names.sorted() {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard lstat(folder + "/" + child, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    try visit(child)
+                case S_IFREG:
+                    let bytes = try read(folder + "/" + child)
+                    total += bytes.count
+                    guard total <= BundlePayload.limit else {
+                        throw Failure(description: "more than 256 MiB in \(folder)")
+                    }
+                    files.append(BundlePayload.File(path: child, mode: UInt32(info.st_mode & 0o777), bytes: bytes))
+                default:
+                    continue
+                }
+            }
+        }
+        try visit("")
+        return files
+    }
+
+    /// The whole file at `path`.
+    static func read(_ path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(description: "cannot read \(path)") }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = systemRead(descriptor, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw Failure(description: "cannot read \(path)") }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+
+    /// Writes `bytes` as the file at `path` with `mode`, through a file beside it
+    /// renamed over it, so that a reader never sees half of it.
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws {
+        let staging = path + ".\(getpid()).partial"
+        let descriptor = open(staging, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                systemWrite(descriptor, buffer.baseAddress.map { $0 + done }, bytes.count - done)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                close(descriptor)
+                unlink(staging)
+                throw Failure(description: String(cString: strerror(errno)))
+            }
+            done += count
+        }
+        fchmod(descriptor, mode)
+        close(descriptor)
+        guard rename(staging, path) == 0 else {
+            unlink(staging)
+            throw Failure(description: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Writes the payload's files under `folder` (made, private), then `.complete`
+    /// holding the app's path: a folder without it is not used.
+    static func unpack(_ payload: BundlePayload, into folder: String) throws {
+        guard mkdir(folder, 0o700) == 0 else { throw Failure(description: "cannot make \(folder)") }
+        for file in payload.files {
+            let parts = file.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard !file.path.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+                throw Failure(description: "a path that leaves the folder: \(file.path)")
+            }
+            var made = folder
+            for part in parts.dropLast() {
+                made += "/" + part
+                if mkdir(made, 0o700) != 0 && errno != EEXIST { throw Failure(description: "cannot make \(made)") }
+            }
+            try write(file.bytes, to: folder + "/" + file.path, mode: mode_t(file.mode & 0o700))
+        }
+        try write(Array(payload.entry.utf8), to: folder + "/.complete", mode: 0o600)
+    }
+
+    /// Folders only this user may write to, where bundles unpack: under
+    /// `$XDG_RUNTIME_DIR`, else `/tmp/theolua-UID`, made if missing; one that another
+    /// user owns or could write to is passed over.
+    static func privateFolders() -> [String] {
+        var bases: [String] = []
+        if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty {
+            bases.append(runtime + "/theolua")
+        }
+        bases.append("/tmp/theolua-\(getuid())")
+        return bases.filter { base in
+            if mkdir(base, 0o700) != 0 && errno != EEXIST { return false }
+            var info = stat()
+            guard lstat(base, &info) == 0 else { return false }
+            return info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid() && info.st_mode & 0o077 == 0
+        }
+    }
+
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// Removes `path` and what it holds, as far as it can.
+    static func remove(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if info.st_mode & S_IFMT == S_IFDIR, let directory = opendir(path) {
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            closedir(directory)
+            for name in names { remove(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+}

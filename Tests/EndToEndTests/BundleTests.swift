@@ -1,0 +1,103 @@
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `theolua bundle APP -o FILE`: one executable carrying the runtime and the app's
+/// folder, which runs the app (`FILE` with `run`'s flags, `FILE render`, `FILE check`).
+/// The runtime put in is `THEOLUA_STATIC_BINARY`: this build's theolua for the bundle's
+/// workings, and the one `scripts/build-static` makes (`scripts/test` builds it) for
+/// running where neither Swift nor Lua is.
+@Suite(.serialized) struct BundleTests {
+    /// An app whose folder has a module and a data file beside it.
+    private func appFolder() -> ScriptFolder {
+        let folder = ScriptFolder()
+        folder.write(
+            "app.lua",
+            """
+            local ui = require("theolua")
+            local greeting = require("greeting")
+            return ui.component("Hello", {
+              props = { name = { "string", default = "world" } },
+              initialState = function()
+                local ok, motd = pcall(ui.readFile, "motd.txt")
+                return { shown = ok and motd or nil }
+              end,
+              render = function(self)
+                return ui.column { onKey = self:handler("key"),
+                  ui.text { greeting.say(self.props.name), bold = true },
+                  ui.text(self.state.shown or "no motd"),
+                }
+              end,
+              actions = { key = function(self, key) if key.name == "q" then ui.quit() return true end end },
+            })
+            """)
+        folder.write("greeting.lua", "return { say = function(name) return 'hello, ' .. name end }")
+        folder.write("motd.txt", "bundled data")
+        folder.write(".hidden", "left out")
+        return folder
+    }
+
+    private func bundle(_ folder: ScriptFolder, runtime: String = Paths.binary) -> (ProcessResult, String) {
+        let output = folder.path + "/hello"
+        let result = runProcess(
+            Paths.binary, ["bundle", folder.path + "/app.lua", "-o", output],
+            adding: ["THEOLUA_STATIC_BINARY=\(runtime)"])
+        return (result, output)
+    }
+
+    @Test func aBundleRendersChecksAndRunsItsApp() throws {
+        let folder = appFolder()
+        defer { folder.remove() }
+        let (made, bundle) = bundle(folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("3 files of the app"), "\(made.stdout)")
+        // Elsewhere, the folder gone: the bundle carries what the app needs.
+        let moved = Files.temporaryFolder() + "/bundled-hello"
+        #expect(rename(bundle, moved) == 0)
+        defer { unlink(moved) }
+        folder.remove()
+        let rendered = runProcess(moved, ["render", "--size", "24x2", "--allow-read", "--props", #"{"name":"you"}"#])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(rendered.stdout == "hello, you\nbundled data\n")
+        #expect(runProcess(moved, ["check"]).stdout == "ok\n")
+        // Without a subcommand it is `run`, with run's flags.
+        let terminal = try TerminalProcess(moved, ["--no-mouse", "--allow-read"], columns: 30, rows: 4)
+        #expect(terminal.waitForScreen(containing: "hello, world"), "\(terminal.screen)")
+        #expect(terminal.screen.text.contains("bundled data"))
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
+        // A hidden file stays out; the second start finds the app unpacked.
+        #expect(runProcess(moved, ["render", "--size", "24x2"]).stdout.contains("no motd"))
+    }
+
+    @Test func aBundleNeedsARuntimeWithEverythingLinkedIn() {
+        let folder = appFolder()
+        defer { folder.remove() }
+        let result = runProcess(
+            Paths.binary, ["bundle", folder.path + "/app.lua", "-o", folder.path + "/out"],
+            adding: ["THEOLUA_STATIC_BINARY=/nonexistent/theolua"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("scripts/build-static"), "\(result.stderr)")
+    }
+
+    static let staticRuntime: String? = getenv("THEOLUA_STATIC_BINARY").map { String(cString: $0) }
+
+    @Test(.enabled(if: staticRuntime != nil, "scripts/test sets THEOLUA_STATIC_BINARY (scripts/build-static)"))
+    func aBundleRunsWhereNeitherSwiftNorLuaIsInstalled() throws {
+        let folder = appFolder()
+        defer { folder.remove() }
+        let (made, bundle) = bundle(folder, runtime: Self.staticRuntime ?? "")
+        #expect(made.status == 0, "\(made.stderr)")
+        let libraries = runProcess("/usr/bin/ldd", [bundle])
+        #expect(!libraries.stdout.contains("swift") && !libraries.stdout.contains("lua"), "\(libraries.stdout)")
+        // No environment at all: no PATH, no LD_LIBRARY_PATH, no HOME.
+        let rendered = runProcess(
+            bundle, rawArguments: [Array("render".utf8), Array("--size".utf8), Array("24x1".utf8)], environment: [])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(rendered.stdout == "hello, world\n")
+    }
+}
