@@ -106,6 +106,20 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
+    @Test func fullScreenPrintedLinesGoToTheLog() throws {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        let app = folder.write("app.lua", Self.app)
+        let terminal = try TerminalProcess(Paths.binary, ["run", app, "--no-watch"], columns: 40, rows: 8)
+        #expect(terminal.waitForScreen(containing: "steps 1"), "\(terminal.screen)")
+        #expect(terminal.screen.alternateScreen)
+        terminal.type("p")
+        terminal.type("\u{1B}[24~")  // F12: the log
+        #expect(terminal.waitForScreen(containing: "printed 1"), "\(terminal.screen)")
+        terminal.type("\u{03}")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test func aResizeDrawsTheAppAgainAtTheNewWidth() throws {
         let (terminal, folder) = try start()
         defer { folder.remove() }
