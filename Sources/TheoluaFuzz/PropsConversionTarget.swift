@@ -34,18 +34,10 @@ enum PropsConversionTarget {
 
     /// The app: the bytes as a Lua string, read by a small interpreter that makes a value.
     static func source(for data: [UInt8]) -> String {
-        let literal = data.map { "\\\($0)" }.joined()
-        return "local data = \"\(literal)\"\n" + script
+        ByteScript.source(for: data, script)
     }
 
     private static let script = #"""
-        local ui = require("theolua")
-        local position = 1
-        local function byte()
-          local b = data:byte(position) or 0
-          position = position + 1
-          return b
-        end
         local made = {}
         local specials = { 0/0, 1/0, -1/0, math.maxinteger, math.mininteger, -0.0, 2^53, 2^63, 1e308 }
         local function value(depth)

@@ -32,18 +32,10 @@ enum SpansTarget {
 
     /// The app: the bytes as a Lua string, read by a small interpreter that makes texts.
     static func source(for data: [UInt8]) -> String {
-        let literal = data.map { "\\\($0)" }.joined()
-        return "local data = \"\(literal)\"\n" + script
+        ByteScript.source(for: data, script)
     }
 
     private static let script = #"""
-        local ui = require("theolua")
-        local position = 1
-        local function byte()
-          local b = data:byte(position) or 0
-          position = position + 1
-          return b
-        end
         local made = {}
         local colors = { "red", "brightCyan", "#12abEF", "#12abeg", 7, 255, 256, -1, 3.0, 2.5, "default", "reed", true }
         local fields = { "color", "bg", "bold", "dim", "italic", "underline", "inverse", "strike", "link", "key", "size" }

@@ -4,27 +4,47 @@
 public struct TextRun: Sendable, Hashable {
     /// The run's characters (newlines break lines, as in a text).
     public var text: String
-    /// The text color, or nil for the text's.
-    public var color: Color?
-    /// The background, or nil for the text's.
-    public var background: Color?
-    /// Attributes the run turns on over the text's.
-    public var adding: TextAttributes
-    /// Attributes the run turns off (`bold = false` in a bold text).
-    public var removing: TextAttributes
-    /// The hyperlink of the run, or nil for the text's.
-    public var link: Hyperlink?
+    /// How the run's look differs from the text's.
+    public var look: RunLook
 
     public init(
         _ text: String, color: Color? = nil, background: Color? = nil, adding: TextAttributes = [],
         removing: TextAttributes = [], link: Hyperlink? = nil
     ) {
+        self.init(
+            text, look: RunLook(color: color, background: background, adding: adding, removing: removing, link: link))
+    }
+
+    /// A run of `text` with the look `look`.
+    public init(_ text: String, look: RunLook) {
         self.text = text
-        self.color = color
-        self.background = background
-        self.adding = adding
-        self.removing = removing
-        self.link = link
+        self.look = look
+    }
+
+    /// The text color, or nil for the text's.
+    public var color: Color? {
+        get { look.color }
+        set { look.color = newValue }
+    }
+    /// The background, or nil for the text's.
+    public var background: Color? {
+        get { look.background }
+        set { look.background = newValue }
+    }
+    /// Attributes the run turns on over the text's.
+    public var adding: TextAttributes {
+        get { look.adding }
+        set { look.adding = newValue }
+    }
+    /// Attributes the run turns off (`bold = false` in a bold text).
+    public var removing: TextAttributes {
+        get { look.removing }
+        set { look.removing = newValue }
+    }
+    /// The hyperlink of the run, or nil for the text's.
+    public var link: Hyperlink? {
+        get { look.link }
+        set { look.link = newValue }
     }
 
     /// The look of the run's cells in a text whose cells look like `base`.
@@ -66,20 +86,6 @@ public struct RunLook: Sendable, Hashable {
         style.attributes.formUnion(adding)
         if let link { style.link = link }
         return style
-    }
-}
-
-extension TextRun {
-    /// A run of `text` with the look `look`.
-    public init(_ text: String, look: RunLook) {
-        self.init(
-            text, color: look.color, background: look.background, adding: look.adding, removing: look.removing,
-            link: look.link)
-    }
-
-    /// The run's look, without its text.
-    public var look: RunLook {
-        RunLook(color: color, background: background, adding: adding, removing: removing, link: link)
     }
 }
 
