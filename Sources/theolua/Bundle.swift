@@ -34,8 +34,8 @@ struct Bundle: ParsableCommand {
         let folder = BundleFiles.folder(of: app.app)
         let files: [BundlePayload.File]
         do {
-            // The bundle being made is not part of the app, if it is written beside it.
-            files = try BundleFiles.collect(folder).filter { folder + "/" + $0.path != output }
+            // Bundles (this one, made again beside the app, or another) are not part of it.
+            files = try BundleFiles.collect(folder).filter { BundleTrailer(bytes: $0.bytes) == nil }
         } catch {
             throw ValidationError("bundle: \(error)")
         }

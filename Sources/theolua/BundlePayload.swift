@@ -98,6 +98,19 @@ struct BundleTrailer {
     var length: Int
     var id: UInt64
 
+    /// The trailer at the end of `bytes`, if they are a bundle.
+    init?(bytes: [UInt8]) {
+        guard bytes.count >= BundlePayload.trailerSize else { return nil }
+        var reader = ByteReader(bytes: Array(bytes.suffix(BundlePayload.trailerSize)))
+        guard Array(bytes.suffix(8)) == BundlePayload.magic, let offset = reader.integer(UInt64.self),
+            let length = reader.integer(UInt64.self), let id = reader.integer(UInt64.self),
+            offset &+ length &+ UInt64(BundlePayload.trailerSize) == UInt64(bytes.count)
+        else { return nil }
+        self.offset = Int(offset)
+        self.length = Int(length)
+        self.id = id
+    }
+
     /// The trailer of the executable open at `descriptor` (`size` bytes), if it has one.
     init?(descriptor: Int32, size: Int) {
         guard size >= BundlePayload.trailerSize else { return nil }
@@ -109,7 +122,7 @@ struct BundleTrailer {
         var reader = ByteReader(bytes: bytes)
         guard let offset = reader.integer(UInt64.self), let length = reader.integer(UInt64.self),
             let id = reader.integer(UInt64.self), length <= UInt64(BundlePayload.limit),
-            offset + length + UInt64(BundlePayload.trailerSize) == UInt64(size)
+            offset &+ length &+ UInt64(BundlePayload.trailerSize) == UInt64(size)
         else { return nil }
         self.offset = Int(offset)
         self.length = Int(length)

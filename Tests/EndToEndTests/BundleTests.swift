@@ -55,6 +55,12 @@ import Testing
         let (made, bundle) = bundle(folder)
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stdout.contains("3 files of the app"), "\(made.stdout)")
+        // Made again beside the first one: a bundle is never part of the app.
+        let again = runProcess(
+            Paths.binary, ["bundle", folder.path + "/app.lua", "-o", folder.path + "/again"],
+            adding: ["THEOLUA_STATIC_BINARY=\(Paths.binary)"])
+        #expect(again.stdout.contains("3 files of the app"), "\(again.stdout)")
+        unlink(folder.path + "/again")
         // Elsewhere, the folder gone: the bundle carries what the app needs.
         let moved = Files.temporaryFolder() + "/bundled-hello"
         #expect(rename(bundle, moved) == 0)
