@@ -307,7 +307,10 @@ static int theolua_look_number(theolua_text_reader *reader, const theolua_look *
     for (int i = 0; i < look->count; i++) {
         theolua_look_slot *slot = &cached->look.slots[i];
         if (slot->string != NULL) {
-            memcpy(cached->storage + used, slot->string, slot->length);
+            /* The kept look holds its own copy: the Lua string may go. */
+            if (slot->length > 0) {
+                memcpy(cached->storage + used, slot->string, slot->length);
+            }
             slot->string = cached->storage + used;
             used += slot->length;
         }
@@ -368,6 +371,9 @@ static int theolua_read_items(lua_State *L, theolua_text_reader *reader, int tab
             const char *bytes = lua_tolstring(L, -1, &length);
             if (length >= 4096) {
                 theolua_charge_host(theolua_getsupport(L), (int64_t)(length / 4));
+            }
+            if (length == 0) {
+                break;
             }
             sure = theolua_reserve_bytes(reader, length);
             if (sure) {
