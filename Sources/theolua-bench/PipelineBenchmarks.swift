@@ -78,6 +78,7 @@ struct PipelineBenchmarks {
                 }
             }
             try stageBreakdown(.controllers, count: 10_000)
+            try stageBreakdown(.written, count: 10_000)
             try memoryBreakdown(.controllers, count: 10_000)
         } catch {
             report.line("pipeline benchmark failed: \(error)")

@@ -10,12 +10,17 @@ enum PipelineWorkload {
         case stateful
         /// A stateless function component.
         case stateless
+        /// The list as people write it (`../shared/perf/list.lua`): an inline `onKey`
+        /// closure made by every render, rows of `ui.text("…")` strings, a scroll that
+        /// grows, and a controller per row keeping it in a table.
+        case written
 
         var description: String {
             switch self {
             case .controllers: "stateful rows with controllers"
             case .stateful: "stateful rows, no controllers"
             case .stateless: "stateless rows"
+            case .written: "the list as people write it (inline closures, string texts, controllers)"
             }
         }
     }
@@ -25,6 +30,7 @@ enum PipelineWorkload {
 
     /// The app's source.
     static func source(_ rows: Rows) -> String {
+        if rows == .written { return written }
         let row: String
         let look = """
                 return ui.row { gap = 1,
@@ -41,7 +47,7 @@ enum PipelineWorkload {
                 \(look)
                 end)
                 """
-        case .stateful, .controllers:
+        case .stateful, .controllers, .written:
             let controller =
                 rows == .controllers
                 ? """
@@ -84,6 +90,49 @@ enum PipelineWorkload {
             })
             """
     }
+
+    /// The shape of `list.lua`, with the `count` prop and a `click` action on rows that
+    /// the other workloads have (list.lua pokes a row through its controller instead).
+    static let written = """
+        local ui = require("theolua")
+        local rowsByIndex = {}
+        local Row = ui.component("Row", {
+          props = { index = "integer", selected = "boolean" },
+          initialState = function() return { hits = 0 } end,
+          render = function(self)
+            return ui.row { gap = 1,
+              ui.text(self.props.selected and ">" or " "),
+              ui.text("row " .. self.props.index),
+              ui.text("hits " .. self.state.hits),
+            }
+          end,
+          actions = { click = function(self) self:updateState(function(s) return { hits = s.hits + 1 } end) end },
+          controller = {
+            init = function(ctl) rowsByIndex[ctl.props.index] = ctl end,
+            willUnmount = function(ctl) rowsByIndex[ctl.props.index] = nil end,
+          },
+        })
+        return ui.component("List", {
+          props = { count = { "integer", default = 10000 } },
+          initialState = function() return { sel = 1 } end,
+          render = function(self)
+            local rows = {}
+            for i = 1, self.props.count do
+              rows[i] = Row { key = i, index = i, selected = (i == self.state.sel) }
+            end
+            return ui.column {
+              onKey = function(key)
+                if key.name == "j" then
+                  self:updateState(function(s) return { sel = s.sel % self.props.count + 1 } end)
+                  return true
+                end
+              end,
+              ui.text("list of " .. self.props.count),
+              ui.scroll { grow = 1, rows },
+            }
+          end,
+        })
+        """
 
     /// The floor: plain Lua building the tables the list's render builds, and the
     /// tables of one row's render for every row.
