@@ -31,21 +31,21 @@ struct Bundle: ParsableCommand {
     func run() throws {
         try app.checkReadable()
         let runtime = try Self.runtimeBinary()
-        let folder = BundleFiles.folder(of: app.app)
+        let folder = LocalFiles.folder(of: app.app)
         let files: [BundlePayload.File]
         do {
             // Bundles (this one, made again beside the app, or another) are not part of it.
-            files = try BundleFiles.collect(folder).filter { BundleTrailer(bytes: $0.bytes) == nil }
+            files = try LocalFiles.collect(folder).filter { BundleTrailer(bytes: $0.bytes) == nil }
         } catch {
             throw ValidationError("bundle: \(error)")
         }
-        let payload = BundlePayload(entry: BundleFiles.name(of: app.app), files: files).encoded()
+        let payload = BundlePayload(entry: LocalFiles.name(of: app.app), files: files).encoded()
         guard payload.count <= BundlePayload.limit else {
             throw ValidationError("bundle: \(folder) holds more than 256 MiB: bundle a folder with the app alone")
         }
         let bytes = runtime + payload + BundlePayload.trailer(offset: runtime.count, payload: payload)
         do {
-            try BundleFiles.write(bytes, to: output, mode: 0o755)
+            try LocalFiles.write(bytes, to: output, mode: 0o755)
         } catch {
             throw ValidationError("bundle: cannot write \(output): \(error)")
         }
@@ -63,18 +63,18 @@ struct Bundle: ParsableCommand {
     static func runtimeBinary() throws -> [UInt8] {
         var candidates: [String] = []
         #if THEOLUA_STATIC
-            if let own = BundleFiles.executablePath() { candidates.append(own) }
+            if let own = LocalFiles.executablePath() { candidates.append(own) }
         #endif
         if let given = getenv("THEOLUA_STATIC_BINARY").map({ String(cString: $0) }), !given.isEmpty {
             candidates.append(given)
         }
-        if let own = BundleFiles.executablePath() {
-            candidates.append(BundleFiles.folder(of: own) + "/theolua-static")
+        if let own = LocalFiles.executablePath() {
+            candidates.append(LocalFiles.folder(of: own) + "/theolua-static")
         }
         for path in candidates where access(path, X_OK) == 0 {
-            guard var bytes = try? BundleFiles.read(path) else { continue }
+            guard var bytes = try? LocalFiles.read(path) else { continue }
             // A bundle's runtime is the part before its payload.
-            if let trailer = BundleFiles.trailer(of: path) { bytes.removeSubrange(trailer.offset...) }
+            if let trailer = LocalFiles.trailer(of: path) { bytes.removeSubrange(trailer.offset...) }
             return bytes
         }
         throw ValidationError(
@@ -89,7 +89,7 @@ enum BundledApp {
     /// app put after them, anything else `run` with the app; nil when this executable
     /// carries no app.
     static func arguments(_ arguments: [String]) -> [String]? {
-        guard let path = BundleFiles.executablePath(), let trailer = BundleFiles.trailer(of: path) else { return nil }
+        guard let path = LocalFiles.executablePath(), let trailer = LocalFiles.trailer(of: path) else { return nil }
         guard let app = unpack(path: path, trailer: trailer) else {
             Foundationless.printError("theolua: this bundle's app could not be read or unpacked")
             Foundationless.exit(1)
@@ -105,20 +105,20 @@ enum BundledApp {
     /// returning the app's path there.
     private static func unpack(path: String, trailer: BundleTrailer) -> String? {
         let name = "bundle-" + String(trailer.id, radix: 16)
-        for base in BundleFiles.privateFolders() {
+        for base in LocalFiles.privateFolders() {
             let target = base + "/" + name
             if let app = entryPath(in: target) { return app }
-            guard let payload = BundleFiles.payload(of: path, trailer) else { return nil }
+            guard let payload = LocalFiles.payload(of: path, trailer) else { return nil }
             let staging = target + ".\(getpid())"
             do {
-                try BundleFiles.unpack(payload, into: staging)
+                try LocalFiles.unpack(payload, into: staging)
             } catch {
-                BundleFiles.remove(staging)
+                LocalFiles.remove(staging)
                 continue
             }
             if rename(staging, target) != 0 {
                 // Another start unpacked it first: its copy is as good.
-                BundleFiles.remove(staging)
+                LocalFiles.remove(staging)
                 guard let app = entryPath(in: target) else { continue }
                 return app
             }
@@ -130,7 +130,7 @@ enum BundledApp {
     /// The app's path in an unpacked folder, which `.complete` names; nil while the
     /// folder is not complete.
     private static func entryPath(in folder: String) -> String? {
-        guard let bytes = try? BundleFiles.read(folder + "/.complete"),
+        guard let bytes = try? LocalFiles.read(folder + "/.complete"),
             let entry = String(validating: bytes, as: UTF8.self)
         else { return nil }
         return folder + "/" + entry

@@ -23,7 +23,7 @@ struct New: ParsableCommand {
         guard !name.isEmpty, name != ".", name != ".." else {
             throw ValidationError("'\(folder)' does not name a new folder")
         }
-        if let entries = Self.entries(of: folder), !entries.isEmpty {
+        if let entries = LocalFiles.entries(of: folder), !entries.isEmpty {
             throw ValidationError("'\(folder)' already exists and is not empty: choose another name")
         }
         try Self.makeFolders(folder)
@@ -151,7 +151,7 @@ struct New: ParsableCommand {
     /// The folder of theolua's LuaLS types: `share/theolua` beside the installed binary,
     /// or `docs` of the checkout a development build runs from.
     static func typesFolder() -> String? {
-        guard let binary = executablePath() else { return nil }
+        guard let binary = LocalFiles.executablePath() else { return nil }
         var folder = String(binary[..<(binary.lastIndex(of: "/") ?? binary.endIndex)])
         for _ in 0..<5 {
             for candidate in [folder + "/share/theolua", folder + "/docs"]
@@ -162,36 +162,6 @@ struct New: ParsableCommand {
             folder = String(folder[..<slash])
         }
         return nil
-    }
-
-    /// The running binary's path, links resolved.
-    private static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        #if canImport(Darwin)
-            var size = UInt32(buffer.count)
-            guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-            guard let resolved = realpath(buffer, nil) else { return nil }
-            defer { free(resolved) }
-            return String(cString: resolved)
-        #else
-            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            guard count > 0 else { return nil }
-            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        #endif
-    }
-
-    /// The names in the folder at `path` (without `.` and `..`), or nil when it is not one.
-    private static func entries(of path: String) -> [String]? {
-        guard let directory = opendir(path) else { return nil }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 
     /// Makes `path` and the folders above it that are missing.

@@ -275,26 +275,29 @@ package final class LuaState {
     /// The string at `index`, decoded as UTF-8 with invalid bytes replaced; `nil` unless
     /// the value is a string. Never converts numbers in place.
     package func string(at index: Int32) -> String? {
+        copiedBytes(at: index).map { bytes in
+            String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        }
+    }
+
+    /// Appends the bytes of the string at `index` to `bytes`, as they are (not checked as
+    /// UTF-8); false unless the value is a string.
+    package func appendBytes(at index: Int32, to bytes: inout [UInt8]) -> Bool {
+        guard let copied = copiedBytes(at: index) else { return false }
+        bytes.append(contentsOf: copied)
+        return true
+    }
+
+    /// The bytes of the string at `index`, about to be copied out of Lua; nil unless the
+    /// value is a string. Never converts numbers in place.
+    private func copiedBytes(at index: Int32) -> UnsafeRawBufferPointer? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = lua_tolstring(L, index, &length) else { return nil }
         // The copy is host memory the Lua cap does not see: a long one costs the script
         // one instruction per 4 bytes, so one call cannot copy a long string without end.
         if length >= 4096 { theolua_charge_host(support, Int64(length / 4)) }
-        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-        }
-    }
-
-    /// Appends the bytes of the string at `index` to `bytes`, as they are (not checked as
-    /// UTF-8), charged as `string(at:)` charges; false unless the value is a string.
-    package func appendBytes(at index: Int32, to bytes: inout [UInt8]) -> Bool {
-        guard lua_type(L, index) == LUA_TSTRING else { return false }
-        var length = 0
-        guard let pointer = lua_tolstring(L, index, &length) else { return false }
-        if length >= 4096 { theolua_charge_host(support, Int64(length / 4)) }
-        bytes.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: length))
-        return true
+        return UnsafeRawBufferPointer(start: pointer, count: length)
     }
 
     /// The type name of the value at `index`, as Lua's `type` spells it.

@@ -127,8 +127,7 @@ struct InlineScreen {
         moveTo(row: 0, &out)
         out += Array("\r\u{1B}[0m\u{1B}[J".utf8)
         self.screenRows = screenRows
-        top = nil
-        forget()
+        restart()
         return out
     }
 

@@ -127,11 +127,7 @@ public final class TerminalApp {
         if inline != nil {
             runtime.fitsContentHeight = true
             runtime.onPrint = { text in printed.append(text) }
-            session.expectCursorReport()
-            if var screen = inline {
-                try session.write(screen.positionQuery())
-                inline = screen
-            }
+            try Self.askPosition(&inline, session)
         } else {
             runtime.onPrint = { [unowned self] text in
                 for line in text.split(separator: "\n", omittingEmptySubsequences: false) { appendToLog(String(line)) }
@@ -170,22 +166,19 @@ public final class TerminalApp {
                 if let note { frame = Overlay.note(note, over: frame) }
                 if showingLog { frame = Overlay.log(log, over: frame) }
                 if inspector.isOpen { frame = inspector.draw(over: frame, runtime: runtime) }
-                if var screen = inline {
+                if inline != nil {
                     // Printed lines go above the area first; an overlay takes the rows
                     // it needs.
                     var bytes: [UInt8] = []
-                    for text in printed { bytes += screen.print(text, width: frame.width) }
+                    for text in printed { bytes += inline?.print(text, width: frame.width) ?? [] }
                     let queried = !printed.isEmpty
                     printed.removeAll()
                     let covered = runtime.shownError != nil || note != nil
-                    bytes += screen.draw(frame, rows: covered ? frame.height : runtime.usedHeight)
-                    if queried {
-                        session.expectCursorReport()
-                        bytes += screen.positionQuery()
-                    }
-                    inline = screen
+                    bytes += inline?.draw(frame, rows: covered ? frame.height : runtime.usedHeight) ?? []
                     do {
                         if !bytes.isEmpty { try session.write(bytes) }
+                        // The printed lines moved the area down the screen.
+                        if queried { try Self.askPosition(&inline, session) }
                     } catch {
                         failure = error
                     }
@@ -250,25 +243,19 @@ public final class TerminalApp {
                     if !showingLog && !inspector.isOpen { runtime.send(mouse) }
                 case .resize(let newSize):
                     size = newSize
-                    if var screen = inline {
-                        try session.write(screen.clearForResize(screenRows: newSize.rows))
-                        session.expectCursorReport()
-                        try session.write(screen.positionQuery())
-                        inline = screen
+                    if let cleared = inline?.clearForResize(screenRows: newSize.rows) {
+                        try session.write(cleared)
+                        try Self.askPosition(&inline, session)
                     }
                     runtime.resize(width: newSize.columns, height: inline?.maximumRows ?? newSize.rows)
                     previous = nil
                 case .resume:
                     encoder.invalidate()
                     previous = nil
-                    if var screen = inline {
-                        // The shell drew meanwhile: the area starts again where the
-                        // cursor is.
-                        screen.restart()
-                        session.expectCursorReport()
-                        try session.write(screen.positionQuery())
-                        inline = screen
-                    }
+                    // The shell drew meanwhile: an inline area starts again where the
+                    // cursor is.
+                    inline?.restart()
+                    try Self.askPosition(&inline, session)
                 case .cursorPosition(let row, _):
                     inline?.positionReported(row: row)
                 case .terminate(let signal):
@@ -293,13 +280,9 @@ public final class TerminalApp {
             // the screen is drawn anew after them, at the size it has now.
             if try runPrograms(runtime, session) {
                 size = session.size()
-                if var screen = inline {
-                    screen.screenRows = size.rows
-                    screen.restart()
-                    session.expectCursorReport()
-                    try session.write(screen.positionQuery())
-                    inline = screen
-                }
+                inline?.screenRows = size.rows
+                inline?.restart()
+                try Self.askPosition(&inline, session)
                 runtime.resize(width: size.columns, height: inline?.maximumRows ?? size.rows)
                 encoder.invalidate()
                 previous = nil
@@ -307,6 +290,15 @@ public final class TerminalApp {
         }
         runtime.unmount()
         return Self.status(of: runtime)
+    }
+
+    /// Asks the terminal where the cursor is now, for an inline app's area: its answer
+    /// comes as a ``TerminalEvent/cursorPosition(row:column:)`` event. Nothing for a
+    /// full-screen app.
+    private static func askPosition(_ inline: inout InlineScreen?, _ session: TerminalSession) throws {
+        guard let query = inline?.positionQuery() else { return }
+        session.expectCursorReport()
+        try session.write(query)
     }
 
     /// The exit status of a session that ended: 1 when the app never ran (its file did

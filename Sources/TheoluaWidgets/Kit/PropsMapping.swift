@@ -178,22 +178,17 @@ package enum PropsMapping {
         runs.reserveCapacity(items.count)
         // The look the stream's strings have: the last record without text, converted
         // once for all the strings after it.
-        var look = TextRun("")
+        var look = RunLook()
         var lookRecord = Record()
         for item in items {
             switch item {
             case .string(let text):
-                var run = look
-                run.text = text
-                runs.append(run)
+                runs.append(TextRun(text, look: look))
             case .record(let record):
                 if let text = record["text"] {
-                    var run = TextRun(text.stringValue ?? "")
-                    setLook(of: record, on: &run)
-                    runs.append(run)
+                    runs.append(TextRun(text.stringValue ?? "", look: Self.look(of: record)))
                 } else if record != lookRecord {
-                    look = TextRun("")
-                    setLook(of: record, on: &look)
+                    look = Self.look(of: record)
                     lookRecord = record
                 }
             default:
@@ -231,11 +226,6 @@ package enum PropsMapping {
             }
         }
         return marks
-    }
-
-    /// Sets on `run` the look `props` gives: colors, link, attributes on and off.
-    private static func setLook(of props: Record, on run: inout TextRun) {
-        run = TextRun(run.text, look: look(of: props))
     }
 
     /// The look `props` gives a run: colors, link, attributes on and off.

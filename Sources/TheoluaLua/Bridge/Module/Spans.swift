@@ -124,7 +124,7 @@ extension LuaBridge {
             let end = Int(ends[piece])
             let look = looks[piece]
             if look != current {
-                runs.append(.record(span.record(forLook: look, schema: span.schema)))
+                runs.append(.record(span.record(forLook: look)))
                 current = look
             } else if case .int(let length) = runs.last {
                 // A run of the same look as the one before (after a span of no look of
@@ -540,7 +540,7 @@ final class SpanBinding {
     }
 
     /// The record of the reader's look `look` (-1: the text's own, an empty record).
-    func record(forLook look: Int32, schema: BoundSchema) -> Record {
+    func record(forLook look: Int32) -> Record {
         guard let reader, look >= 0, Int(look) < looks.count else { return Record() }
         let generation = theolua_text_reader_generation(reader, look)
         if looks[Int(look)].generation == generation { return looks[Int(look)].record }

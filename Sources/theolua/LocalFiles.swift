@@ -10,26 +10,41 @@
     private let systemWrite = Darwin.write
 #endif
 
-/// The files a bundle is made of and unpacked into, through POSIX calls.
-enum BundleFiles {
+/// Files as the `theolua` tool reads and writes them (a new app's, a bundle's), through
+/// POSIX calls.
+enum LocalFiles {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// The path of the running executable.
+    /// The running binary's path, links resolved.
     static func executablePath() -> String? {
-        #if os(Linux)
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            guard length > 0 else { return nil }
-            return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        #else
-            var size: UInt32 = 0
-            _ = _NSGetExecutablePath(nil, &size)
-            var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        var buffer = [CChar](repeating: 0, count: 4096)
+        #if canImport(Darwin)
+            var size = UInt32(buffer.count)
             guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-            return String(cString: buffer)
+            guard let resolved = realpath(buffer, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        #else
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            guard count > 0 else { return nil }
+            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #endif
+    }
+
+    /// The names in the folder at `path` (without `.` and `..`), or nil when it is not one.
+    static func entries(of path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// The trailer of the executable at `path`, if it carries an app.
@@ -79,16 +94,8 @@ enum BundleFiles {
         var total = 0
         func visit(_ relative: String) throws {
             let path = relative.isEmpty ? folder : folder + "/" + relative
-            guard let directory = opendir(path) else { throw Failure(description: "cannot list \(path)") }
-            defer { closedir(directory) }
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                }
-                if !name.hasPrefix(".") { names.append(name) }
-            }
-            for name in names.sorted() {
+            guard let names = entries(of: path) else { throw Failure(description: "cannot list \(path)") }
+            for name in names.sorted() where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
                 guard lstat(folder + "/" + child, &info) == 0 else { continue }
@@ -198,15 +205,7 @@ enum BundleFiles {
     static func remove(_ path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
-        if info.st_mode & S_IFMT == S_IFDIR, let directory = opendir(path) {
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            closedir(directory)
+        if info.st_mode & S_IFMT == S_IFDIR, let names = entries(of: path) {
             for name in names { remove(path + "/" + name) }
             rmdir(path)
         } else {
