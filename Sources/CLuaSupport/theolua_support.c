@@ -321,7 +321,10 @@ void theolua_arm_budget(lua_State *L) {
 }
 
 static int theolua_trampoline(lua_State *L) {
-    theolua_function fn = (theolua_function)lua_touserdata(L, lua_upvalueindex(1));
+    return theolua_call_swift(L, (theolua_function)lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+int theolua_call_swift(lua_State *L, theolua_function fn) {
     theolua_support *support = theolua_getsupport(L);
     if (support->budget_exceeded) {
         return theolua_budget_error(L, 1);
@@ -356,9 +359,7 @@ void theolua_pushfunction(lua_State *L, theolua_function fn, int nupvalues) {
     lua_pushcclosure(L, theolua_trampoline, nupvalues + 1);
 }
 
-/* Pushes a zeroed userdata of `size` bytes with `nuvalues` user values, holding
-   `object` in its first word, with the metatable of kind `kind`: `[]` → `[u]`. */
-static void *theolua_new_object(lua_State *L, void *object, int kind, size_t size, int nuvalues) {
+void *theolua_new_object(lua_State *L, void *object, int kind, size_t size, int nuvalues) {
     theolua_support *support = theolua_getsupport(L);
     if (theolua_is_batched_kind(kind)) {
         return theolua_new_batched(L, support, object, kind, size < 2 * sizeof(void *) ? 2 * sizeof(void *) : size,

@@ -8,6 +8,11 @@
 #define THEOLUA_OBJECT_KINDS 11
 /// The kind of element userdata, which component constructors pool.
 #define THEOLUA_ELEMENT_KIND 0
+/// The kinds of views (of props and state) and of `self`, whose fields C reads first.
+#define THEOLUA_VIEW_KIND 2
+#define THEOLUA_SELF_KIND 3
+/// How many props and state views of the current call into Lua are kept for `self`.
+#define THEOLUA_KEPT_VIEWS 16
 /// The kinds whose userdata have no finalizer of their own, their objects released in
 /// batches (theolua_batches.c): elements, handlers and views (see Userdata.swift).
 #define THEOLUA_BATCHED_KINDS ((1 << 0) | (1 << 1) | (1 << 2))
@@ -181,6 +186,18 @@ typedef struct theolua_support {
     char *arena_end;
     /// Every arena, each linked to the one made before it.
     char *arenas;
+    /// Counts calls into Lua. Props and state change only between them, so the props
+    /// and state views `self` gave in one are given again for the rest of it
+    /// (theolua_views.c): the latest few, each with its `self` and epoch, held by the
+    /// registry's table `kept_views_ref` (the `self` at 2i+1, the view at 2i+2).
+    unsigned long long epoch;
+    struct {
+        const void *self;
+        unsigned long long epoch;
+    } kept_views[THEOLUA_KEPT_VIEWS];
+    int kept_views_ref;
+    /// The names "props" and "state", held by `self`'s `__index`.
+    const char *self_names[2];
 } theolua_support;
 
 /// A Swift function callable from Lua. It returns the number of results it pushed, or
@@ -257,6 +274,41 @@ int theolua_push_component_element(
 /// object kind `kind`: `[]` → `[u]`. The userdata of a batched kind hands the object to
 /// a batch.
 void theolua_push_object(lua_State *L, void *object, int kind);
+
+/// Pushes a zeroed userdata of `size` bytes (at least one word) with `nuvalues` user
+/// values, holding `object` in its first word, with the metatable of kind `kind` (in
+/// the open batch of a batched kind): `[]` → `[u]`.
+void *theolua_new_object(lua_State *L, void *object, int kind, size_t size, int nuvalues);
+
+/// Makes the table of kept views, once the kinds' metatables are made.
+void theolua_install_views(lua_State *L);
+
+/// Pushes the userdata of a view (of props or state) holding `object`, in the open batch
+/// of views, with room to keep the fields read from it: `[]` → `[u]`.
+void theolua_push_view_object(lua_State *L, void *object);
+
+/// Sets `__index` of `self`'s metatable: `self.props` and `self.state` kept in the current
+/// call into Lua and the methods of the table at the top come from C, anything else (and
+/// a view not kept) from `fn`, a Swift function like `theolua_pushfunction`'s. `[t]` → `[]`.
+void theolua_install_self_index(lua_State *L, theolua_function fn);
+
+/// Keeps the view at `value` as the props (`which` 1) or state (2) of the `self`
+/// userdata at `self` for the rest of the current call into Lua. `[]` → `[]`.
+void theolua_keep_self_view(lua_State *L, int self, int which, int value);
+
+/// Pushes `__index` of views: a field read from the view before comes from the view's
+/// own table of fields read, anything else from `fn`, a Swift function like
+/// `theolua_pushfunction`'s. `[]` → `[f]`.
+void theolua_push_view_index(lua_State *L, theolua_function fn);
+
+/// Notes that the view userdata at `view` gave the value at `value` for the key at
+/// `key` (a string or an integer): from the fourth such read of one view on, they are
+/// kept in its table of fields read. `view` must be a view userdata. `[]` → `[]`.
+void theolua_keep_view_field(lua_State *L, int view, int key, int value);
+
+/// Runs `fn` as the trampoline of `theolua_pushfunction` does: its errors are raised
+/// once it has returned, and an allocation it made over the limit is judged after it.
+int theolua_call_swift(lua_State *L, theolua_function fn);
 
 /// Makes the metatable of batches and the table of open batches, after the kinds'
 /// metatables; `release` releases one retained object.

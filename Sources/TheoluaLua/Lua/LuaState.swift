@@ -157,6 +157,7 @@ package final class LuaState {
         let outerThread = support.pointee.running
         support.pointee.in_swift = 0
         support.pointee.running = L
+        beginEpoch()
         let status = lua_pcallk(L, arguments, results, base, 0, nil)
         support.pointee.in_swift = outerSwift
         support.pointee.running = outerThread
@@ -186,6 +187,13 @@ package final class LuaState {
         }
     }
 
+    /// Starts an epoch: props and state may have changed since the last, so the views
+    /// `self` gave are made again when next read (`theolua_views.c`). Every call into Lua
+    /// (and every slice of a task) starts one.
+    func beginEpoch() {
+        support.pointee.epoch &+= 1
+    }
+
     /// Resumes the coroutine of a task for a slice of `slice` (see
     /// `theolua_resume_task`) as an outermost call: what Lua code inside it calls back
     /// into Swift and Lua again is a nested call, and the quarantine, the collector and
@@ -197,6 +205,7 @@ package final class LuaState {
         let outerSwift = support.pointee.in_swift
         support.pointee.in_swift = 0
         var results: Int32 = 0
+        beginEpoch()
         let status = theolua_resume_task(L, coroutine, arguments, nanoseconds, &results)
         support.pointee.in_swift = outerSwift
         depth -= 1

@@ -72,7 +72,10 @@ extension LuaBridge {
         LuaBridge.entry(L) { bridge, L in
             guard lua_type(L, 2) == LUA_TSTRING else { return 0 }
             if let component = bridge.component(at: 1) {
-                if bridge.pushPropsOrState(ofKeyAt: 2, of: component) { return 1 }
+                if bridge.pushPropsOrState(ofKeyAt: 2, of: component) {
+                    bridge.keepSelfView(named: 2)
+                    return 1
+                }
                 bridge.pushMethod(ofKeyAt: 2, from: .selfMethods)
                 if lua_type(L, -1) == LUA_TNIL {
                     bridge.state.pop()
@@ -85,8 +88,12 @@ extension LuaBridge {
             else { return 0 }
             // Unmounted: the last values stay readable; methods warn and do nothing.
             switch key {
-            case "props": bridge.pushView(.record(box.lastProps ?? Record()), owner: box.name, label: "props")
-            case "state": bridge.pushView(box.lastState ?? .null, owner: box.name, label: "state")
+            case "props":
+                bridge.pushView(.record(box.lastProps ?? Record()), owner: box.name, label: "props")
+                bridge.keepSelfView(named: 2)
+            case "state":
+                bridge.pushView(box.lastState ?? .null, owner: box.name, label: "state")
+                bridge.keepSelfView(named: 2)
             default:
                 bridge.registryTable(.selfMethods)
                 bridge.state.rawField(-1, key)
@@ -110,6 +117,13 @@ extension LuaBridge {
             return false
         }
         return true
+    }
+
+    /// Keeps the view at the top, just read from the `self` at 1 as `self[name]` (the
+    /// string at `name`: props or state), to be read again without Swift until the next
+    /// call into Lua (`theolua_views.c`): `[v]` → `[v]`.
+    func keepSelfView(named name: Int32) {
+        theolua_keep_self_view(L, 1, lua_tolstring(L, name, nil) == values.propsName ? 1 : 2, -1)
     }
 
     /// Pushes the method of `methods` named by the value at `key`, or nil: `[]` → `[f]`.

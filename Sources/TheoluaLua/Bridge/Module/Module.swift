@@ -22,6 +22,9 @@ extension LuaBridge {
             }
             setRegistryTable(table)
         }
+        // `self`'s props, state and methods are read in C, the rest in Swift.
+        registryTable(.selfMethods)
+        theolua_install_self_index(L, LuaBridge.selfIndex)
 
         lua_createtable(L, 0, 2)
         theolua_pushfunction(L, LuaBridge.controllerIndex, 0)

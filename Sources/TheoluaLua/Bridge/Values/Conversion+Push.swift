@@ -1,4 +1,5 @@
 import CLua
+import CLuaSupport
 import TheoluaCore
 
 /// Values going the other way, Swift to Lua: props and state as read-only views, plain
@@ -8,7 +9,7 @@ extension LuaBridge {
     /// (`state`, `props`), for error messages naming `owner`: `[]` → `[v]`.
     func pushView(_ value: Value, owner: String, label: String) {
         switch value {
-        case .array, .record: pushObject(View(value: value, owner: owner, label: label), kind: .view)
+        case .array, .record: pushView(View(value: value, owner: owner, label: label))
         default: pushScalar(value)
         }
     }
@@ -16,9 +17,14 @@ extension LuaBridge {
     /// Pushes a field or item of `parent` for reading: `[]` → `[v]`.
     func pushView(_ value: Value, in parent: View, at step: PathComponent) {
         switch value {
-        case .array, .record: pushObject(View(value: value, in: parent, at: step), kind: .view)
+        case .array, .record: pushView(View(value: value, in: parent, at: step))
         default: pushScalar(value)
         }
+    }
+
+    /// Pushes the userdata of `view`: `[]` → `[u]`.
+    private func pushView(_ view: View) {
+        theolua_push_view_object(L, Unmanaged.passRetained(view).toOpaque())
     }
 
     /// Pushes `value` as plain, mutable Lua data (fresh tables): `[]` → `[v]`.

@@ -62,7 +62,6 @@ extension LuaBridge {
         case .view:
             installViewMethods()
         case .component:
-            setMetamethod("__index", LuaBridge.selfIndex)
             setMetamethod("__newindex", LuaBridge.selfNewIndex)
             setMetamethod("__tostring") { L in
                 LuaBridge.entry(L) { bridge, L in

@@ -26,8 +26,8 @@ package enum ObjectKind: String, CaseIterable {
         switch self {
         case .element: Int(THEOLUA_ELEMENT_KIND)  // the C side pools elements
         case .handler: 1
-        case .view: 2
-        case .component: 3
+        case .view: Int(THEOLUA_VIEW_KIND)  // the C side reads views' fields
+        case .component: Int(THEOLUA_SELF_KIND)
         case .timer: 4
         case .definition: 5
         case .process: 6
@@ -121,6 +121,7 @@ extension LuaBridge {
         theolua_install_batches(L) { object in
             if let object { Unmanaged<AnyObject>.fromOpaque(object).release() }
         }
+        theolua_install_views(L)
     }
 
     /// Sets one metamethod on the metatable at the top: `[mt]` → `[mt]`.

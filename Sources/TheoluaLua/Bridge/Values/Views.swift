@@ -45,13 +45,15 @@ extension LuaBridge {
     /// `__index`, `__newindex`, `__len`, `__pairs`, `__eq` and `__tostring` of read-only
     /// views: `[mt]` → `[mt]`.
     func installViewMethods() {
-        setMetamethod("__index") { L in
+        theolua_push_view_index(L) { L in
             LuaBridge.entry(L) { bridge, L in
                 guard let view = bridge.object(at: 1, kind: .view, as: View.self) else { return 0 }
                 bridge.pushField(of: view, key: 2)
+                theolua_keep_view_field(L, 1, 2, -1)
                 return 1
             }
         }
+        lua_setfield(L, -2, "__index")
         setMetamethod("__newindex") { L in
             LuaBridge.entry(L) { bridge, L in
                 guard let view = bridge.object(at: 1, kind: .view, as: View.self) else { return 0 }
