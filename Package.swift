@@ -24,7 +24,11 @@ let package = Package(
         .default(enabledTraits: ["CommandLine"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `theolua serve`: SwiftNIO's SSH server, and the keys it signs with.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         // Lua 5.4 from the system: Debian's liblua5.4-dev or Homebrew's lua.
@@ -80,6 +84,17 @@ let package = Package(
                 "TheoluaWidgets",
             ]
         ),
+        // `theolua serve`: apps served to many users over SSH, a session per connection,
+        // each a `theolua run` of its own on a pseudo-terminal.
+        .target(
+            name: "TheoluaServe",
+            dependencies: [
+                "TheoluaTerminal", "TheoluaLock",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // `theolua test`: runs test scripts against apps mounted through the public
         // Runtime API, like any host.
         .target(name: "TheoluaTesting", dependencies: ["TheoluaRuntime"]),
@@ -87,6 +102,7 @@ let package = Package(
             name: "theolua",
             dependencies: [
                 "TheoluaRuntime", "TheoluaTesting", "CLuaSupport",
+                .target(name: "TheoluaServe", condition: .when(traits: ["CommandLine"])),
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
             ]

@@ -107,6 +107,19 @@ struct ScriptOptions: ParsableArguments {
         }
     }
 
+    /// These options as arguments again, for a `theolua run` this process starts (a
+    /// session of `serve`).
+    var arguments: [String] {
+        var result = allowIO ? ["--allow-io"] : []
+        for (name, values) in [
+            ("--allow-run", allowRun), ("--allow-read", allowRead), ("--allow-write", allowWrite),
+            ("--allow-net", allowNet),
+        ] {
+            result += values.map { "\(name)=\($0)" }
+        }
+        return result + ["--max-memory", String(maxMemory), "--max-instructions", String(maxInstructions)]
+    }
+
     var runtimeOptions: Runtime.Options {
         Runtime.Options(
             limits: ScriptLimits(memoryBytes: maxMemory << 20, instructions: maxInstructions), allowIO: allowIO,

@@ -16,7 +16,7 @@ struct Theolua: ParsableCommand {
         abstract: "A scriptable component runtime for text user interfaces.",
         discussion: "Write components in Lua 5.4; run them full-screen with hot reload, or render them headless.",
         version: TheoluaVersion.current,
-        subcommands: [Run.self, Render.self, Check.self, Test.self, New.self, Bundle.self]
+        subcommands: [Run.self, Render.self, Check.self, Test.self, New.self, Bundle.self, Serve.self]
     )
 
     /// Parses and runs, mapping every usage mistake to one line on standard error and

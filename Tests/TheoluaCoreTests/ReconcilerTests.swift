@@ -98,6 +98,17 @@ import TheoluaWidgets
         #expect(f.reconciler.componentCount == 3)
     }
 
+    @Test func theFirstDuplicateKeyIsFoundWhetherKeysRiseOrNot() {
+        func children(_ keys: [Key?]) -> [Element] { keys.map { Element.text("x", key: $0) } }
+        #expect(Element.firstDuplicateKey(in: children([.int(1), nil, .int(2), .int(5)])) == nil)
+        #expect(Element.firstDuplicateKey(in: children([.int(1), .int(2), .int(3), .int(2)])) == .int(2))
+        #expect(Element.firstDuplicateKey(in: children([.int(1), .int(1)])) == .int(1))
+        #expect(Element.firstDuplicateKey(in: children([.int(3), .int(1), .int(2)])) == nil)
+        #expect(Element.firstDuplicateKey(in: children([.int(1), .string("1"), .string("a")])) == nil)
+        #expect(Element.firstDuplicateKey(in: children([.int(1), .string("a"), .int(1)])) == .int(1))
+        #expect(Element.firstDuplicateKey(in: children([.int(Int.min), .int(Int.min)])) == .int(Int.min))
+    }
+
     @Test func afterADuplicateKeyTheChildrenAreReconciledAgainInFull() {
         let f = Fixture()
         f.render(list("a", "b", fixture: f))

@@ -355,6 +355,19 @@ extension Element {
     /// The first key that two of `siblings` share, if any: keys must be unique among
     /// siblings. Hosts that build children can check early, where the line is known.
     public static func firstDuplicateKey(in siblings: [Element]) -> Key? {
+        // Keys written as `key = i` in a loop rise, and rising keys are all different:
+        // the usual list is checked without hashing.
+        var last = Int.min
+        var rising = true
+        for element in siblings {
+            switch element.slotKey {
+            case nil: continue
+            case .int(let value)? where value > last: last = value
+            default: rising = false
+            }
+            if !rising { break }
+        }
+        if rising { return nil }
         var seen: Set<Key> = []
         for element in siblings {
             guard let key = element.slotKey else { continue }

@@ -40,66 +40,20 @@ final class TerminalProcess {
         _ executable: String = Paths.binary, _ arguments: [String], columns: Int = 80, rows: Int = 24,
         shown: String = ""
     ) throws {
-        let controller = PTY.openController(O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard controller >= 0 else { throw StartError(description: "posix_openpt failed: \(errno)") }
-        guard PTY.grant(controller) == 0, PTY.unlock(controller) == 0, let name = PTY.name(controller) else {
-            close(controller)
-            throw StartError(description: "grantpt, unlockpt or ptsname failed: \(errno)")
-        }
-        let replica = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard replica >= 0 else {
-            close(controller)
-            throw StartError(description: "cannot open \(name): \(errno)")
-        }
-        var window = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(controller, UInt(TIOCSWINSZ), &window)
-        var settings = termios()
-        modesAtStart = tcgetattr(replica, &settings) == 0 ? settings : nil
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // Opened after setsid, without O_NOCTTY: the pty becomes the controlling terminal.
-        posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A new session, every signal unblocked and at its default action: the test
-        // runner's threads block most signals, and a spawned child inherits that mask
-        // (then SIGWINCH and SIGTERM would never reach it).
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        sigdelset(&allSignals, SIGKILL)
-        sigdelset(&allSignals, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(
-            &attributes, Int16(PTY.spawnSetSID | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
-
-        var environment = Self.inheritedEnvironment().filter {
+        var environment = PTY.environment().filter {
             !$0.hasPrefix("TERM=") && !$0.hasPrefix("COLUMNS=") && !$0.hasPrefix("LINES=")
         }
         environment.append("TERM=xterm-256color")
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+        let spawned: PTY.Spawned
+        do {
+            spawned = try PTY.spawn(executable, arguments, environment: environment, columns: columns, rows: rows)
+        } catch {
+            throw StartError(description: error.description)
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else {
-            close(replica)
-            close(controller)
-            throw StartError(description: "posix_spawn \(executable) failed: \(spawned)")
-        }
-        self.controller = controller
-        self.replica = replica
-        self.pid = pid
+        controller = spawned.controller
+        replica = spawned.replica
+        pid = spawned.pid
+        modesAtStart = spawned.initialModes
         screen = ScreenModel(width: columns, height: rows)
         screen.feed(Array(shown.utf8))
     }
@@ -134,8 +88,7 @@ final class TerminalProcess {
 
     /// Resizes the terminal (the child gets SIGWINCH); the screen model starts blank.
     func resize(columns: Int, rows: Int) {
-        var window = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(controller, UInt(TIOCSWINSZ), &window)
+        PTY.resize(controller, columns: columns, rows: rows)
         screen.resize(width: columns, height: rows)
     }
 
@@ -226,23 +179,4 @@ final class TerminalProcess {
         var settings = termios()
         return tcgetattr(replica, &settings) == 0 ? settings : nil
     }
-
-    private static func inheritedEnvironment() -> [String] {
-        var result: [String] = []
-        var pointer = environ
-        while let entry = pointer.pointee {
-            result.append(String(cString: entry))
-            pointer += 1
-        }
-        return result
-    }
-}
-
-extension PTY {
-    #if canImport(Darwin)
-        static let spawnSetSID = Int32(POSIX_SPAWN_SETSID)
-    #else
-        /// glibc's `POSIX_SPAWN_SETSID` (2.26 and later), hidden behind `_GNU_SOURCE`.
-        static let spawnSetSID: Int32 = 0x80
-    #endif
 }

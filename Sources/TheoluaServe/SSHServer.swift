@@ -1,0 +1,222 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSH
+import TheoluaLock
+
+/// What `theolua serve` serves, and how.
+public struct ServeConfiguration: Sendable {
+    /// The `theolua` binary each session runs (`theolua run APP …`).
+    public var executable: String
+    /// The app, an absolute path.
+    public var app: String
+    /// What follows `run APP` for every session: props, grants, limits.
+    public var runArguments: [String]
+    /// Where to listen for SSH; port 0 takes a free one (``SSHServer/port`` tells which).
+    public var host: String
+    public var port: Int
+    /// The private key the server proves itself with, and the public keys let in.
+    public var hostKeyPath: String
+    public var authorizedKeysPath: String
+    /// The most sessions open at once; one more is told so and ended.
+    public var maxSessions: Int
+    /// How long a session may go without a key before it ends; nil: never.
+    public var idleTimeout: Duration?
+    /// Where the server tells what happens: sessions starting and ending, keys refused.
+    public var log: @Sendable (String) -> Void
+
+    public init(
+        executable: String, app: String, runArguments: [String], host: String, port: Int, hostKeyPath: String,
+        authorizedKeysPath: String, maxSessions: Int, idleTimeout: Duration?, log: @escaping @Sendable (String) -> Void
+    ) {
+        self.executable = executable
+        self.app = app
+        self.runArguments = runArguments
+        self.host = host
+        self.port = port
+        self.hostKeyPath = hostKeyPath
+        self.authorizedKeysPath = authorizedKeysPath
+        self.maxSessions = maxSessions
+        self.idleTimeout = idleTimeout
+        self.log = log
+    }
+}
+
+/// Why the server could not start.
+public struct ServeError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// An SSH server (SwiftNIO's) whose every session runs the app in a `theolua run` of
+/// its own, on a pseudo-terminal sized to the client's: a session's crash, runaway
+/// script or exhausted memory ends that process only. Public-key authentication against
+/// the authorized keys, nothing else: no password, no shell, no command but the app, no
+/// forwarding.
+public final class SSHServer: Sendable {
+    private let group: MultiThreadedEventLoopGroup
+    private let listener: any Channel
+    private let sessions: Sessions
+    /// The port the server listens on.
+    public let port: Int
+    /// What was left out of the authorized keys, one line each.
+    public let warnings: [String]
+
+    /// Reads the keys and starts listening.
+    public init(configuration: ServeConfiguration) throws(ServeError) {
+        let hostKey: NIOSSHPrivateKey
+        let authorized: AuthorizedKeys
+        do {
+            hostKey = try HostKey.parse(try Self.read(configuration.hostKeyPath, "host key"), path: configuration.hostKeyPath)
+            authorized = try AuthorizedKeys(
+                parsing: try Self.read(configuration.authorizedKeysPath, "authorized keys"),
+                path: configuration.authorizedKeysPath)
+        } catch let error as ServeError {
+            throw error
+        } catch {
+            throw ServeError(description: "\(error)")
+        }
+        warnings = authorized.warnings
+        let sessions = Sessions(configuration: configuration)
+        self.sessions = sessions
+        let authenticator = KeyAuthenticator(keys: authorized.keys, log: configuration.log)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        self.group = group
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let peer = channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+                    let ssh = NIOSSHHandler(
+                        role: .server(
+                            SSHServerConfiguration(
+                                hostKeys: [hostKey], userAuthDelegate: authenticator)),
+                        allocator: channel.allocator,
+                        inboundChildChannelInitializer: { child, type in
+                            guard case .session = type else {
+                                return child.eventLoop.makeFailedFuture(ServeError(description: "only sessions are served"))
+                            }
+                            return child.eventLoop.makeCompletedFuture {
+                                try child.pipeline.syncOperations.addHandler(SessionHandler(sessions: sessions, peer: peer))
+                            }
+                        })
+                    try channel.pipeline.syncOperations.addHandlers([ssh, ConnectionErrorHandler()])
+                }
+            }
+        do {
+            listener = try bootstrap.bind(host: configuration.host, port: configuration.port).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw ServeError(description: "cannot listen on \(configuration.host):\(configuration.port): \(error)")
+        }
+        port = listener.localAddress?.port ?? configuration.port
+    }
+
+    /// Stops listening and ends every session: each app gets SIGHUP, as when a terminal
+    /// closes, and is killed if it has not ended a little later.
+    public func stop() {
+        listener.close(promise: nil)
+        try? group.syncShutdownGracefully()
+        sessions.endAll()
+    }
+
+    /// Waits until the server stops.
+    public func wait() {
+        try? listener.closeFuture.wait()
+    }
+
+    private static func read(_ path: String, _ what: String) throws(ServeError) -> String {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20 else {
+            throw ServeError(description: "cannot read the \(what) file \(path)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Lets in the keys of the authorized keys file (NIOSSH has checked the signature), any
+/// user name.
+private final class KeyAuthenticator: NIOSSHServerUserAuthenticationDelegate, Sendable {
+    let keys: Set<NIOSSHPublicKey>
+    let log: @Sendable (String) -> Void
+
+    init(keys: Set<NIOSSHPublicKey>, log: @escaping @Sendable (String) -> Void) {
+        self.keys = keys
+        self.log = log
+    }
+
+    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { .publicKey }
+
+    func requestReceived(
+        request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>
+    ) {
+        guard case .publicKey(let offer) = request.request, keys.contains(offer.publicKey) else {
+            responsePromise.succeed(.failure)
+            return
+        }
+        responsePromise.succeed(.success)
+    }
+}
+
+/// Closes a connection whose SSH layer failed (a bad packet, a key exchange gone wrong).
+private final class ConnectionErrorHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = Any
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}
+
+/// The sessions open now: how many (against the cap), and each one's process, so that
+/// stopping the server ends them all.
+final class Sessions: Sendable {
+    let configuration: ServeConfiguration
+    private struct State {
+        var open: [Int: pid_t] = [:]
+        var admitted = 0
+        var next = 1
+    }
+    private let state = Locked(State())
+
+    init(configuration: ServeConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// A number for a new session, or nil when `maxSessions` are open.
+    func admit() -> Int? {
+        state.withLock { state in
+            guard state.admitted < configuration.maxSessions else { return nil }
+            state.admitted += 1
+            defer { state.next += 1 }
+            return state.next
+        }
+    }
+
+    /// Notes the process of session `id`.
+    func started(_ id: Int, pid: pid_t) {
+        state.withLock { $0.open[id] = pid }
+    }
+
+    /// Session `id` (admitted, once) has ended: its place is free.
+    func ended(_ id: Int) {
+        state.withLock { state in
+            state.open.removeValue(forKey: id)
+            state.admitted = max(0, state.admitted - 1)
+        }
+    }
+
+    /// How many sessions are open.
+    var count: Int { state.withLock { $0.admitted } }
+
+    /// Hangs up every session's app, then kills what is left a little later.
+    func endAll() {
+        let pids = state.withLock { Array($0.open.values) }
+        for pid in pids { kill(-pid, SIGHUP) }
+        let deadline = ContinuousClock.now + .seconds(2)
+        var waiting = Set(pids)
+        while !waiting.isEmpty && ContinuousClock.now < deadline {
+            waiting = waiting.filter { kill($0, 0) == 0 }
+            usleep(20_000)
+        }
+        for pid in waiting { kill(-pid, SIGKILL) }
+    }
+}
