@@ -19,9 +19,12 @@ let package = Package(
     // The `theolua` command and its one dependency, the argument parser. On by default;
     // a host that depends on the libraries only turns it off (`traits: []`), and the
     // parser is then neither fetched nor built (docs/embedding.md, "Set-up").
+    // `Serve` adds `theolua serve` and SwiftNIO (with Foundation) to it; the runtime
+    // `theolua bundle` puts apps in is built without (scripts/build-static).
     traits: [
         .trait(name: "CommandLine", description: "The theolua command-line tool, with swift-argument-parser."),
-        .default(enabledTraits: ["CommandLine"]),
+        .trait(name: "Serve", description: "theolua serve: apps over SSH, with SwiftNIO.", enabledTraits: ["CommandLine"]),
+        .default(enabledTraits: ["CommandLine", "Serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -102,7 +105,7 @@ let package = Package(
             name: "theolua",
             dependencies: [
                 "TheoluaRuntime", "TheoluaTesting", "CLuaSupport",
-                .target(name: "TheoluaServe", condition: .when(traits: ["CommandLine"])),
+                .target(name: "TheoluaServe", condition: .when(traits: ["Serve"])),
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
             ]
@@ -149,6 +152,8 @@ let package = Package(
         .testTarget(name: "LayoutConformanceTests", dependencies: ["TheoluaCanvas"], exclude: ["YogaFixtures.json"]),
         .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal"]),
         .testTarget(name: "TheoluaSystemTests", dependencies: ["TheoluaSystem"]),
+        .testTarget(
+            name: "TheoluaServeTests", dependencies: [.target(name: "TheoluaServe", condition: .when(traits: ["Serve"]))]),
         // Replays Tests/FuzzCorpus through the fuzz targets.
         .testTarget(name: "FuzzReplayTests", dependencies: ["TheoluaFuzz"]),
     ],

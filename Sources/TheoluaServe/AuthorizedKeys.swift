@@ -35,8 +35,10 @@ struct AuthorizedKeys: Sendable {
             guard Self.keyTypes.contains(type) else {
                 if fields.dropFirst().contains(where: { Self.keyTypes.contains($0) }) {
                     warnings.append("\(place): options before the key are not supported; the key is left out")
-                } else {
+                } else if ["ssh-", "ecdsa-", "sk-"].contains(where: { type.hasPrefix($0) }) {
                     warnings.append("\(place): \(type) keys are not supported (Ed25519 and ECDSA are); left out")
+                } else {
+                    warnings.append("\(place): not a key; left out")
                 }
                 continue
             }

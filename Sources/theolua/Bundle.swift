@@ -62,7 +62,9 @@ struct Bundle: ParsableCommand {
     /// The bytes of a theolua with everything linked in, without any app it carries.
     static func runtimeBinary() throws -> [UInt8] {
         var candidates: [String] = []
-        #if THEOLUA_STATIC
+        // A static build without the server is a runtime itself; one with it (installed
+        // as theolua) has the runtime beside it, as theolua-static.
+        #if THEOLUA_STATIC && !Serve
             if let own = LocalFiles.executablePath() { candidates.append(own) }
         #endif
         if let given = getenv("THEOLUA_STATIC_BINARY").map({ String(cString: $0) }), !given.isEmpty {

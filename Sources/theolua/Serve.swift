@@ -1,3 +1,4 @@
+#if Serve
 import ArgumentParser
 import TheoluaRuntime
 import TheoluaServe
@@ -51,6 +52,9 @@ struct Serve: ParsableCommand {
         help: ArgumentHelp("End a session after this many seconds without a key (0: never).", valueName: "SECONDS"))
     var idleTimeout = 1_800
 
+    @Flag(name: .customLong("no-watch"), help: "Do not reload the sessions when the app or its modules change.")
+    var noWatch = false
+
     @OptionGroup var script: ScriptOptions
 
     func validate() throws {
@@ -90,13 +94,20 @@ struct Serve: ParsableCommand {
         sigemptyset(&stopping)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
         pthread_sigmask(SIG_BLOCK, &stopping, nil)
+        // Each session holds a connection and a terminal: as many as the system lets in.
+        var files = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0 && files.rlim_cur < files.rlim_max {
+            files.rlim_cur = files.rlim_max
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
+        }
 
         let server: SSHServer
         do {
             server = try SSHServer(
                 configuration: ServeConfiguration(
                     executable: executable, app: Paths.absolute(app.app, in: "."),
-                    runArguments: (props.props.map { ["--props", $0] } ?? []) + script.arguments,
+                    runArguments: (props.props.map { ["--props", $0] } ?? []) + (noWatch ? ["--no-watch"] : [])
+                        + script.arguments,
                     host: address.host, port: address.port, hostKeyPath: hostKey, authorizedKeysPath: authorizedKeys,
                     maxSessions: maxSessions, idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
                     log: { line in Self.say(line, to: STDERR_FILENO) }))
@@ -125,3 +136,4 @@ struct Serve: ParsableCommand {
         }
     }
 }
+#endif

@@ -16,8 +16,19 @@ struct Theolua: ParsableCommand {
         abstract: "A scriptable component runtime for text user interfaces.",
         discussion: "Write components in Lua 5.4; run them full-screen with hot reload, or render them headless.",
         version: TheoluaVersion.current,
-        subcommands: [Run.self, Render.self, Check.self, Test.self, New.self, Bundle.self, Serve.self]
+        subcommands: subcommands
     )
+
+    #if Serve
+        static let subcommands: [any ParsableCommand.Type] = [
+            Run.self, Render.self, Check.self, Test.self, New.self, Bundle.self, Serve.self,
+        ]
+    #else
+        /// A runtime for bundles: no server in it (Package.swift's `Serve` trait).
+        static let subcommands: [any ParsableCommand.Type] = [
+            Run.self, Render.self, Check.self, Test.self, New.self, Bundle.self,
+        ]
+    #endif
 
     /// Parses and runs, mapping every usage mistake to one line on standard error and
     /// exit status 2, and script errors to exit status 1.

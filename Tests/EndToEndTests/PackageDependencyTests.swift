@@ -8,9 +8,10 @@ import Testing
 
 /// The `Package.swift` docs/embedding.md shows a host, resolved by SwiftPM against this
 /// checkout: it names the package whatever the checkout's folder is called, and a host
-/// of the libraries alone never fetches the command line's argument parser.
+/// of the libraries alone never fetches the command line's argument parser, nor the SSH
+/// server's packages.
 @Suite struct PackageDependencyTests {
-    @Test func theDocumentedManifestResolvesWithoutTheArgumentParser() throws {
+    @Test func theDocumentedManifestResolvesWithoutTheCommandLinesPackages() throws {
         let manifest = try documentedManifest()
         #expect(manifest.contains { $0.contains("traits: []") })
         let folder = Files.temporaryFolder()
@@ -26,6 +27,8 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("theolua"))
         #expect(!result.stdout.contains("argument-parser"), "\(result.stdout)")
+        #expect(!result.stdout.contains("swift-nio"), "\(result.stdout)")
+        #expect(!result.stdout.contains("swift-crypto"), "\(result.stdout)")
     }
 
     /// The `swift fragment` block of docs/embedding.md that is a host's manifest.

@@ -1,3 +1,4 @@
+#if Serve
 import Testing
 
 #if canImport(Glibc)
@@ -206,3 +207,4 @@ extension TerminalProcess {
     /// Everything the process wrote, as text.
     var log: String { String(decoding: output, as: UTF8.self) }
 }
+#endif
