@@ -116,8 +116,9 @@ public final class SSHServer: Sendable {
     /// closes, and is killed if it has not ended a little later.
     public func stop() {
         listener.close(promise: nil)
-        try? group.syncShutdownGracefully()
+        // While the event loop still runs: each app's end is reported on it.
         sessions.endAll()
+        try? group.syncShutdownGracefully()
     }
 
     /// Waits until the server stops.
@@ -174,6 +175,8 @@ final class Sessions: Sendable {
         var open: [Int: pid_t] = [:]
         var admitted = 0
         var next = 1
+        /// Apps whose end is still to be reported (each waited for by a thread).
+        var running = 0
     }
     private let state = Locked(State())
 
@@ -191,9 +194,17 @@ final class Sessions: Sendable {
         }
     }
 
-    /// Notes the process of session `id`.
+    /// Notes the process of session `id`, whose end is to be reported.
     func started(_ id: Int, pid: pid_t) {
-        state.withLock { $0.open[id] = pid }
+        state.withLock { state in
+            state.open[id] = pid
+            state.running += 1
+        }
+    }
+
+    /// The end of an app started by `started` has been reported.
+    func reported() {
+        state.withLock { $0.running -= 1 }
     }
 
     /// Session `id` (admitted, once) has ended: its place is free.
@@ -207,16 +218,22 @@ final class Sessions: Sendable {
     /// How many sessions are open.
     var count: Int { state.withLock { $0.admitted } }
 
-    /// Hangs up every session's app, then kills what is left a little later.
+    /// Hangs up every session's app, kills what is left two seconds later, and waits
+    /// (a little) until each end is reported.
     func endAll() {
         let pids = state.withLock { Array($0.open.values) }
         for pid in pids { kill(-pid, SIGHUP) }
-        let deadline = ContinuousClock.now + .seconds(2)
-        var waiting = Set(pids)
-        while !waiting.isEmpty && ContinuousClock.now < deadline {
-            waiting = waiting.filter { kill($0, 0) == 0 }
-            usleep(20_000)
+        func settled(within seconds: Int64) -> Bool {
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            while state.withLock({ $0.running > 0 }) {
+                if ContinuousClock.now >= deadline { return false }
+                usleep(10_000)
+            }
+            return true
         }
-        for pid in waiting { kill(-pid, SIGKILL) }
+        if !settled(within: 2) {
+            for pid in state.withLock({ Array($0.open.values) }) { kill(-pid, SIGKILL) }
+            _ = settled(within: 1)
+        }
     }
 }

@@ -169,11 +169,18 @@ final class SessionHandler: ChannelDuplexHandler {
                 }
             }
         let pid = spawned.pid
+        let sessions = self.sessions
+        // A thread waits for the app to end, leaving it unreaped: its pid stays its own
+        // (a zombie) until the event loop reaps it, so that a kill sent on the loop can
+        // never reach a process that took the number since.
         Thread.detachNewThread {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
             client.eventLoop.execute {
+                defer { sessions.reported() }
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
                 let handler = session.value
                 handler.exitStatus = code
                 handler.pid = nil
@@ -213,8 +220,10 @@ final class SessionHandler: ChannelDuplexHandler {
         guard let pid else { return }
         kill(-pid, SIGHUP)
         if closingTerminal { terminalChannel?.close(promise: nil) }
+        let session = NIOLoopBound(self, eventLoop: loop)
         loop.scheduleTask(in: .seconds(2)) {
-            if kill(pid, 0) == 0 { kill(-pid, SIGKILL) }
+            // Not reaped yet: the number is still the app's.
+            if session.value.pid == pid { kill(-pid, SIGKILL) }
         }
     }
 
