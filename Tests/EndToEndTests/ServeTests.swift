@@ -71,13 +71,14 @@ import Testing
 
         /// `ssh -tt` to the server with the client's key (or `key`), in a terminal of
         /// its own; `command` asks for a command instead of the app.
-        func connect(key: String = "client", columns: Int = 60, rows: Int = 8, command: [String] = []) throws
-            -> TerminalProcess
-        {
+        func connect(
+            key: String = "client", columns: Int = 60, rows: Int = 8, terminal: String = "-tt", options: [String] = [],
+            command: [String] = []
+        ) throws -> TerminalProcess {
             try TerminalProcess(
                 "/usr/bin/env",
-                [
-                    "ssh", "-F", "/dev/null", "-tt", "-p", String(port), "-i", folder.path + "/" + key,
+                ["ssh", "-F", "/dev/null", terminal] + options + [
+                    "-p", String(port), "-i", folder.path + "/" + key,
                     "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
                     "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "someone@127.0.0.1",
                 ] + command, columns: columns, rows: rows)
@@ -153,6 +154,14 @@ import Testing
         let command = try server.connect(command: ["cat", "/etc/passwd"])
         #expect(command.waitForExit(timeout: 20) != 0)
         #expect(!command.screen.text.contains("root:"), "\(command.visibleOutput())")
+        // A forwarded connection (here to the server's own port) is refused.
+        let forward = try server.connect(terminal: "-T", options: ["-W", "127.0.0.1:\(server.port)"])
+        #expect(forward.waitForExit(timeout: 20) == 255)
+        #expect(!forward.screen.text.contains("SSH-2.0"), "\(forward.visibleOutput())")
+        // No terminal, no app: the client is told how to ask for one.
+        let bare = try server.connect(columns: 120, terminal: "-T")
+        #expect(bare.waitForExit(timeout: 20) == 1)
+        #expect(bare.screen.text.contains("which needs a terminal: connect with ssh -t"), "\(bare.visibleOutput())")
         #expect(!server.process.log.contains("started"), "no session started: \(server.process.log)")
     }
 
