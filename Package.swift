@@ -92,11 +92,13 @@ let package = Package(
         .target(
             name: "TheoluaServe",
             dependencies: [
+                // Under the trait, so that a build without it (a host of the libraries)
+                // resolves none of these packages; the sources are `#if Serve` alike.
                 "TheoluaTerminal", "TheoluaLock",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSH", package: "swift-nio-ssh"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Serve"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Serve"])),
+                .product(name: "NIOSSH", package: "swift-nio-ssh", condition: .when(traits: ["Serve"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Serve"])),
             ]),
         // `theolua test`: runs test scripts against apps mounted through the public
         // Runtime API, like any host.

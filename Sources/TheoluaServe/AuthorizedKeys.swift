@@ -1,3 +1,4 @@
+#if Serve
 import NIOSSH
 
 /// The public keys allowed in, read from a file in OpenSSH's `authorized_keys` form: one
@@ -64,3 +65,4 @@ extension Substring {
         return result
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Serve
 import Crypto
 import Foundation
 import NIOSSH
@@ -115,3 +116,4 @@ struct SSHReader {
         String(decoding: try bytes(), as: UTF8.self)
     }
 }
+#endif

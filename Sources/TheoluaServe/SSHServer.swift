@@ -1,3 +1,4 @@
+#if Serve
 import Foundation
 import NIOCore
 import NIOPosix
@@ -237,3 +238,4 @@ final class Sessions: Sendable {
         }
     }
 }
+#endif

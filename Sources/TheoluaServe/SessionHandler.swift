@@ -1,3 +1,4 @@
+#if Serve
 import Foundation
 import NIOCore
 import NIOPosix
@@ -286,3 +287,4 @@ extension TimeAmount {
         self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }
+#endif
