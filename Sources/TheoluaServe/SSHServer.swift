@@ -23,6 +23,12 @@ public struct ServeConfiguration: Sendable {
     public var maxSessions: Int
     /// How long a session may go without a key before it ends; nil: never.
     public var idleTimeout: Duration?
+    /// How long a connection may take to log in and open its session before it is
+    /// closed (OpenSSH's LoginGraceTime): one that never does holds nothing for long.
+    public var loginGrace: Duration = .seconds(60)
+    /// How many authentication requests a connection may make (each key a client offers
+    /// is one or two) before it is disconnected.
+    public var authenticationAttempts = 12
     /// Where the server tells what happens: sessions starting and ending, keys refused.
     public var log: @Sendable (String) -> Void
 
@@ -88,15 +94,21 @@ public final class SSHServer: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let peer = channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+                    var server = SSHServerConfiguration(hostKeys: [hostKey], userAuthDelegate: authenticator)
+                    server.maxAuthAttempts = configuration.authenticationAttempts
+                    // Closed unless a session opens in time.
+                    let opened = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
+                    channel.eventLoop.scheduleTask(in: TimeAmount(configuration.loginGrace)) {
+                        if !opened.value { channel.close(promise: nil) }
+                    }
                     let ssh = NIOSSHHandler(
-                        role: .server(
-                            SSHServerConfiguration(
-                                hostKeys: [hostKey], userAuthDelegate: authenticator)),
+                        role: .server(server),
                         allocator: channel.allocator,
                         inboundChildChannelInitializer: { child, type in
                             guard case .session = type else {
                                 return child.eventLoop.makeFailedFuture(ServeError(description: "only sessions are served"))
                             }
+                            opened.value = true
                             return child.eventLoop.makeCompletedFuture {
                                 try child.pipeline.syncOperations.addHandler(SessionHandler(sessions: sessions, peer: peer))
                             }
