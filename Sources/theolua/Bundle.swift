@@ -17,8 +17,8 @@ struct Bundle: ParsableCommand {
             commands with the app filled in. It needs neither Swift nor Lua where it runs: \
             only a system like this one. The app's folder (every file in it but hidden ones) \
             goes in, unpacked on first start into a private folder. The runtime is this \
-            theolua when it was built with everything linked in (scripts/install, \
-            scripts/build-static), else theolua-static beside it or THEOLUA_STATIC_BINARY.
+            theolua when scripts/build-static built it (without serve), else \
+            THEOLUA_STATIC_BINARY, else theolua-static beside it (scripts/install puts it there).
             """)
 
     @OptionGroup var app: AppArgument
