@@ -1,5 +1,11 @@
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `theolua run --inline` through a pseudo-terminal, read with a terminal model that
 /// scrolls and keeps a scrollback: the app draws below the shell's lines in the normal
 /// screen, as tall as its content; `ui.print` writes above it; clicks reach it at its
@@ -79,6 +85,26 @@ import Testing
         #expect(terminal.screen.cursorY == 6 && terminal.screen.cursorX == 0)
         #expect(terminal.screen.cursorVisible)
         #expect(terminal.screen.scrollback.isEmpty)
+    }
+
+    @Test func aPositionAskedJustBeforeQuittingIsAnsweredBeforeTheShellGetsTheTerminal() throws {
+        // p prints (and asks where the area went), q quits, in one read: the answer must
+        // not arrive after the app ended, where the shell's terminal would echo it.
+        let (terminal, folder) = try start()
+        defer { folder.remove() }
+        #expect(terminal.waitForScreen(containing: "steps 1 clicks 0"), "\(terminal.screen)")
+        // A terminal that answers late: the answer comes a tenth of a second after.
+        terminal.holdsReplies = true
+        terminal.type("pq")
+        _ = terminal.wait(timeout: 0.1) { _ in false }
+        terminal.sendHeldReplies()
+        terminal.holdsReplies = false
+        #expect(terminal.waitForExit() == 0)
+        usleep(200_000)
+        _ = terminal.wait(timeout: 0.5) { _ in false }
+        #expect(terminal.screen.lines[3] == "printed 1", "\(terminal.screen)")
+        #expect(!terminal.screen.text.contains("R"), "no echoed report: \(terminal.screen)")
+        #expect(terminal.screen.cursorX == 0, "\(terminal.screen)")
     }
 
     @Test func growingPastTheBottomScrollsTheShellIntoTheScrollback() throws {

@@ -144,7 +144,9 @@ public final class TerminalApp {
         // configuration says.
         var encoder = FrameEncoder(colorDepth: configuration.colors ?? .ofEnvironment)
         var previous: CellBuffer? = nil
-        while !runtime.quitRequested {
+        // A quit (ui.quit, ctrl+c) read among the keys still gets a last frame, with what
+        // was printed before it.
+        while true {
             // A frame is a turn (Runtime.turn): what came due (timers, the work earlier
             // turns queued, a save), then its updates, focus, layout and paint, and the
             // frame written with the panels over it. The keys, clicks and resizes read
@@ -199,7 +201,12 @@ public final class TerminalApp {
                 try session.write(pendingOutput)
                 pendingOutput = []
             }
-            if runtime.quitRequested { break }
+            if runtime.quitRequested {
+                // Answered after the app ends, a position query would print its answer
+                // in the shell.
+                if inline != nil { session.awaitCursorReports(within: .milliseconds(300)) }
+                break
+            }
 
             var deadline = Self.earliest(loop.nextDeadline, runtime.ioDeadline)
             var descriptors = runtime.ioDescriptors

@@ -66,6 +66,9 @@ public struct InputDecoder: Sendable {
         cursorQueries += 1
     }
 
+    /// Whether a cursor position query awaits its answer.
+    public var awaitsCursorReport: Bool { cursorQueries > 0 }
+
     /// The answers to cursor position queries (rows and columns from 1) since the last
     /// call.
     public mutating func takeCursorReports() -> [(row: Int, column: Int)] {

@@ -64,6 +64,16 @@ public final class TerminalSession {
         decoder.expectCursorReport()
     }
 
+    /// Waits up to `limit` for the answers to cursor position queries still on their way
+    /// (other input read meanwhile is dropped). Before the terminal is given back: an
+    /// answer that came later would reach the shell, and be echoed there as text.
+    public func awaitCursorReports(within limit: Duration) {
+        let deadline = ContinuousClock.now + limit
+        while decoder.awaitsCursorReport && ContinuousClock.now < deadline {
+            guard (try? nextEvents(until: deadline)) != nil else { return }
+        }
+    }
+
     /// Writes one frame's bytes in a single write loop.
     public func write(_ frame: [UInt8]) throws(TerminalError) {
         try device.write(frame)

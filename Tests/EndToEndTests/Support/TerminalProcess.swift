@@ -74,6 +74,18 @@ final class TerminalProcess {
 
     // MARK: Keys in
 
+    /// Whether the terminal's answers to queries wait for ``sendHeldReplies()``, as a slow
+    /// terminal's (or one far away) come late.
+    var holdsReplies = false
+    private var heldReplies: [UInt8] = []
+
+    /// Sends the answers held back.
+    func sendHeldReplies() {
+        guard !heldReplies.isEmpty, controller >= 0 else { return }
+        _ = heldReplies.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+        heldReplies.removeAll()
+    }
+
     /// Writes bytes as the keyboard would: `"+"`, `"\u{1B}[A"` (up), `"\u{03}"` (ctrl+c).
     func type(_ text: String) {
         let bytes = Array(text.utf8)
@@ -143,9 +155,10 @@ final class TerminalProcess {
             guard count > 0 else { return }
             output.append(contentsOf: chunk[0..<count])
             screen.feed(Array(chunk[0..<count]))
-            // What the terminal answers (a cursor position report) goes back to the program.
-            let replies = screen.takeReplies()
-            if !replies.isEmpty { _ = replies.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) } }
+            // What the terminal answers (a cursor position report) goes back to the program,
+            // or waits for `sendHeldReplies()`.
+            heldReplies += screen.takeReplies()
+            if !holdsReplies { sendHeldReplies() }
             timeout = 0
         }
     }
