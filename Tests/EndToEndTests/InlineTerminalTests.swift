@@ -94,9 +94,11 @@ import Testing
         defer { folder.remove() }
         #expect(terminal.waitForScreen(containing: "steps 1 clicks 0"), "\(terminal.screen)")
         // A terminal that answers late: the answer comes a tenth of a second after.
+        // (A tenth of a second of the clock: the test's waits stretch under sanitizers.)
         terminal.holdsReplies = true
         terminal.type("pq")
-        _ = terminal.wait(timeout: 0.1) { _ in false }
+        let held = ContinuousClock.now + .milliseconds(100)
+        while ContinuousClock.now < held { _ = terminal.wait(timeout: 0.005) { _ in false } }
         terminal.sendHeldReplies()
         terminal.holdsReplies = false
         #expect(terminal.waitForExit() == 0)

@@ -204,7 +204,7 @@ public final class TerminalApp {
             if runtime.quitRequested {
                 // Answered after the app ends, a position query would print its answer
                 // in the shell.
-                if inline != nil { session.awaitCursorReports(within: .milliseconds(300)) }
+                if inline != nil { session.awaitCursorReports(within: .milliseconds(500)) }
                 break
             }
 
