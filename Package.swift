@@ -87,8 +87,8 @@ let package = Package(
                 "TheoluaWidgets",
             ]
         ),
-        // `theolua serve`: apps served to many users over SSH, a session per connection,
-        // each a `theolua run` of its own on a pseudo-terminal.
+        // `theolua serve`: apps served to many users over SSH and the web, a session per
+        // connection, each a `theolua run` of its own on a pseudo-terminal.
         .target(
             name: "TheoluaServe",
             dependencies: [
@@ -97,9 +97,18 @@ let package = Package(
                 "TheoluaTerminal", "TheoluaLock",
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Serve"])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Serve"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Serve"])),
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Serve"])),
                 .product(name: "NIOSSH", package: "swift-nio-ssh", condition: .when(traits: ["Serve"])),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Serve"])),
-            ]),
+            ],
+            // The page of `--web` (Web/) and xterm.js from the system's packages, embedded
+            // into the binary as it is built.
+            exclude: ["Web"],
+            plugins: ["WebAssets"]),
+        // Reads the page and xterm.js for the WebAssets plugin, writing them as Swift.
+        .executableTarget(name: "theolua-web-assets", path: "Plugins/WebAssetsTool"),
+        .plugin(name: "WebAssets", capability: .buildTool(), dependencies: ["theolua-web-assets"]),
         // `theolua test`: runs test scripts against apps mounted through the public
         // Runtime API, like any host.
         .target(name: "TheoluaTesting", dependencies: ["TheoluaRuntime"]),

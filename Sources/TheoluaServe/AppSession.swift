@@ -41,16 +41,21 @@ final class AppSession {
     private var drained = false
     private var endedIdle = false
     private var finished = false
+    /// Whether the client takes more output now; while it does not, the app's terminal
+    /// is not read, so that an app writing faster than its client reads waits for it
+    /// (as it would at a slow terminal) instead of filling the server's memory.
+    private var clientTakesOutput: Bool
 
     /// The variables a client may set for its session's app.
     static func accepts(variable name: String) -> Bool {
         name == "LANG" || name.hasPrefix("LC_") || name == "COLORTERM" || name == "TZ"
     }
 
-    init(sessions: Sessions, peer: String, client: Client) {
+    init(sessions: Sessions, peer: String, client: Client, writable: Bool = true) {
         self.sessions = sessions
         self.peer = peer
         self.client = client
+        self.clientTakesOutput = writable
     }
 
     /// Starts the app on a `columns`×`rows` terminal of type `terminalType`, with the
@@ -105,6 +110,7 @@ final class AppSession {
                 case .success(let channel):
                     app.terminalChannel = channel
                     app.controller = descriptor
+                    if !app.clientTakesOutput { channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
                     channel.closeFuture.whenComplete { _ in
                         let app = session.value
                         app.controller = nil
@@ -162,6 +168,13 @@ final class AppSession {
     /// The client's window changed size.
     func resize(columns: Int, rows: Int) {
         if terminalChannel != nil, let controller { PTY.resize(controller, columns: columns, rows: rows) }
+    }
+
+    /// The client's transport can take more output (`writable`), or is full.
+    func clientWritable(_ writable: Bool) {
+        guard writable != clientTakesOutput else { return }
+        clientTakesOutput = writable
+        terminalChannel?.setOption(ChannelOptions.autoRead, value: writable).whenFailure { _ in }
     }
 
     /// The client went: the app is hung up, as by a closing terminal, and the session

@@ -68,8 +68,9 @@ public final class SSHServer: Sendable {
     /// What was left out of the authorized keys, one line each.
     public let warnings: [String]
 
-    /// Reads the keys and starts listening.
-    public init(configuration: ServeConfiguration) throws(ServeError) {
+    /// Reads the keys and starts listening; `sessions` is shared with a web server so
+    /// that one cap counts both.
+    public init(configuration: ServeConfiguration, sessions: Sessions? = nil) throws(ServeError) {
         let hostKey: NIOSSHPrivateKey
         let authorized: AuthorizedKeys
         do {
@@ -83,7 +84,7 @@ public final class SSHServer: Sendable {
             throw ServeError(description: "\(error)")
         }
         warnings = authorized.warnings
-        let sessions = Sessions(configuration: configuration)
+        let sessions = sessions ?? Sessions(configuration: configuration)
         self.sessions = sessions
         let authenticator = KeyAuthenticator(keys: authorized.keys, log: configuration.log)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -181,8 +182,9 @@ private final class ConnectionErrorHandler: ChannelInboundHandler, Sendable {
 }
 
 /// The sessions open now: how many (against the cap), and each one's process, so that
-/// stopping the server ends them all.
-final class Sessions: Sendable {
+/// stopping the server ends them all. One for the SSH and the web server of one
+/// `theolua serve`, so that `maxSessions` counts both.
+public final class Sessions: Sendable {
     let configuration: ServeConfiguration
     private struct State {
         var open: [Int: pid_t] = [:]
@@ -193,7 +195,7 @@ final class Sessions: Sendable {
     }
     private let state = Locked(State())
 
-    init(configuration: ServeConfiguration) {
+    public init(configuration: ServeConfiguration) {
         self.configuration = configuration
     }
 
@@ -229,7 +231,7 @@ final class Sessions: Sendable {
     }
 
     /// How many sessions are open.
-    var count: Int { state.withLock { $0.admitted } }
+    public var count: Int { state.withLock { $0.admitted } }
 
     /// Hangs up every session's app, kills what is left two seconds later, and waits
     /// (a little) until each end is reported.

@@ -62,6 +62,11 @@ final class SessionHandler: ChannelDuplexHandler {
         app?.type(bytes)
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        app?.clientWritable(context.channel.isWritable)
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         app?.clientGone()
         context.fireChannelInactive()
@@ -95,7 +100,8 @@ final class SessionHandler: ChannelDuplexHandler {
                 end: { status in
                     channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status)))
                         .whenComplete { _ in channel.close(promise: nil) }
-                }))
+                }),
+            writable: channel.isWritable)
         self.app = app
         app.start(terminal: terminal, environment: environment)
     }

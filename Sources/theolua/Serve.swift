@@ -9,38 +9,57 @@ import TheoluaServe
     import Darwin
 #endif
 
-/// `theolua serve`: the app to many users at once, over SSH, a session per connection.
+/// `theolua serve`: the app to many users at once, over SSH or in the browser, a session
+/// per connection.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve an app over SSH: every connection runs its own session of it.",
+        abstract: "Serve an app over SSH or the web: every connection runs its own session of it.",
         discussion: """
             Each session is a `theolua run` of its own on a pseudo-terminal sized to the \
             client's, following its resizes, with the grants and limits given here: one \
             session's crash, runaway script or exhausted memory never touches another, and \
-            a save of the app reloads every session, each keeping its state. Clients log \
-            in with a key of the authorized keys file (any user name); there is no \
-            password, no shell, no command but the app and no forwarding. A session ends \
-            on ctrl+c, ui.quit(), disconnecting, or when idle. ctrl+c here stops the \
-            server and ends every session.
+            a save of the app reloads every session, each keeping its state. Over SSH, \
+            clients log in with a key of the authorized keys file (any user name); there is \
+            no password, no shell, no command but the app and no forwarding. On the web, \
+            the page is a terminal in the browser (xterm.js, built in), and its address \
+            carries a secret token, printed when the server starts. A session ends on \
+            ctrl+c, ui.quit(), disconnecting, or when idle. ctrl+c here stops the server \
+            and ends every session.
             """)
 
     @OptionGroup var app: AppArgument
     @OptionGroup var props: PropsOption
 
     @Option(help: ArgumentHelp("Where to listen for SSH connections (port 0: a free one).", valueName: "HOST:PORT"))
-    var ssh: String
+    var ssh: String?
 
     @Option(
         name: .customLong("host-key"),
         help: ArgumentHelp(
-            "The server's private key: Ed25519 or ECDSA, without a passphrase (ssh-keygen -t ed25519 -f FILE -N '').",
+            "With --ssh, the server's private key: Ed25519 or ECDSA, without a passphrase (ssh-keygen -t ed25519 -f FILE -N '').",
             valueName: "FILE"))
-    var hostKey: String
+    var hostKey: String?
 
     @Option(
         name: .customLong("authorized-keys"),
-        help: ArgumentHelp("The public keys let in, one a line, as in ~/.ssh/authorized_keys.", valueName: "FILE"))
-    var authorizedKeys: String
+        help: ArgumentHelp(
+            "With --ssh, the public keys let in, one a line, as in ~/.ssh/authorized_keys.", valueName: "FILE"))
+    var authorizedKeys: String?
+
+    @Option(help: ArgumentHelp("Where to serve the page for browsers (port 0: a free one).", valueName: "HOST:PORT"))
+    var web: String?
+
+    @Option(
+        name: .customLong("web-token-file"),
+        help: ArgumentHelp(
+            "With --web, the token the page's address carries, read from FILE (its first line), instead of a new random one.",
+            valueName: "FILE"))
+    var webTokenFile: String?
+
+    @Flag(
+        name: .customLong("web-no-token"),
+        help: "With --web, let in anyone who reaches the port, without a token: only behind a proxy that authenticates.")
+    var webNoToken = false
 
     @Option(
         name: .customLong("max-sessions"), parsing: .unconditional,
@@ -67,27 +86,78 @@ struct Serve: ParsableCommand {
         if props.readsStandardInput {
             throw ValidationError("--props - reads standard input, which serve does not: give the JSON or @FILE")
         }
-        guard address != nil else {
-            throw ValidationError("--ssh takes HOST:PORT (a port from 0 to 65535), got '\(ssh)'")
+        guard ssh != nil || web != nil else {
+            throw ValidationError("serve needs --ssh HOST:PORT, --web HOST:PORT, or both")
+        }
+        for (flag, value) in [("--ssh", ssh), ("--web", web)] {
+            if let value, Self.address(value) == nil {
+                throw ValidationError("\(flag) takes HOST:PORT (a port from 0 to 65535), got '\(value)'")
+            }
+        }
+        if ssh != nil && (hostKey == nil || authorizedKeys == nil) {
+            throw ValidationError("--ssh needs --host-key FILE and --authorized-keys FILE")
+        }
+        if ssh == nil && (hostKey != nil || authorizedKeys != nil) {
+            throw ValidationError("--host-key and --authorized-keys are for --ssh, which is not given")
+        }
+        if web == nil && (webTokenFile != nil || webNoToken) {
+            throw ValidationError("--web-token-file and --web-no-token are for --web, which is not given")
+        }
+        if webTokenFile != nil && webNoToken {
+            throw ValidationError("--web-token-file and --web-no-token cannot both be given")
         }
     }
 
-    /// `--ssh` as a host and a port; `[::1]:22` for an IPv6 host.
-    private var address: (host: String, port: Int)? {
-        guard let colon = ssh.lastIndex(of: ":"), let port = Int(ssh[ssh.index(after: colon)...]),
+    /// `HOST:PORT` as a host and a port; `[::1]:22` for an IPv6 host.
+    private static func address(_ text: String) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
             (0...65_535).contains(port)
         else { return nil }
-        var host = String(ssh[..<colon])
+        var host = String(text[..<colon])
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         return host.isEmpty ? nil : (host, port)
+    }
+
+    /// The page's token: read from `--web-token-file`, none with `--web-no-token`, or a
+    /// new random one.
+    private func webToken() throws -> String? {
+        if webNoToken { return nil }
+        guard let webTokenFile else { return WebServer.newToken() }
+        guard let bytes = try? LocalFiles.read(webTokenFile), bytes.count <= 4_096 else {
+            throw ValidationError("cannot read the web token file \(webTokenFile)")
+        }
+        let line = String(decoding: bytes, as: UTF8.self).prefix { $0 != "\n" && $0 != "\r" }
+        let token = String(line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        guard token.count >= 16, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) })
+        else {
+            throw ValidationError(
+                "the web token in \(webTokenFile) must be at least 16 letters, digits or -_.~ (a URL's own characters)")
+        }
+        return token
+    }
+
+    /// The address a browser opens: the host as given, or this machine's name for an
+    /// address that means every interface.
+    private static func pageAddress(host: String, port: Int, token: String?) -> String {
+        var shown = host
+        if host == "0.0.0.0" || host == "::" {
+            var name = [CChar](repeating: 0, count: 256)
+            shown =
+                gethostname(&name, name.count) == 0
+                ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
+        } else if host.contains(":") {
+            shown = "[\(host)]"
+        }
+        return "http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? "")
     }
 
     func run() throws {
         try app.checkReadable()
         _ = try props.record()
-        guard let executable = LocalFiles.executablePath(), let address else {
+        guard let executable = LocalFiles.executablePath() else {
             throw ValidationError("serve cannot find its own binary to start sessions with")
         }
+        let token = web == nil ? nil : try webToken()
         // The server waits for these in this thread; every thread started from here on
         // (SwiftNIO's) inherits them blocked, so none takes them by default.
         var stopping = sigset_t()
@@ -101,27 +171,44 @@ struct Serve: ParsableCommand {
             setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
         }
 
-        let server: SSHServer
+        let sshAddress = ssh.flatMap(Self.address), webAddress = web.flatMap(Self.address)
+        let configuration = ServeConfiguration(
+            executable: executable, app: Paths.absolute(app.app, in: "."),
+            runArguments: (props.props.map { ["--props", $0] } ?? []) + (noWatch ? ["--no-watch"] : [])
+                + script.arguments,
+            host: sshAddress?.host ?? "", port: sshAddress?.port ?? 0, hostKeyPath: hostKey ?? "",
+            authorizedKeysPath: authorizedKeys ?? "", maxSessions: maxSessions,
+            idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
+            log: { line in Self.say(line, to: STDERR_FILENO) })
+        // One count of sessions, whichever way they come.
+        let sessions = Sessions(configuration: configuration)
+        var stops: [() -> Void] = []
         do {
-            server = try SSHServer(
-                configuration: ServeConfiguration(
-                    executable: executable, app: Paths.absolute(app.app, in: "."),
-                    runArguments: (props.props.map { ["--props", $0] } ?? []) + (noWatch ? ["--no-watch"] : [])
-                        + script.arguments,
-                    host: address.host, port: address.port, hostKeyPath: hostKey, authorizedKeysPath: authorizedKeys,
-                    maxSessions: maxSessions, idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
-                    log: { line in Self.say(line, to: STDERR_FILENO) }))
+            if let sshAddress {
+                let server = try SSHServer(configuration: configuration, sessions: sessions)
+                stops.append(server.stop)
+                for warning in server.warnings { Self.say("theolua serve: \(warning)", to: STDERR_FILENO) }
+                Self.say(
+                    "theolua serve: \(app.app) over SSH on \(sshAddress.host):\(server.port), at most \(maxSessions) sessions",
+                    to: STDOUT_FILENO)
+            }
+            if let webAddress {
+                let server = try WebServer(
+                    configuration: configuration, web: WebConfiguration(host: webAddress.host, port: webAddress.port, token: token),
+                    sessions: sessions)
+                stops.append(server.stop)
+                Self.say(
+                    "theolua serve: \(app.app) on the web at \(Self.pageAddress(host: webAddress.host, port: server.port, token: token)), at most \(maxSessions) sessions",
+                    to: STDOUT_FILENO)
+            }
         } catch {
+            for stop in stops { stop() }
             throw ValidationError("\(error)")
         }
-        for warning in server.warnings { Self.say("theolua serve: \(warning)", to: STDERR_FILENO) }
-        Self.say(
-            "theolua serve: \(app.app) over SSH on \(address.host):\(server.port), at most \(maxSessions) sessions",
-            to: STDOUT_FILENO)
         var received: Int32 = 0
         sigwait(&stopping, &received)
         Self.say("theolua serve: stopping; ending every session", to: STDERR_FILENO)
-        server.stop()
+        for stop in stops { stop() }
     }
 
     /// Writes `line` and a newline to `descriptor` at once, whichever thread says it.

@@ -1,0 +1,60 @@
+#if Serve
+import NIOHTTP1
+import Testing
+
+@testable import TheoluaServe
+
+/// Who the web server lets in, read from requests as a browser sends them.
+@Suite struct WebSiteTests {
+    func request(_ uri: String, _ headers: [(String, String)] = []) -> HTTPRequestHead {
+        HTTPRequestHead(version: .http1_1, method: .GET, uri: uri, headers: HTTPHeaders(headers))
+    }
+
+    @Test func theTokenMustMatchWhollyAndNoneLetsAnyoneIn() {
+        let site = Site(token: "0123456789abcdef")
+        #expect(site.admits(request("/?token=0123456789abcdef")))
+        #expect(site.admits(request("/?columns=80&token=0123456789abcdef#top")))
+        for wrong in ["/", "/?token=", "/?token=0123456789abcde", "/?token=0123456789abcdefg", "/?token=1123456789abcdef"] {
+            #expect(!site.admits(request(wrong)), "\(wrong)")
+        }
+        // The first of two is the one read.
+        #expect(!site.admits(request("/?token=x&token=0123456789abcdef")))
+        #expect(Site(token: nil).admits(request("/")))
+    }
+
+    @Test func aSessionIsOpenedOnlyFromTheServersOwnOrigin() {
+        let site = Site(token: nil)
+        let host = ("Host", "127.0.0.1:8080")
+        #expect(site.opensSession(request("/session", [host, ("Origin", "http://127.0.0.1:8080")])))
+        #expect(site.opensSession(request("/session", [host])), "not from a browser")
+        #expect(site.opensSession(request("/session", [("Host", "Example.org"), ("Origin", "https://example.org")])))
+        #expect(site.opensSession(request("/session", [("Host", "[::1]:9000"), ("Origin", "http://[::1]:9000")])))
+        for origin in ["http://127.0.0.1:8081", "http://localhost:8080", "null", "", "http://127.0.0.1:8080.evil.example"] {
+            #expect(!site.opensSession(request("/session", [host, ("Origin", origin)])), "\(origin)")
+        }
+        #expect(!site.opensSession(request("/session", [("Origin", "http://127.0.0.1:8080")])), "no Host")
+        #expect(!site.opensSession(request("/", [host])))
+        #expect(!site.opensSession(request("/session/", [host])))
+    }
+
+    @Test func theSizeAskedForIsKeptWithinWhatRunLaysOut() {
+        #expect(Site.size(request("/session?columns=120&rows=40")) == (120, 40))
+        #expect(Site.size(request("/session")) == (80, 24))
+        #expect(Site.size(request("/session?columns=0&rows=-3")) == (1, 1))
+        #expect(Site.size(request("/session?columns=99999999999999999999&rows=5000")) == (80, 1_000))
+        #expect(Site.size(request("/session?columns=12abc&rows=%20")) == (80, 24))
+    }
+
+    @Test func everyFileThePageLoadsIsServed() {
+        for path in ["/", "/client.js", "/page.css", "/xterm.js", "/xterm.css"] {
+            #expect(Site.files[path].map { !$0.body.isEmpty } == true, "\(path)")
+        }
+        // xterm.js is embedded with the modules the page loads, its add-on among them.
+        #expect(WebAssets.xtermMissing == nil)
+        for module in ["xterm", "public/Terminal", "addons/fit/fit"] {
+            #expect(WebAssets.xtermScript.contains("theoluaModules[\"\(module)\"] = function"), "\(module)")
+        }
+        #expect(!WebAssets.xtermScript.contains("sourceMappingURL"))
+    }
+}
+#endif
