@@ -22,6 +22,9 @@ final class AppSession {
         let say: (String) -> Void
         /// Ends the session with the app's exit status.
         let end: (Int32) -> Void
+        /// Whether to read more from the client: false while the app's terminal holds
+        /// keys the app has not read.
+        let read: (Bool) -> Void
     }
 
     private let sessions: Sessions
@@ -184,6 +187,11 @@ final class AppSession {
         endSession()
     }
 
+    /// The app's terminal takes more keys, or holds as many as the server buffers for
+    /// it: the client is read again, or not until then, so that a client typing (or
+    /// pasting) faster than the app reads waits instead of filling the server's memory.
+    fileprivate func terminalTakesKeys(_ writable: Bool) { client.read(writable) }
+
     /// Output of the app, from its terminal.
     fileprivate func relay(_ bytes: ByteBuffer) { client.write(bytes) }
     fileprivate func relayed() { client.flush() }
@@ -249,6 +257,11 @@ private final class TerminalRelay: ChannelInboundHandler {
 
     func channelReadComplete(context: ChannelHandlerContext) {
         session.value.relayed()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        session.value.terminalTakesKeys(context.channel.isWritable)
+        context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

@@ -24,7 +24,8 @@ public struct ServeConfiguration: Sendable {
     /// How long a session may go without a key before it ends; nil: never.
     public var idleTimeout: Duration?
     /// How long a connection may take to log in and open its session before it is
-    /// closed (OpenSSH's LoginGraceTime): one that never does holds nothing for long.
+    /// closed (OpenSSH's LoginGraceTime), or a web connection to open its WebSocket:
+    /// one that never does holds nothing for long.
     public var loginGrace: Duration = .seconds(60)
     /// How many authentication requests a connection may make (each key a client offers
     /// is one or two) before it is disconnected.

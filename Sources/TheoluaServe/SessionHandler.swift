@@ -100,7 +100,8 @@ final class SessionHandler: ChannelDuplexHandler {
                 end: { status in
                     channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status)))
                         .whenComplete { _ in channel.close(promise: nil) }
-                }),
+                },
+                read: { channel.setOption(ChannelOptions.autoRead, value: $0).whenFailure { _ in } }),
             writable: channel.isWritable)
         self.app = app
         app.start(terminal: terminal, environment: environment)

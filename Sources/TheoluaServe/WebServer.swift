@@ -49,6 +49,13 @@ public final class WebServer: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let peer = channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+                    // A connection that opens no session within the grace time (one that
+                    // loaded the page, or never asked for anything) is closed: idle ones
+                    // hold nothing for long.
+                    let opened = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
+                    channel.eventLoop.scheduleTask(in: TimeAmount(configuration.loginGrace)) {
+                        if !opened.value { channel.close(promise: nil) }
+                    }
                     let upgrader = NIOWebSocketServerUpgrader(
                         maxFrameSize: Site.largestMessage,
                         shouldUpgrade: { channel, head in
@@ -56,6 +63,7 @@ public final class WebServer: Sendable {
                         },
                         upgradePipelineHandler: { channel, head in
                             channel.eventLoop.makeCompletedFuture {
+                                opened.value = true
                                 let size = Site.size(head)
                                 try channel.pipeline.syncOperations.addHandlers([
                                     NIOWebSocketFrameAggregator(
@@ -290,7 +298,8 @@ final class WebSessionHandler: ChannelInboundHandler {
                     channel.writeAndFlush(frame(.connectionClose, reason)).whenComplete { _ in
                         channel.close(promise: nil)
                     }
-                }),
+                },
+                read: { channel.setOption(ChannelOptions.autoRead, value: $0).whenFailure { _ in } }),
             writable: channel.isWritable)
         self.app = app
         keepAlive = context.eventLoop.scheduleRepeatedTask(initialDelay: Self.pingInterval, delay: Self.pingInterval) { _ in

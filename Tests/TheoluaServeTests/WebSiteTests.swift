@@ -45,6 +45,26 @@ import Testing
         #expect(Site.size(request("/session?columns=12abc&rows=%20")) == (80, 24))
     }
 
+    /// Requests of random bytes, as a hostile client sends them: no crash, a size always
+    /// within bounds, and no session without the token.
+    @Test func hostileRequestsAreReadWithoutHarm() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("/?&=#%:[]@.-_~token columns rows session 0123456789abcdef\u{0}\u{7F}é🙂\\\"".unicodeScalars)
+        func noise(_ count: Int) -> String {
+            String(String.UnicodeScalarView((0..<count).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }))
+        }
+        let site = Site(token: "0123456789abcdef")
+        for round in 0..<5_000 {
+            let uri = (round % 3 == 0 ? "/session?" : "") + noise(Int.random(in: 0...60, using: &generator))
+            let head = request(uri, [("Host", noise(12)), ("Origin", round % 2 == 0 ? "http://" + noise(12) : noise(20))])
+            let size = Site.size(head)
+            #expect((1...1_000).contains(size.columns) && (1...1_000).contains(size.rows))
+            if site.opensSession(head) || site.admits(head) {
+                #expect(Site.query(head)["token"] == "0123456789abcdef", "\(uri)")
+            }
+        }
+    }
+
     @Test func everyFileThePageLoadsIsServed() {
         for path in ["/", "/client.js", "/page.css", "/xterm.js", "/xterm.css"] {
             #expect(Site.files[path].map { !$0.body.isEmpty } == true, "\(path)")
