@@ -61,11 +61,9 @@ public struct ServeError: Error, CustomStringConvertible {
 /// the authorized keys, nothing else: no password, no shell, no command but the app, no
 /// forwarding.
 public final class SSHServer: Sendable {
-    private let group: MultiThreadedEventLoopGroup
-    private let listener: any Channel
-    private let sessions: Sessions
+    private let listener: Listener
     /// The port the server listens on.
-    public let port: Int
+    public var port: Int { listener.port }
     /// What was left out of the authorized keys, one line each.
     public let warnings: [String]
 
@@ -86,66 +84,96 @@ public final class SSHServer: Sendable {
         }
         warnings = authorized.warnings
         let sessions = sessions ?? Sessions(configuration: configuration)
-        self.sessions = sessions
         let authenticator = KeyAuthenticator(keys: authorized.keys, log: configuration.log)
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        self.group = group
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let peer = channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
-                    var server = SSHServerConfiguration(hostKeys: [hostKey], userAuthDelegate: authenticator)
-                    server.maxAuthAttempts = configuration.authenticationAttempts
-                    // Closed unless a session opens in time.
-                    let opened = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
-                    channel.eventLoop.scheduleTask(in: TimeAmount(configuration.loginGrace)) {
-                        if !opened.value { channel.close(promise: nil) }
+        listener = try Listener(host: configuration.host, port: configuration.port, sessions: sessions) { channel, peer in
+            var server = SSHServerConfiguration(hostKeys: [hostKey], userAuthDelegate: authenticator)
+            server.maxAuthAttempts = configuration.authenticationAttempts
+            // Closed unless a session opens in time.
+            let opened = Listener.closing(channel, unlessOpenedWithin: configuration.loginGrace)
+            let ssh = NIOSSHHandler(
+                role: .server(server),
+                allocator: channel.allocator,
+                inboundChildChannelInitializer: { child, type in
+                    guard case .session = type else {
+                        return child.eventLoop.makeFailedFuture(ServeError(description: "only sessions are served"))
                     }
-                    let ssh = NIOSSHHandler(
-                        role: .server(server),
-                        allocator: channel.allocator,
-                        inboundChildChannelInitializer: { child, type in
-                            guard case .session = type else {
-                                return child.eventLoop.makeFailedFuture(ServeError(description: "only sessions are served"))
-                            }
-                            opened.value = true
-                            return child.eventLoop.makeCompletedFuture {
-                                try child.pipeline.syncOperations.addHandler(SessionHandler(sessions: sessions, peer: peer))
-                            }
-                        })
-                    try channel.pipeline.syncOperations.addHandlers([ssh, ConnectionErrorHandler()])
-                }
-            }
-        do {
-            listener = try bootstrap.bind(host: configuration.host, port: configuration.port).wait()
-        } catch {
-            try? group.syncShutdownGracefully()
-            throw ServeError(description: "cannot listen on \(configuration.host):\(configuration.port): \(error)")
+                    opened.value = true
+                    return child.eventLoop.makeCompletedFuture {
+                        try child.pipeline.syncOperations.addHandler(SessionHandler(sessions: sessions, peer: peer))
+                    }
+                })
+            try channel.pipeline.syncOperations.addHandlers([ssh, ConnectionErrorHandler()])
         }
-        port = listener.localAddress?.port ?? configuration.port
     }
 
     /// Stops listening and ends every session: each app gets SIGHUP, as when a terminal
     /// closes, and is killed if it has not ended a little later.
-    public func stop() {
-        listener.close(promise: nil)
-        // While the event loop still runs: each app's end is reported on it.
-        sessions.endAll()
-        try? group.syncShutdownGracefully()
-    }
+    public func stop() { listener.stop() }
 
     /// Waits until the server stops.
-    public func wait() {
-        try? listener.closeFuture.wait()
-    }
+    public func wait() { listener.wait() }
 
     private static func read(_ path: String, _ what: String) throws(ServeError) -> String {
         guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20 else {
             throw ServeError(description: "cannot read the \(what) file \(path)")
         }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A listening socket on an event loop of its own, and the sessions its connections
+/// open: what the SSH and the web server share.
+struct Listener: Sendable {
+    let group: MultiThreadedEventLoopGroup
+    let channel: any Channel
+    let sessions: Sessions
+    let port: Int
+
+    /// Listens on `host`:`port`, setting up each connection's pipeline with
+    /// `initialize`, which is given the connection and its peer's address.
+    init(
+        host: String, port: Int, sessions: Sessions,
+        initialize: @escaping @Sendable (any Channel, String) throws -> Void
+    ) throws(ServeError) {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try initialize(channel, channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?")
+                }
+            }
+        do {
+            channel = try bootstrap.bind(host: host, port: port).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw ServeError(description: "cannot listen on \(host):\(port): \(error)")
+        }
+        self.group = group
+        self.sessions = sessions
+        self.port = channel.localAddress?.port ?? port
+    }
+
+    /// Closes `connection` once `grace` has passed, unless the returned box was set
+    /// (a session opened) by then: one that never opens one holds nothing for long.
+    static func closing(_ connection: any Channel, unlessOpenedWithin grace: Duration) -> NIOLoopBoundBox<Bool> {
+        let opened = NIOLoopBoundBox(false, eventLoop: connection.eventLoop)
+        connection.eventLoop.scheduleTask(in: TimeAmount(grace)) {
+            if !opened.value { connection.close(promise: nil) }
+        }
+        return opened
+    }
+
+    func stop() {
+        channel.close(promise: nil)
+        // While the event loop still runs: each app's end is reported on it.
+        sessions.endAll()
+        try? group.syncShutdownGracefully()
+    }
+
+    func wait() {
+        try? channel.closeFuture.wait()
     }
 }
 

@@ -25,11 +25,9 @@ public struct WebConfiguration: Sendable {
 /// WebSocket is a session under the same rules as SSH's (``AppSession``): the app in a
 /// `theolua run` of its own, sized to the browser window and following it.
 public final class WebServer: Sendable {
-    private let group: MultiThreadedEventLoopGroup
-    private let listener: any Channel
-    private let sessions: Sessions
+    private let listener: Listener
     /// The port the server listens on.
-    public let port: Int
+    public var port: Int { listener.port }
 
     /// Starts listening; `sessions` is shared with an SSH server so that one cap counts
     /// both.
@@ -39,71 +37,46 @@ public final class WebServer: Sendable {
                 description: "--web needs xterm.js, and \(missing): install it (apt-get install node-xterm) and build theolua again")
         }
         let sessions = sessions ?? Sessions(configuration: configuration)
-        self.sessions = sessions
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        self.group = group
         let site = Site(token: web.token)
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let peer = channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
-                    // A connection that opens no session within the grace time (one that
-                    // loaded the page, or never asked for anything) is closed: idle ones
-                    // hold nothing for long.
-                    let opened = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
-                    channel.eventLoop.scheduleTask(in: TimeAmount(configuration.loginGrace)) {
-                        if !opened.value { channel.close(promise: nil) }
+        listener = try Listener(host: web.host, port: web.port, sessions: sessions) { channel, peer in
+            // A connection that opens no session within the grace time (one that
+            // loaded the page, or never asked for anything) is closed: idle ones
+            // hold nothing for long.
+            let opened = Listener.closing(channel, unlessOpenedWithin: configuration.loginGrace)
+            let upgrader = NIOWebSocketServerUpgrader(
+                maxFrameSize: Site.largestMessage,
+                shouldUpgrade: { channel, head in
+                    channel.eventLoop.makeSucceededFuture(site.opensSession(head) ? HTTPHeaders() : nil)
+                },
+                upgradePipelineHandler: { channel, head in
+                    channel.eventLoop.makeCompletedFuture {
+                        opened.value = true
+                        let size = Site.size(head)
+                        try channel.pipeline.syncOperations.addHandlers([
+                            NIOWebSocketFrameAggregator(
+                                minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1_024,
+                                maxAccumulatedFrameSize: Site.largestMessage),
+                            WebSessionHandler(sessions: sessions, peer: peer, columns: size.columns, rows: size.rows),
+                        ])
                     }
-                    let upgrader = NIOWebSocketServerUpgrader(
-                        maxFrameSize: Site.largestMessage,
-                        shouldUpgrade: { channel, head in
-                            channel.eventLoop.makeSucceededFuture(site.opensSession(head) ? HTTPHeaders() : nil)
-                        },
-                        upgradePipelineHandler: { channel, head in
-                            channel.eventLoop.makeCompletedFuture {
-                                opened.value = true
-                                let size = Site.size(head)
-                                try channel.pipeline.syncOperations.addHandlers([
-                                    NIOWebSocketFrameAggregator(
-                                        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1_024,
-                                        maxAccumulatedFrameSize: Site.largestMessage),
-                                    WebSessionHandler(sessions: sessions, peer: peer, columns: size.columns, rows: size.rows),
-                                ])
-                            }
-                        })
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
-                        withServerUpgrade: (
-                            upgraders: [upgrader],
-                            completionHandler: { context in
-                                // Before the first frame is read: the page handler reads HTTP only.
-                                context.pipeline.removeHandler(name: PageHandler.name, promise: nil)
-                            }
-                        ))
-                    try channel.pipeline.syncOperations.addHandler(PageHandler(site: site), name: PageHandler.name)
-                }
-            }
-        do {
-            listener = try bootstrap.bind(host: web.host, port: web.port).wait()
-        } catch {
-            try? group.syncShutdownGracefully()
-            throw ServeError(description: "cannot listen on \(web.host):\(web.port): \(error)")
+                })
+            try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                withServerUpgrade: (
+                    upgraders: [upgrader],
+                    completionHandler: { context in
+                        // Before the first frame is read: the page handler reads HTTP only.
+                        context.pipeline.removeHandler(name: PageHandler.name, promise: nil)
+                    }
+                ))
+            try channel.pipeline.syncOperations.addHandler(PageHandler(site: site), name: PageHandler.name)
         }
-        port = listener.localAddress?.port ?? web.port
     }
 
     /// Stops listening and ends every session, as ``SSHServer/stop()`` does.
-    public func stop() {
-        listener.close(promise: nil)
-        sessions.endAll()
-        try? group.syncShutdownGracefully()
-    }
+    public func stop() { listener.stop() }
 
     /// Waits until the server stops.
-    public func wait() {
-        try? listener.closeFuture.wait()
-    }
+    public func wait() { listener.wait() }
 
     /// A random secret for the page's address: 128 bits, in hexadecimal.
     public static func newToken() -> String {
