@@ -21,7 +21,6 @@ struct WebAssets: BuildToolPlugin {
         // Every file read is an input, so that a change (a newer node-xterm) builds again.
         var inputs = Self.files(in: page)
         if let xterm {
-            inputs.append(URL(filePath: xterm + "/package.json"))
             inputs += Self.files(in: URL(filePath: xterm + "/lib")).filter {
                 $0.pathExtension == "js" || $0.pathExtension == "css"
             }

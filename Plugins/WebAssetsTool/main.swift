@@ -31,12 +31,11 @@ func literal(_ text: String) -> String {
     return hashes + "\"\"\"\n" + text + "\n\"\"\"" + hashes
 }
 
-/// The modules of xterm.js as the page's loader defines them, its style, and its
-/// version; or why there are none.
+/// The modules of xterm.js as the page's loader defines them and its style; or why
+/// there are none.
 struct Xterm {
     var script = ""
     var style = ""
-    var version = ""
     var missing: String?
 }
 
@@ -47,10 +46,6 @@ func xterm() -> Xterm {
     let lib = URL(filePath: xtermFolder).appending(path: "lib")
     do {
         var result = Xterm()
-        let package = try read(URL(filePath: xtermFolder).appending(path: "package.json"))
-        if let range = package.range(of: #""version"\s*:\s*"([^"]+)""#, options: .regularExpression) {
-            result.version = String(package[range]).split(separator: "\"").last.map(String.init) ?? ""
-        }
         result.style = try read(lib.appending(path: "xterm.css"))
         guard let walker = FileManager.default.enumerator(at: lib, includingPropertiesForKeys: nil) else {
             return Xterm(missing: "cannot list \(lib.path())")
@@ -119,7 +114,6 @@ do {
             static let page = \(literal(try read(page.appending(path: "index.html"))))
             static let client = \(literal(try read(page.appending(path: "client.js"))))
             static let style = \(literal(try read(page.appending(path: "page.css"))))
-            static let xtermVersion = \(literal(found.version))
             static let xtermMissing: String? = \(found.missing.map(literal) ?? "nil")
             static let xtermScript = \(literal(found.script))
             static let xtermStyle = \(literal(found.style))

@@ -95,13 +95,14 @@ struct Site: Sendable {
     /// The largest message a page sends (a paste): 1 MiB.
     static let largestMessage = 1 << 20
 
-    /// The page, its script and style, and xterm.js, by path.
-    static let files: [String: (type: String, body: String)] = [
-        "/": ("text/html; charset=utf-8", WebAssets.page),
-        "/client.js": ("text/javascript; charset=utf-8", WebAssets.client),
-        "/page.css": ("text/css; charset=utf-8", WebAssets.style),
-        "/xterm.js": ("text/javascript; charset=utf-8", WebAssets.xtermScript),
-        "/xterm.css": ("text/css; charset=utf-8", WebAssets.xtermStyle),
+    /// The page, its script and style, and xterm.js, by path, made into buffers once:
+    /// a response shares its bytes.
+    static let files: [String: (type: String, body: ByteBuffer)] = [
+        "/": ("text/html; charset=utf-8", ByteBuffer(string: WebAssets.page)),
+        "/client.js": ("text/javascript; charset=utf-8", ByteBuffer(string: WebAssets.client)),
+        "/page.css": ("text/css; charset=utf-8", ByteBuffer(string: WebAssets.style)),
+        "/xterm.js": ("text/javascript; charset=utf-8", ByteBuffer(string: WebAssets.xtermScript)),
+        "/xterm.css": ("text/css; charset=utf-8", ByteBuffer(string: WebAssets.xtermStyle)),
     ]
 
     /// Whether `head` asks for the page with the right token (or the server has none).
@@ -198,12 +199,19 @@ private final class PageHandler: ChannelInboundHandler, RemovableChannelHandler 
     }
 
     private func send(
-        _ status: HTTPResponseStatus, _ type: String, _ body: String, _ request: HTTPRequestHead,
+        _ status: HTTPResponseStatus, _ type: String, _ text: String, _ request: HTTPRequestHead,
+        _ context: ChannelHandlerContext
+    ) {
+        send(status, type, ByteBuffer(string: text), request, context)
+    }
+
+    private func send(
+        _ status: HTTPResponseStatus, _ type: String, _ body: ByteBuffer, _ request: HTTPRequestHead,
         _ context: ChannelHandlerContext
     ) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: type)
-        headers.add(name: "Content-Length", value: String(body.utf8.count))
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
         headers.add(name: "Cache-Control", value: "no-store")
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         // The token is in the page's address: it goes nowhere else.
@@ -215,7 +223,7 @@ private final class PageHandler: ChannelInboundHandler, RemovableChannelHandler 
         let response = HTTPResponseHead(version: request.version, status: status, headers: headers)
         context.write(wrapOutboundOut(.head(response)), promise: nil)
         if request.method != .HEAD {
-            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         }
         let keepAlive = request.isKeepAlive
         let channel = context.channel

@@ -101,7 +101,6 @@
       }
       return lines;
     },
-    ended: function () { return ended; },
     // Bytes of the app's output so far.
     received: function () { return received; }
   };
