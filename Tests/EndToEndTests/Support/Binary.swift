@@ -191,17 +191,40 @@ struct PeakWatch {
         if let kilobytes = PeakWatch.highWaterMark(of: "\(pid)") { peakKilobytes = max(peakKilobytes, kilobytes) }
     }
 
-    /// VmHWM from /proc/<process>/status, in KiB.
+    /// VmHWM from /proc/<process>/status, in KiB; nil while the process is still this
+    /// one's copy.
+    ///
+    /// posix_spawn returns once the child has begun its exec, and Linux lets the
+    /// parent go on before the child's new memory is in place: for a moment the child
+    /// still shows this process's memory (gigabytes under a sanitizer). Its name
+    /// changes only after its memory has, so a sample counts only once the name differs
+    /// from ours.
     static func highWaterMark(of process: String) -> Int? {
+        guard let lines = statusText(of: process)?.split(separator: "\n"),
+            let name = lines.first(where: { $0.hasPrefix("Name:") }), value(name) != ownName,
+            let line = lines.first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(value(line).prefix(while: { $0 != " " }))
+    }
+
+    private static let ownName: Substring = {
+        let lines = statusText(of: "self")?.split(separator: "\n") ?? []
+        return value(lines.first(where: { $0.hasPrefix("Name:") }) ?? "")
+    }()
+
+    /// The value of a `Key:\tvalue` line.
+    private static func value(_ line: Substring) -> Substring {
+        line.drop(while: { $0 != ":" }).dropFirst().drop(while: { $0 == " " || $0 == "\t" })
+    }
+
+    private static func statusText(of process: String) -> String? {
         let descriptor = open("/proc/\(process)/status", O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: 4096)
         let count = read(descriptor, &bytes, bytes.count)
         guard count > 0 else { return nil }
-        let text = String(decoding: bytes[0..<count], as: UTF8.self)
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
-        return Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        return String(decoding: bytes[0..<count], as: UTF8.self)
     }
 }
 
