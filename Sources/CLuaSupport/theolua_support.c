@@ -633,8 +633,17 @@ void theolua_push_object(lua_State *L, void *object, int kind) {
     theolua_new_object(L, object, kind, sizeof(void *), 0);
 }
 
+/* Whether the metatable at the top is a userdata's own copy of `metatable`
+   (theolua_views.c). */
+static __attribute__((noinline)) int theolua_names_metatable(lua_State *L, const void *metatable) {
+    int names = lua_rawgetp(L, -1, &theolua_own_metatable_key) == LUA_TLIGHTUSERDATA &&
+                lua_touserdata(L, -1) == metatable;
+    lua_pop(L, 1);
+    return names;
+}
+
 /* The object of the userdata at `index` if its metatable is `metatable` (of a kind
-   whose userdata are not batched). */
+   whose userdata are not batched), or a copy of it of the userdata's own. */
 static void *theolua_object_with(lua_State *L, int index, const void *metatable) {
     /* The type first: with the debug library a script can give any value, a light
        userdata among them, the element metatable. */
@@ -642,8 +651,11 @@ static void *theolua_object_with(lua_State *L, int index, const void *metatable)
         return NULL;
     }
     const void *actual = lua_topointer(L, -1);
+    /* A `self` read often has a metatable of its own (theolua_views.c), naming its
+       kind's. */
+    int same = actual == metatable || theolua_names_metatable(L, metatable);
     lua_pop(L, 1);
-    if (actual != metatable) {
+    if (!same) {
         return NULL;
     }
     void **slot = (void **)lua_touserdata(L, index);

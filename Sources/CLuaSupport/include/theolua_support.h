@@ -194,8 +194,20 @@ typedef struct theolua_support {
     struct {
         const void *self;
         unsigned long long epoch;
+        /// How often it was given again in its epoch.
+        unsigned int reads;
     } kept_views[THEOLUA_KEPT_VIEWS];
     int kept_views_ref;
+    /// The tables of members of the `self`s read most (theolua_views.c) that hold props
+    /// or state of the current call into Lua, which its end clears: a registry table
+    /// (`filled_ref`) of `filled_count` of them.
+    int filled_ref;
+    int filled_count;
+    /// Registry reference of the metatable of those tables of members.
+    int members_mt_ref;
+    /// Registry reference of the metatable every view's table of kept fields has: its
+    /// `__index` reads a field not kept yet from the view (theolua_views.c).
+    int kept_fields_mt_ref;
     /// The names "props" and "state", held by `self`'s `__index`.
     const char *self_names[2];
 } theolua_support;
@@ -291,6 +303,14 @@ void theolua_push_view_object(lua_State *L, void *object);
 /// call into Lua and the methods of the table at the top come from C, anything else (and
 /// a view not kept) from `fn`, a Swift function like `theolua_pushfunction`'s. `[t]` → `[]`.
 void theolua_install_self_index(lua_State *L, theolua_function fn);
+
+/// Starts an epoch, a call into Lua: props and state may have changed since the last,
+/// so the views `self` gave are made again when next read. `[]` → `[]`.
+void theolua_begin_epoch(lua_State *L);
+
+/// The key of a metatable of a userdata's own, a copy of its kind's: its value is a
+/// light userdata, the kind's metatable.
+extern const char theolua_own_metatable_key;
 
 /// Keeps the view at `value` as the props (`which` 1) or state (2) of the `self`
 /// userdata at `self` for the rest of the current call into Lua. `[]` → `[]`.

@@ -191,7 +191,7 @@ package final class LuaState {
     /// `self` gave are made again when next read (`theolua_views.c`). Every call into Lua
     /// (and every slice of a task) starts one.
     func beginEpoch() {
-        support.pointee.epoch &+= 1
+        theolua_begin_epoch(L)
     }
 
     /// Resumes the coroutine of a task for a slice of `slice` (see

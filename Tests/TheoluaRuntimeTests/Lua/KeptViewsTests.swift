@@ -125,4 +125,49 @@ import TheoluaCore
         #expect(app.lines == ["n 2"])
         #expect(app.errors().isEmpty)
     }
+
+    @Test func aSelfAndViewsReadOftenAreReadFromTablesAndStayWhatTheyWere() throws {
+        // Read this often, a `self` and a view get metatables of their own whose
+        // `__index` is a table (theolua_views.c): each call must still read its own
+        // state, and the `self` and views must still behave as before in every way.
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            return ui.component("App", {
+              initialState = function() return { n = 0, list = { "a", "b", "c" } } end,
+              render = function(self)
+                local total = 0
+                for _ = 1, 100 do total = total + self.state.n + #self.state.list end
+                local keys = {}
+                for key in pairs(self.state) do keys[#keys + 1] = key end
+                table.sort(keys)
+                local again = 0
+                for _ = 1, 100 do again = again + self.state.n end
+                return ui.column {
+                  onKey = function(key)
+                    for _ = 1, 40 do assert(self.state.n == total / 100 - #self.state.list) end
+                    local ok, err = pcall(function() self.state.n = 5 end)
+                    print(self.state.n, self.state.list[2], #self.state.list, self.state.missing,
+                      getmetatable(self) == getmetatable(self), tostring(self),
+                      ok, err:match("state is read%-only") ~= nil)
+                    self:updateState(function(s) return { n = s.n + 1, list = { "x", s.list[1] } } end)
+                    return true
+                  end,
+                  ui.text(total .. " " .. again .. " " .. table.concat(keys, ",")),
+                }
+              end,
+            })
+            """, width: 30, height: 2)
+        #expect(app.lines.first == "300 0 list,n")
+        app.press("x")
+        #expect(app.lines.first == "300 100 list,n")
+        app.press("x")
+        #expect(app.lines.first == "400 200 list,n")
+        #expect(
+            app.takeLogs() == [
+                "0\tb\t3\tnil\ttrue\tcomponent App\tfalse\ttrue",
+                "1\ta\t2\tnil\ttrue\tcomponent App\tfalse\ttrue",
+            ])
+        #expect(app.errors().isEmpty)
+    }
 }
