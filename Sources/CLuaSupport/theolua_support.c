@@ -37,6 +37,25 @@ void theolua_release_quarantine(theolua_support *support) {
 
 static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     theolua_support *support = (theolua_support *)ud;
+    /* Most calls make or free a small object, under the limit, with nothing held:
+       those take the short way. */
+    if (__builtin_expect(nsize <= THEOLUA_SMALL_LIMIT, 1)) {
+        if (ptr == NULL && nsize != 0 && !support->fail_next_allocation &&
+            (support->limit == 0 || support->used + nsize <= support->limit)) {
+            void *block = theolua_block_alloc(support, nsize);
+            if (block != NULL) {
+                support->used += nsize;
+                support->emergency = 0;
+                support->memory_exceeded = 0;
+                return block;
+            }
+        } else if (ptr != NULL && nsize == 0 && osize <= THEOLUA_SMALL_LIMIT && support->quarantine.count == 0 &&
+                   !support->emergency) {
+            theolua_block_free(support, ptr, osize);
+            support->used -= osize;
+            return NULL;
+        }
+    }
     /* When ptr is NULL, osize encodes the kind of object, not a size. */
     size_t old = ptr ? osize : 0;
     if (support->quarantine.count > 0 && old != 0 && theolua_block_set_take(&support->quarantine, ptr)) {
@@ -410,12 +429,11 @@ static int theolua_same_bytes(const char *a, size_t a_length, const char *b, siz
     return a == b || (a_length == b_length && memcmp(a, b, a_length) == 0);
 }
 
-/* Whether the name at -2 and the value at -1 are `field`'s: 1 if so, 0 if not, -1 when
-   both values are userdata that differ by identity (another view or handler may still
-   hold the same value). */
-static inline __attribute__((always_inline)) int theolua_field_matches(lua_State *L, const theolua_snapshot_field *field) {
-    size_t length = 0;
-    const char *name = lua_tolstring(L, -2, &length);
+/* Whether the field named `name` (`length` bytes) with the value at -1 is `field`: 1
+   if so, 0 if not, -1 when both values are userdata that differ by identity (another
+   view or handler may still hold the same value). */
+static inline __attribute__((always_inline)) int theolua_field_matches(
+    lua_State *L, const char *name, size_t length, const theolua_snapshot_field *field) {
     if (!theolua_same_bytes(name, length, field->name, field->name_length)) {
         return 0;
     }
@@ -434,8 +452,9 @@ static inline __attribute__((always_inline)) int theolua_field_matches(lua_State
             return !field->is_integer && memcmp(&number, &field->value.number, sizeof number) == 0;
         }
     case LUA_TSTRING: {
-        const char *bytes = lua_tolstring(L, -1, &length);
-        return theolua_same_bytes(bytes, length, field->value.pointer, field->length);
+        size_t value_length = 0;
+        const char *bytes = lua_tolstring(L, -1, &value_length);
+        return theolua_same_bytes(bytes, value_length, field->value.pointer, field->length);
     }
     case LUA_TUSERDATA:
         return lua_touserdata(L, -1) == field->value.pointer ? 1 : -1;
@@ -445,25 +464,27 @@ static inline __attribute__((always_inline)) int theolua_field_matches(lua_State
 }
 
 /* Looks for the element to reuse for the constructor table at 1: `[t]` → `[t u]`,
-   returning 1, or `[t]`, returning 0. Reads raw and allocates nothing. */
+   returning 1, or `[t]`, returning 0. Reads raw and allocates nothing.
+
+   This runs for every row of a list that renders again, so it makes few calls. The
+   pooled userdata is not proven an element here: only the bridge puts values in the
+   pool table, a snapshot block is checked for its length and definition, and whatever
+   takes the element checks it as it takes any userdata. */
 static int theolua_pool_reuse(lua_State *L, theolua_support *support) {
     support->pool.undecided = 0;
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->pool.table);
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->key_ref);
+    const char *key_name = lua_tostring(L, 3);
     int key = lua_rawget(L, 1); /* [t pool k] */
     if (key == LUA_TNUMBER ? !lua_isinteger(L, 3) : key != LUA_TSTRING) {
         goto miss;
     }
-    /* Only our element userdata are members of element batches; of those, only a
-       snapshot block is this long (a script with the debug library can reach the
-       registry). */
-    if (lua_rawget(L, 2) != LUA_TUSERDATA || theolua_batched_object(L, 3, THEOLUA_ELEMENT_KIND, NULL) == NULL) {
+    if (lua_rawget(L, 2) != LUA_TUSERDATA) {
         goto miss; /* [t pool u] */
     }
     const theolua_snapshot_block *block = (const theolua_snapshot_block *)lua_touserdata(L, 3);
     size_t length = lua_rawlen(L, 3);
-    if (length < sizeof(theolua_snapshot_block) ||
-        block->count <= 0 || block->count > SNAPSHOT_MAX_FIELDS ||
+    if (length < sizeof(theolua_snapshot_block) || block->count <= 0 || block->count > SNAPSHOT_MAX_FIELDS ||
         length < sizeof(theolua_snapshot_block) + (size_t)block->count * sizeof(theolua_snapshot_field) ||
         block->definition != lua_touserdata(L, lua_upvalueindex(2))) {
         goto miss;
@@ -475,19 +496,27 @@ static int theolua_pool_reuse(lua_State *L, theolua_support *support) {
         if (count == block->count || lua_type(L, -2) != LUA_TSTRING) {
             goto miss;
         }
+        size_t name_length = 0;
+        const char *name = lua_tolstring(L, -2, &name_length);
+        count++;
+        if (name == key_name) {
+            /* The pool holds the element under its key. */
+            lua_settop(L, 4);
+            continue;
+        }
         /* Tables made by the same constructor call list their fields in the same
            order: the field at this position first, then the others. */
-        int matches = theolua_field_matches(L, &block->fields[count]);
+        int position = count - 1;
+        int matches = theolua_field_matches(L, name, name_length, &block->fields[position]);
         for (int other = 0; other < block->count && matches == 0; other++) {
-            if (other != count) {
-                matches = theolua_field_matches(L, &block->fields[other]);
+            if (other != position) {
+                matches = theolua_field_matches(L, name, name_length, &block->fields[other]);
             }
         }
         if (matches == 0) {
             goto miss;
         }
         undecided |= matches < 0;
-        count++;
         lua_settop(L, 4);
     }
     if (count != block->count || undecided) {

@@ -56,6 +56,11 @@ public final class Canvas {
 
     /// The areas repainted by the last `render()` or `paint()`, in canvas coordinates.
     package private(set) var lastDamage: [Rect] = []
+    /// The areas of `buffer` painted since ``takePaintedAreas()`` last took them, each
+    /// with a column either side (painting next to a wide character changes its other
+    /// half); the whole buffer when there were many.
+    private var paintedAreas: [Rect] = []
+    private static let paintedAreaLimit = 32
 
     private var fullRepaint = true
     private var pendingDamage: DamageList
@@ -149,6 +154,7 @@ public final class Canvas {
             // An edge through a wide character would blank its other half, outside the
             // area and not drawn again: the area takes in the whole character.
             let rect = buffer.coveringWholeGraphemes(damaged)
+            notePainted(rect)
             buffer.fill(rect)
             if let root {
                 Painter.paint(root, origin: (0, 0), clip: rect, background: .default, into: &buffer)
@@ -168,6 +174,23 @@ public final class Canvas {
         fullRepaint = false
         pendingDamage = DamageList(bounds: Rect(size: size))
         return buffer
+    }
+
+    /// The areas of ``buffer`` painted since the last call, for an output that compares
+    /// only those with what it showed before.
+    package func takePaintedAreas() -> [Rect] {
+        defer { paintedAreas.removeAll(keepingCapacity: true) }
+        return paintedAreas
+    }
+
+    private func notePainted(_ rect: Rect) {
+        let bounds = Rect(size: size)
+        if paintedAreas.count == 1, paintedAreas[0] == bounds { return }
+        if rect.width >= bounds.width && rect.height >= bounds.height || paintedAreas.count >= Self.paintedAreaLimit {
+            paintedAreas = [bounds]
+            return
+        }
+        paintedAreas.append(Rect(x: rect.x - 1, y: rect.y, width: rect.width + 2, height: rect.height).intersection(bounds))
     }
 
     // MARK: Layers

@@ -91,7 +91,10 @@ extension Runtime {
         var frame = stageClock.measure(.paint) { host.paint() }
         if !toasts.shown.isEmpty { frame = drawingToasts(over: frame) }
         guard last >= .output else { return frame }
-        // 6. Output.
+        // 6. Output. What the canvas painted since the last output is all that changed
+        // in a frame that is its picture alone.
+        let painted = host.canvas.takePaintedAreas()
+        changedAreas = host.paintedPlain && toasts.shown.isEmpty ? painted : nil
         output(frame)
         return frame
     }

@@ -109,6 +109,10 @@ public final class Runtime {
     private var swiftRoot: Element?
     /// How many turns are taking their steps now (see ``turn(through:readingLayout:input:output:)``).
     var turnDepth = 0
+    /// The areas of the frame an output is given that changed since the frame the last
+    /// output was given, when that is known: nil for a frame with a selection, help or
+    /// toasts drawn over the canvas's picture.
+    package internal(set) var changedAreas: [Rect]?
 
     /// A runtime with a `width`×`height` canvas, running on `runLoop` (a manual clock for
     /// headless use when `nil`).

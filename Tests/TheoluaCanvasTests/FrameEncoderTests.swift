@@ -204,4 +204,35 @@ import Testing
             }
         }
     }
+
+    @Test func comparingOnlyTheChangedAreasWritesTheSameBytes() {
+        let glyphs: [String] = ["a", " ", "漢", "😀", "─"]
+        let styles: [CellStyle] = [.plain, CellStyle(foreground: .red), CellStyle(background: .blue)]
+        for seed in 1...20 {
+            var random = SeededGenerator(seed: UInt64(seed))
+            var everything = FrameEncoder()
+            var areasOnly = FrameEncoder()
+            var shown = CellBuffer(width: 12, height: 5)
+            for _ in 0..<15 {
+                var next = shown
+                var areas: [Rect] = []
+                for _ in 0..<Int.random(in: 0...6, using: &random) {
+                    let x = Int.random(in: 0..<12, using: &random)
+                    let y = Int.random(in: 0..<5, using: &random)
+                    let width = Int.random(in: 1...5, using: &random)
+                    if Int.random(in: 0..<4, using: &random) == 0 {
+                        next.fill(Rect(x: x, y: y, width: width, height: 1))
+                    } else {
+                        next.write(glyphs.randomElement(using: &random) ?? "a", x: x, y: y,
+                            style: styles.randomElement(using: &random) ?? .plain)
+                    }
+                    // As the canvas says what it painted: a column either side.
+                    areas.append(Rect(x: x - 1, y: y, width: width + 2, height: 1))
+                }
+                let expected = everything.encode(from: shown, to: next)
+                #expect(areasOnly.encode(from: shown, to: next, changedAreas: areas) == expected, "seed \(seed)")
+                shown = next
+            }
+        }
+    }
 }

@@ -159,6 +159,35 @@ import Testing
         #expect(canvas.buffer == fresh.render())
     }
 
+    @Test func aScrollWhoseWindowStaysRepaintsOnlyWhatChanged() {
+        let rows = (1...10).map { text("row \($0)") }
+        let scroll = CanvasNode(scroll: BoxStyle(height: .cells(5)))
+        for row in rows { scroll.appendChild(row) }
+        let canvas = Canvas(width: 12, height: 6)
+        canvas.root = box(BoxStyle(), [text("title"), scroll])
+        canvas.render()
+
+        // Each step's picture is checked against a repaint of everything.
+        func step(_ change: () -> Void, _ expected: [String], damage: [Rect]? = nil) {
+            change()
+            let incremental = canvas.render()
+            if let damage { #expect(canvas.lastDamage == damage) }
+            canvas.setNeedsFullRepaint()
+            #expect(incremental == canvas.render())
+            expectScreen(incremental, expected)
+        }
+        step({ rows[1].text = "row B" }, ["title", "row 1", "row B", "row 3", "row 4", "row 5"],
+            damage: [Rect(x: 0, y: 2, width: 12, height: 1)])
+        step({ rows[2].text = "r3\nr3" }, ["title", "row 1", "row B", "r3", "r3", "row 4"])
+        step({ rows[2].text = "3" }, ["title", "row 1", "row B", "3", "row 4", "row 5"])
+        step({ scroll.removeChild(rows[0]) }, ["title", "row B", "3", "row 4", "row 5", "row 6"])
+        step({ for row in rows[4...] { scroll.removeChild(row) } }, ["title", "row B", "3", "row 4", "", ""])
+        step({ rows[3].text = "four" }, ["title", "row B", "3", "four", "", ""])
+        step({ for i in 1...3 { scroll.appendChild(text("new \(i)")) } }, ["title", "row B", "3", "four", "new 1", "new 2"])
+        step({ scroll.scrollDown() }, ["title", "3", "four", "new 1", "new 2", "new 3"])
+        step({ scroll.children[2].text = "4" }, ["title", "3", "4", "new 1", "new 2", "new 3"])
+    }
+
     @Test func incrementalRenderingMatchesAFreshRender() {
         for seed in 1...100 {
             var random = SeededGenerator(seed: UInt64(seed))
@@ -167,11 +196,20 @@ import Testing
             let canvas = Canvas(width: 24, height: 10)
             canvas.root = live.nodes[0]
             canvas.render()
-            for _ in 0..<40 {
+            for step in 0..<40 {
                 let operation = Operation.random(in: live, using: &random)
                 live.apply(operation)
                 script.append(operation)
-                canvas.render()
+                // What was repainted must be what a repaint of everything draws.
+                let incremental = canvas.render()
+                canvas.setNeedsFullRepaint()
+                let whole = canvas.render()
+                if incremental != whole {
+                    Issue.record(
+                        Comment(
+                            rawValue: "seed \(seed), step \(step), \(operation):\n"
+                                + screenDiff(actual: incremental.lines, expected: whole.lines)))
+                }
             }
             let fresh = Replay()
             for operation in script { fresh.apply(operation) }
@@ -192,6 +230,8 @@ import Testing
 private enum Operation {
     case newText(String)
     case newBox(BoxStyle)
+    case newScroll(BoxStyle)
+    case scroll(Int, lines: Int)
     case insert(child: Int, parent: Int, at: Int)
     case remove(Int)
     case setText(Int, String)
@@ -200,11 +240,22 @@ private enum Operation {
     static func random(in replay: Replay, using random: inout SeededGenerator) -> Operation {
         let nodes = replay.nodes
         let words = ["a", "bb", "ccc", "wide 漢字", "x y z", "long words here", "1\n2", ""]
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0: return .newText(words.randomElement(using: &random) ?? "")
         case 1: return .newBox(randomStyle(using: &random))
+        case 10:
+            var style = BoxStyle()
+            style.height = [nil, .cells(3), .cells(5)].randomElement(using: &random) ?? nil
+            style.grow = Double(Int.random(in: 0...1, using: &random))
+            style.border = [nil, .single].randomElement(using: &random) ?? nil
+            style.gap = [.cells(0), .cells(1)].randomElement(using: &random) ?? .cells(0)
+            return .newScroll(style)
+        case 11:
+            let scrolls = nodes.indices.filter { nodes[$0].kind == .scroll }
+            guard let target = scrolls.randomElement(using: &random) else { return .newText("s") }
+            return .scroll(target, lines: Int.random(in: -3...3, using: &random))
         case 2, 3:
-            let containers = nodes.indices.filter { nodes[$0].kind == .box }
+            let containers = nodes.indices.filter { nodes[$0].kind == .box || nodes[$0].kind == .scroll }
             let parent = containers.randomElement(using: &random) ?? 0
             let candidates = nodes.indices.filter { $0 != 0 && !nodes[$0].isAncestor(of: nodes[parent]) }
             guard let child = candidates.randomElement(using: &random) else { return .newText("t") }
@@ -267,6 +318,9 @@ private final class Replay {
         switch operation {
         case .newText(let content): nodes.append(CanvasNode(text: content))
         case .newBox(let style): nodes.append(CanvasNode(box: style))
+        case .newScroll(let style): nodes.append(CanvasNode(scroll: style))
+        case .scroll(let index, let lines):
+            if lines < 0 { nodes[index].scrollUp(by: -lines) } else { nodes[index].scrollDown(by: lines) }
         case .insert(let child, let parent, let index): nodes[parent].insertChild(nodes[child], at: index)
         case .remove(let index): if index < nodes.count { nodes[index].removeFromParent() }
         case .setText(let index, let content): nodes[index].text = content

@@ -67,6 +67,28 @@ public struct CellBuffer: Sendable, Equatable {
         }
     }
 
+    /// A buffer of the same cells in storage of its own.
+    package func copied() -> CellBuffer {
+        var copy = self
+        copy.cells = cells.withUnsafeBufferPointer { Array($0) }
+        return copy
+    }
+
+    /// Copies the cells of `areas` from `other`, a buffer of the same size (else
+    /// nothing is copied).
+    package mutating func copy(_ areas: [Rect], from other: CellBuffer) {
+        guard other.width == width, other.height == height else { return }
+        for area in areas {
+            let area = area.intersection(bounds)
+            if area.isEmpty { continue }
+            for row in area.y..<area.maxY {
+                let start = row * width
+                cells.replaceSubrange(
+                    (start + area.x)..<(start + area.maxX), with: other.cells[(start + area.x)..<(start + area.maxX)])
+            }
+        }
+    }
+
     /// `rect` (within the buffer) widened by a column on a side where its edge falls
     /// between the two halves of a wide grapheme, so that it holds the whole grapheme.
     public func coveringWholeGraphemes(_ rect: Rect) -> Rect {

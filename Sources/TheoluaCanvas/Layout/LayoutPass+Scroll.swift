@@ -134,10 +134,6 @@ extension LayoutPass {
     mutating func arrangeScroll(
         _ scroll: CanvasNode, size: Size, old: (x: Int, y: Int)?, new: (x: Int, y: Int), covered: Bool
     ) {
-        // The window's content moves as a whole, so the whole scroll is repainted.
-        if !covered {
-            damage.add(Rect(x: new.x, y: new.y, width: size.width, height: size.height))
-        }
         let inner = Rect(size: size).inset(by: scroll.insets)
         let viewport = inner.height
         let count = scroll.children.count
@@ -197,10 +193,30 @@ extension LayoutPass {
         var widest = 0
         // Sideways, the content moves left by the offset, kept within its width.
         let shift = sideways ? min(state.offsetX, max(0, scroll.scrollState.contentWidth - inner.width)) : 0
+
+        // When the window moved, its content moves as a whole, and the whole scroll is
+        // repainted. When it stayed (a row of a list changed, or its selection moved),
+        // each child placed damages what it changed, as the children of a box do.
+        let whole = Rect(x: new.x, y: new.y, width: size.width, height: size.height)
+        var arrangement = ScrollState.Arrangement(
+            anchor: state.anchor, lineOffset: state.lineOffset, shift: shift, count: count,
+            highlighted: state.highlighted, window: state.window.map { [$0.start, $0.total] } ?? [],
+            position: state.position.map { [$0.first, $0.visible, $0.total] } ?? [])
+        var previous = scroll.scrollState.arranged
+        let drawnBefore = previous?.drawn
+        previous?.drawn = nil
+        let stayed = !covered && old != nil && previous == arrangement
+        if !covered && !stayed { damage.add(whole) }
+        let childrenCovered = covered || !stayed
+
         while index < count, y < viewport {
             let child = scrollChild(scroll, index)
             if child.item.hidden || child.item.isLayer {
-                if child.item.hidden { hide(child, parentOld: old, covered: true) } else { layersFound.append(child) }
+                if child.item.hidden {
+                    hide(child, parentOld: old, covered: childrenCovered)
+                } else {
+                    layersFound.append(child)
+                }
                 index += 1
                 continue
             }
@@ -218,7 +234,7 @@ extension LayoutPass {
             let frame = Rect(
                 x: inner.x + margin.left + crossOffset - shift, y: inner.y + y + margin.top, width: width,
                 height: height)
-            place(child, frame: frame, parentOld: old, parentNew: new, covered: true)
+            place(child, frame: frame, parentOld: old, parentNew: new, covered: childrenCovered)
             y += height + margin.vertical + (index + 1 < count ? scroll.boxStyle.verticalGap(innerHeight: viewport) : 0)
             index += 1
         }
@@ -228,6 +244,13 @@ extension LayoutPass {
             scroll.scrollState.contentWidth = widest
             scroll.scrollState.offsetX = min(state.offsetX, max(0, widest - inner.width))
         }
+        // Children that left the window, rows left blank, a scrollbar that moved: what
+        // the children did not damage themselves is repainted whole.
+        arrangement.drawn = ScrollState.Arrangement.Drawn(
+            visible: scroll.scrollState.visible, end: min(y, viewport), atEnd: scroll.scrollState.atEnd,
+            contentWidth: scroll.scrollState.contentWidth)
+        if stayed && arrangement.drawn != drawnBefore { damage.add(whole) }
+        scroll.scrollState.arranged = arrangement
     }
 
     /// A scroll's content size: its first screenful of children, since measuring all of

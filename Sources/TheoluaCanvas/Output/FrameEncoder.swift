@@ -58,13 +58,22 @@ public struct FrameEncoder: Sendable {
     /// With no previous frame, or one of another size, the screen is cleared and every
     /// non-blank cell written. Returns no bytes at all when nothing changed.
     public mutating func encode(from previous: CellBuffer?, to next: CellBuffer) -> [UInt8] {
+        encode(from: previous, to: next, changedAreas: nil)
+    }
+
+    /// The bytes that turn a terminal showing `previous` into one showing `next`, which
+    /// differs from it only within `changedAreas` (when given): only those cells are
+    /// compared, so a frame costs what changed, not the size of the screen.
+    package mutating func encode(from previous: CellBuffer?, to next: CellBuffer, changedAreas: [Rect]?) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(64 + next.width * next.height)
+        out.reserveCapacity(changedAreas == nil ? 64 + next.width * next.height : 256)
         if synchronized { out.append(contentsOf: EscapeSequence.beginSynchronizedUpdate) }
         let prefix = out.count
         let base: CellBuffer
+        var spans: [Range<Int>]?
         if let previous, previous.width == next.width, previous.height == next.height {
             base = previous
+            spans = changedAreas.map { Self.spans(of: $0, width: next.width, height: next.height) }
         } else {
             if !relative {
                 setPen(.plain, &out)
@@ -72,7 +81,7 @@ public struct FrameEncoder: Sendable {
             }
             base = CellBuffer(width: next.width, height: next.height)
         }
-        writeChanges(from: base, to: next, into: &out)
+        writeChanges(from: base, to: next, spans: spans, into: &out)
         if out.count == prefix { return [] }
         // No hyperlink stays open between frames, where other output may come.
         if var open = pen, open.link != .none {
@@ -89,24 +98,43 @@ public struct FrameEncoder: Sendable {
         encode(from: nil, to: next)
     }
 
-    private mutating func writeChanges(from old: CellBuffer, to new: CellBuffer, into out: inout [UInt8]) {
+    /// The columns of each row that `areas` cover (from the leftmost to the rightmost).
+    private static func spans(of areas: [Rect], width: Int, height: Int) -> [Range<Int>] {
+        var spans = [Range<Int>](repeating: 0..<0, count: height)
+        let bounds = Rect(x: 0, y: 0, width: width, height: height)
+        for area in areas {
+            let area = area.intersection(bounds)
+            if area.isEmpty { continue }
+            for y in area.y..<area.maxY {
+                let span = spans[y]
+                spans[y] = span.isEmpty ? area.x..<area.maxX : min(span.lowerBound, area.x)..<max(span.upperBound, area.maxX)
+            }
+        }
+        return spans
+    }
+
+    private mutating func writeChanges(
+        from old: CellBuffer, to new: CellBuffer, spans: [Range<Int>]?, into out: inout [UInt8]
+    ) {
         new.cells.withUnsafeBufferPointer { newCells in
             old.cells.withUnsafeBufferPointer { oldCells in
-                writeChanges(from: oldCells, to: newCells, width: new.width, height: new.height, into: &out)
+                writeChanges(
+                    from: oldCells, to: newCells, width: new.width, height: new.height, spans: spans, into: &out)
             }
         }
     }
 
     private mutating func writeChanges(
         from oldCells: UnsafeBufferPointer<Cell>, to newCells: UnsafeBufferPointer<Cell>, width: Int,
-        height: Int,
+        height: Int, spans: [Range<Int>]?,
         into out: inout [UInt8]
     ) {
         for y in 0..<height {
             let start = y * width
-            var x = 0
+            let span = spans?[y] ?? 0..<width
+            var x = span.lowerBound
             var blankFrom = -1  // computed lazily: where the row's trailing plain blanks begin
-            while x < width {
+            while x < span.upperBound {
                 let index = start + x
                 if newCells[index].width == 0
                     || (newCells[index] == oldCells[index]

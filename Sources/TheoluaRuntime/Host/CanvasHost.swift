@@ -163,6 +163,7 @@ package final class CanvasHost: HostRenderer {
     /// step, after its layout.
     func paint() -> CellBuffer {
         var frame = canvas.paint()
+        paintedPlain = !helpShown && (selection?.isEmpty ?? true)
         if let selection, !selection.isEmpty { frame.highlight(selection) }
         if helpShown {
             if let help = helpViews.first(where: { $0.isAttached(to: rootView) })?.widget as? any HelpDisplay {
@@ -185,6 +186,10 @@ package final class CanvasHost: HostRenderer {
 
     /// The screen as of the last paint.
     package var buffer: CellBuffer { canvas.buffer }
+
+    /// Whether the last paint gave the canvas's picture as it is, with no selection or
+    /// help drawn over it.
+    private(set) var paintedPlain = false
 
     // MARK: HostRenderer
 

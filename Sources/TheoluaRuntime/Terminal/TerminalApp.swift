@@ -143,7 +143,12 @@ public final class TerminalApp {
         // Colors as the terminal has them: NO_COLOR, COLORTERM and TERM, unless the
         // configuration says.
         var encoder = FrameEncoder(colorDepth: configuration.colors ?? .ofEnvironment)
+        // What the terminal shows, in storage of its own: the canvas paints its next
+        // frame in place, without copying the screen because this one holds it.
         var previous: CellBuffer? = nil
+        // Whether `previous` is the canvas's picture alone, so that the next frame differs
+        // from it only where the canvas painted.
+        var previousIsPicture = false
         // A quit (ui.quit, ctrl+c) read among the keys still gets a last frame, with what
         // was printed before it.
         while true {
@@ -163,11 +168,14 @@ public final class TerminalApp {
                 for warning in runtime.takeWarnings() { appendToLog("warning: " + warning) }
                 var frame = screen
                 if inspector.isOpen { inspector.record(frame, previous: previousAppFrame, runtime: runtime) }
-                previousAppFrame = frame
+                previousAppFrame = inspector.isOpen ? frame : nil
+                let overlaid = runtime.shownError != nil || note != nil || showingLog || inspector.isOpen
                 if let shownError = runtime.shownError { frame = Overlay.error(shownError, over: frame) }
                 if let note { frame = Overlay.note(note, over: frame) }
                 if showingLog { frame = Overlay.log(log, over: frame) }
                 if inspector.isOpen { frame = inspector.draw(over: frame, runtime: runtime) }
+                let changedAreas = !overlaid && previousIsPicture ? runtime.changedAreas : nil
+                previousIsPicture = false
                 if inline != nil {
                     // Printed lines go above the area first; an overlay takes the rows
                     // it needs.
@@ -186,7 +194,7 @@ public final class TerminalApp {
                     }
                     return
                 }
-                let bytes = encoder.encode(from: previous, to: frame)
+                let bytes = encoder.encode(from: previous, to: frame, changedAreas: changedAreas)
                 do {
                     if !bytes.isEmpty { try session.write(bytes) }
                 } catch {
@@ -194,7 +202,14 @@ public final class TerminalApp {
                     return
                 }
                 if inspector.isOpen { inspector.recordOutput(bytes: bytes.count) }
-                previous = frame
+                if let changedAreas, var shown = previous {
+                    previous = nil
+                    shown.copy(changedAreas, from: frame)
+                    previous = shown
+                } else {
+                    previous = frame.copied()
+                }
+                previousIsPicture = !overlaid && runtime.changedAreas != nil
             }
             if let failure { throw failure }
             if !pendingOutput.isEmpty {
