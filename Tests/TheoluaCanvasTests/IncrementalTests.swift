@@ -200,10 +200,22 @@ import Testing
                 let operation = Operation.random(in: live, using: &random)
                 live.apply(operation)
                 script.append(operation)
-                // What was repainted must be what a repaint of everything draws.
+                // What was repainted must be what a repaint of everything draws, and
+                // every cell that changed must be in an area the canvas says it painted
+                // (a terminal compares only those).
+                let before = canvas.buffer
                 let incremental = canvas.render()
+                let painted = canvas.takePaintedAreas()
+                for y in 0..<incremental.height {
+                    for x in 0..<incremental.width where incremental[x, y] != before[x, y] {
+                        if !painted.contains(where: { $0.contains(x: x, y: y) }) {
+                            Issue.record("seed \(seed), step \(step): (\(x), \(y)) changed outside \(painted)")
+                        }
+                    }
+                }
                 canvas.setNeedsFullRepaint()
                 let whole = canvas.render()
+                _ = canvas.takePaintedAreas()
                 if incremental != whole {
                     Issue.record(
                         Comment(
