@@ -91,6 +91,23 @@ static int theolua_kept_slot(const void *self, int which) {
     return (int)((((size_t)self >> 4) % (THEOLUA_KEPT_VIEWS / 2)) * 2 + (size_t)(which - 1));
 }
 
+/* Pushes a metatable of an object's own: a copy of the metatable at `metatable` whose
+   `__index` is the table at `members`. `[]` → `[own]`. */
+static void theolua_push_own_metatable(lua_State *L, int metatable, int members) {
+    metatable = lua_absindex(L, metatable);
+    members = lua_absindex(L, members);
+    lua_createtable(L, 1, 12);
+    lua_pushnil(L);
+    while (lua_next(L, metatable) != 0) { /* [own k v] */
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_pushliteral(L, "__index");
+    lua_pushvalue(L, members);
+    lua_rawset(L, -3);
+}
+
 /* The table of members of the `self` at `self` (absolute), made with the metatable of
    its own the first time: `[]` → `[members]`, or `[]` returning 0 when it has none and
    cannot have one. Its metatable, a copy of its kind's, has the members as `__index`;
@@ -115,16 +132,7 @@ static int theolua_push_members(lua_State *L, theolua_support *support, int self
     lua_rawsetp(L, -2, &theolua_members_self_key);
     lua_pushvalue(L, lua_upvalueindex(6));
     lua_setmetatable(L, -2);
-    lua_createtable(L, 0, 12); /* [mt members own] */
-    lua_pushnil(L);
-    while (lua_next(L, -4) != 0) { /* [mt members own k v] */
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
-    }
-    lua_pushliteral(L, "__index");
-    lua_pushvalue(L, -3);
-    lua_rawset(L, -3);
+    theolua_push_own_metatable(L, -2, -1); /* [mt members own] */
     lua_pushlightuserdata(L, (void *)kind);
     lua_rawsetp(L, -2, &theolua_own_metatable_key);
     lua_setmetatable(L, self); /* [mt members] */
@@ -319,16 +327,7 @@ static void theolua_make_kept_fields(lua_State *L, theolua_support *support, int
     }
     /* The view's own metatable: its batch's (which names the batch at [1], as the
        batch's members' must) with the kept fields as `__index`. */
-    lua_createtable(L, 1, 10); /* [kept mt own] */
-    lua_pushnil(L);
-    while (lua_next(L, -3) != 0) { /* [kept mt own k v] */
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
-    }
-    lua_pushliteral(L, "__index");
-    lua_pushvalue(L, -4);
-    lua_rawset(L, -3);
+    theolua_push_own_metatable(L, -1, -2); /* [kept mt own] */
     lua_setmetatable(L, view); /* [kept mt] */
     lua_pop(L, 1);
 }
