@@ -61,7 +61,17 @@ void theolua_install_views(lua_State *L) {
 void theolua_begin_epoch(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     support->epoch += 1;
-    if (support->filled_count == 0 || !lua_checkstack(L, 4)) {
+    if (support->filled_count == 0) {
+        return;
+    }
+    /* The members must be cleared, or the call would read the last one's props and
+       state: room for it is taken even over the memory limit, as Swift's allocations
+       are (the next call collects first, and judges the heap). */
+    int in_swift = support->in_swift;
+    support->in_swift = 1;
+    int room = lua_checkstack(L, 4);
+    support->in_swift = in_swift;
+    if (!room) {
         return;
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->filled_ref);

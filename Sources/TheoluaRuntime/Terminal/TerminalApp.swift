@@ -207,7 +207,9 @@ public final class TerminalApp {
                     shown.copy(changedAreas, from: frame)
                     previous = shown
                 } else {
-                    previous = frame.copied()
+                    // A frame with an overlay drawn is a copy already; the canvas's own
+                    // picture is copied, so that its next paint need not be.
+                    previous = overlaid ? frame : frame.copied()
                 }
                 previousIsPicture = !overlaid && runtime.changedAreas != nil
             }
