@@ -119,11 +119,11 @@ static void theolua_push_own_metatable(lua_State *L, int metatable, int members)
 }
 
 /* The table of members of the `self` at `self` (absolute), made with the metatable of
-   its own the first time: `[]` → `[members]`, or `[]` returning 0 when it has none and
-   cannot have one. Its metatable, a copy of its kind's, has the members as `__index`;
-   the members have a metatable shared by all (`[members_mt]`, upvalue 6 of `__index`)
+   its own the first time when `make`: `[]` → `[members]`, or `[]` returning 0 when it
+   has none. Its metatable, a copy of its kind's, has the members as `__index`; the
+   members have a metatable shared by all (`[members_mt]`, upvalue 6 of `__index`)
    whose `__index` reads what is not among them as `self`'s `__index` does. */
-static int theolua_push_members(lua_State *L, theolua_support *support, int self) {
+static int theolua_push_members(lua_State *L, theolua_support *support, int self, int make) {
     if (!lua_checkstack(L, 6) || !lua_getmetatable(L, self)) {
         return 0;
     }
@@ -136,6 +136,10 @@ static int theolua_push_members(lua_State *L, theolua_support *support, int self
             lua_pop(L, 1);
         }
         return found;
+    }
+    if (!make) {
+        lua_pop(L, 1);
+        return 0;
     }
     lua_createtable(L, 0, 4); /* [mt members] */
     lua_pushvalue(L, self);
@@ -157,18 +161,7 @@ static void theolua_fill_members(lua_State *L, theolua_support *support, int sel
     if (support->filled_count >= THEOLUA_FILLED_LIMIT || !lua_checkstack(L, 4)) {
         return;
     }
-    if (!make) {
-        /* Only a `self` with a metatable of its own has members. */
-        if (!lua_getmetatable(L, self)) {
-            return;
-        }
-        int own = lua_topointer(L, -1) != support->metatables[THEOLUA_SELF_KIND];
-        lua_pop(L, 1);
-        if (!own) {
-            return;
-        }
-    }
-    if (!theolua_push_members(L, support, self)) { /* [v members] */
+    if (!theolua_push_members(L, support, self, make)) { /* [v members] */
         return;
     }
     lua_pushstring(L, support->self_names[which - 1]);

@@ -198,14 +198,9 @@ extension LayoutPass {
         // repainted. When it stayed (a row of a list changed, or its selection moved),
         // each child placed damages what it changed, as the children of a box do.
         let whole = Rect(x: new.x, y: new.y, width: size.width, height: size.height)
-        var arrangement = ScrollState.Arrangement(
-            anchor: state.anchor, lineOffset: state.lineOffset, shift: shift, count: count,
-            highlighted: state.highlighted, window: state.window.map { [$0.start, $0.total] } ?? [],
-            position: state.position.map { [$0.first, $0.visible, $0.total] } ?? [])
-        var previous = scroll.scrollState.arranged
-        let drawnBefore = previous?.drawn
-        previous?.drawn = nil
-        let stayed = !covered && old != nil && previous == arrangement
+        let arrangement = ScrollState.Arrangement(
+            anchor: state.anchor, lineOffset: state.lineOffset, shift: shift, count: count)
+        let stayed = !covered && old != nil && scroll.scrollState.arranged == arrangement
         if !covered && !stayed { damage.add(whole) }
         let childrenCovered = covered || !stayed
 
@@ -246,11 +241,12 @@ extension LayoutPass {
         }
         // Children that left the window, rows left blank, a scrollbar that moved: what
         // the children did not damage themselves is repainted whole.
-        arrangement.drawn = ScrollState.Arrangement.Drawn(
+        let drawn = ScrollState.Drawn(
             visible: scroll.scrollState.visible, end: min(y, viewport), atEnd: scroll.scrollState.atEnd,
             contentWidth: scroll.scrollState.contentWidth)
-        if stayed && arrangement.drawn != drawnBefore { damage.add(whole) }
+        if stayed && drawn != scroll.scrollState.drawn { damage.add(whole) }
         scroll.scrollState.arranged = arrangement
+        scroll.scrollState.drawn = drawn
     }
 
     /// A scroll's content size: its first screenful of children, since measuring all of

@@ -46,27 +46,25 @@ struct ScrollState {
     /// What a box that scrolls by itself says of its scrollbar (see
     /// ``CanvasNode/scrollbarPosition``).
     var position: (first: Int, visible: Int, total: Int)?
-    /// What the last layout drew, to tell whether the window stayed where it was.
+    /// Where the last layout found the window, to tell whether it stayed where it was.
+    /// (A change of the highlight, window or scrollbar position repaints the whole
+    /// scroll by itself: it marks the scroll for paint.)
     var arranged: Arrangement?
+    /// What the children the last layout placed covered.
+    var drawn: Drawn?
 
-    /// Where a layout found the window (before it placed the children) and what it drew.
     struct Arrangement: Equatable {
         var anchor: Int
         var lineOffset: Int
         var shift: Int
         var count: Int
-        var highlighted: Int?
-        var window: [Int]
-        var position: [Int]
-        var drawn: Drawn?
+    }
 
-        /// What the children placed covered.
-        struct Drawn: Equatable {
-            var visible: Range<Int>
-            var end: Int
-            var atEnd: Bool
-            var contentWidth: Int
-        }
+    struct Drawn: Equatable {
+        var visible: Range<Int>
+        var end: Int
+        var atEnd: Bool
+        var contentWidth: Int
     }
 
     mutating func childInserted(at index: Int) {

@@ -174,7 +174,10 @@ public final class TerminalApp {
                 if let note { frame = Overlay.note(note, over: frame) }
                 if showingLog { frame = Overlay.log(log, over: frame) }
                 if inspector.isOpen { frame = inspector.draw(over: frame, runtime: runtime) }
-                let changedAreas = !overlaid && previousIsPicture ? runtime.changedAreas : nil
+                // The canvas's picture alone shares the canvas's storage; anything drawn
+                // over it made a copy.
+                let isPicture = !overlaid && runtime.changedAreas != nil
+                let changedAreas = isPicture && previousIsPicture ? runtime.changedAreas : nil
                 previousIsPicture = false
                 if inline != nil {
                     // Printed lines go above the area first; an overlay takes the rows
@@ -207,11 +210,10 @@ public final class TerminalApp {
                     shown.copy(changedAreas, from: frame)
                     previous = shown
                 } else {
-                    // A frame with an overlay drawn is a copy already; the canvas's own
-                    // picture is copied, so that its next paint need not be.
-                    previous = overlaid ? frame : frame.copied()
+                    // The picture is copied, so that the canvas's next paint need not be.
+                    previous = isPicture ? frame.copied() : frame
                 }
-                previousIsPicture = !overlaid && runtime.changedAreas != nil
+                previousIsPicture = isPicture
             }
             if let failure { throw failure }
             if !pendingOutput.isEmpty {
