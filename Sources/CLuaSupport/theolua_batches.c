@@ -19,7 +19,11 @@
    reconciler begins a pass (`theolua_close_batches`). So a batch holds objects of one
    stretch of work: a userdata a script keeps (a top-level element, a view captured by
    a closure) holds back at most the other objects of its batch, made in the same pass,
-   and those of a dropped object only as long as its last live neighbour. */
+   and those of a dropped object only as long as its last live neighbour.
+
+   The first batch of a kind in a pass holds THEOLUA_FIRST_BATCH_SIZE objects, and each
+   next one twice as many as the last: a key's render makes a handful of userdata of a
+   kind, and a long list's render thousands. */
 
 /* The header of a batched userdata: its object, then the batch holding the object. */
 typedef struct theolua_object_header {
@@ -33,7 +37,9 @@ _Static_assert(offsetof(theolua_object_header, object) == 0, "every bridge userd
    can call it by hand; members read after it are not found (`alive`). */
 static int theolua_batch_gc(lua_State *L) {
     theolua_batch *batch = (theolua_batch *)lua_touserdata(L, 1);
-    if (batch == NULL || lua_rawlen(L, 1) != sizeof(theolua_batch) || !batch->alive) {
+    if (batch == NULL || lua_rawlen(L, 1) < sizeof(theolua_batch) ||
+        lua_rawlen(L, 1) != sizeof(theolua_batch) + (size_t)batch->capacity * sizeof(void *) ||
+        batch->count > batch->capacity || !batch->alive) {
         return 0;
     }
     theolua_support *support = theolua_getsupport(L);
@@ -72,13 +78,21 @@ void theolua_close_batches(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     for (int kind = 0; kind < THEOLUA_OBJECT_KINDS; kind++) {
         support->batches[kind] = NULL;
+        support->batch_sizes[kind] = THEOLUA_FIRST_BATCH_SIZE;
     }
 }
 
 /* Opens a batch for `kind`: `[]` → `[mt]`, the metatable of its userdata. */
 static theolua_batch *theolua_open_batch(lua_State *L, theolua_support *support, int kind) {
-    theolua_batch *batch = (theolua_batch *)lua_newuserdatauv(L, sizeof(theolua_batch), 0); /* [b] */
-    memset(batch, 0, sizeof *batch);
+    int capacity = support->batch_sizes[kind];
+    if (capacity < THEOLUA_FIRST_BATCH_SIZE || capacity > THEOLUA_BATCH_SIZE) {
+        capacity = THEOLUA_BATCH_SIZE;
+    }
+    support->batch_sizes[kind] = capacity < THEOLUA_BATCH_SIZE / 2 ? capacity * 2 : THEOLUA_BATCH_SIZE;
+    theolua_batch *batch = (theolua_batch *)lua_newuserdatauv(
+        L, sizeof(theolua_batch) + (size_t)capacity * sizeof(void *), 0); /* [b] */
+    memset(batch, 0, sizeof *batch);  /* the objects are read only below `count` */
+    batch->capacity = capacity;
     batch->kind = kind;
     batch->alive = 1;
     lua_rawgeti(L, LUA_REGISTRYINDEX, support->batch_mt_ref);
@@ -105,7 +119,7 @@ static theolua_batch *theolua_open_batch(lua_State *L, theolua_support *support,
 void *theolua_new_batched(lua_State *L, theolua_support *support, void *object, int kind, size_t size, int nuvalues) {
     theolua_batch *batch = support->batches[kind];
     int open = 0;
-    if (batch != NULL && batch->count < THEOLUA_BATCH_SIZE) {
+    if (batch != NULL && batch->count < batch->capacity) {
         /* Its metatable, unless the collector took it (the batch then waits for its
            finalizer): `[]` → `[mt]`. */
         lua_rawgeti(L, LUA_REGISTRYINDEX, support->open_batches_ref);

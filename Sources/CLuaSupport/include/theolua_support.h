@@ -22,15 +22,20 @@ static inline int theolua_is_batched_kind(int kind) {
 }
 /// The most objects one batch holds.
 #define THEOLUA_BATCH_SIZE 256
+/// The objects the first batch of a kind in a pass holds; each next one holds twice as
+/// many, up to THEOLUA_BATCH_SIZE. A key's render makes a handful of userdata of each
+/// kind: a batch of 256 would be 2 KiB made and cleared for them.
+#define THEOLUA_FIRST_BATCH_SIZE 8
 
-/// A batch: the retained objects of up to THEOLUA_BATCH_SIZE userdata of one kind,
-/// released together when the batch is collected (theolua_batches.c).
+/// A batch: the retained objects of up to `capacity` userdata of one kind, released
+/// together when the batch is collected (theolua_batches.c).
 typedef struct theolua_batch {
     int kind;
     int count;
+    int capacity;
     /// Cleared by the finalizer: the objects are released.
     int alive;
-    void *objects[THEOLUA_BATCH_SIZE];
+    void *objects[];
 } theolua_batch;
 
 /// The last metatable a run of reads found a batch in, so that reading a list of
@@ -126,6 +131,8 @@ typedef struct theolua_support {
     /// the weak table of their metatables (kind + 1 → metatable) and of the batches'
     /// own metatable; how a batch releases an object.
     theolua_batch *batches[THEOLUA_OBJECT_KINDS];
+    /// The capacity of each kind's next batch in this pass.
+    int batch_sizes[THEOLUA_OBJECT_KINDS];
     int open_batches_ref;
     int batch_mt_ref;
     void (*release_object)(void *object);

@@ -43,6 +43,15 @@ extension LayoutPass {
         var align: Alignment
         /// Whether its cross size comes from the line.
         var stretches: Bool
+        /// While the line's lengths are resolved: whether this size is final, and the
+        /// size the last round wanted.
+        var frozen = false
+        var wanted = 0.0
+        /// Where it goes: its main and cross offsets in the inner area (forwards), and
+        /// its cross size in the line.
+        var mainPosition = 0.0
+        var crossPosition = 0.0
+        var crossSize = 0.0
     }
 
     /// One line of a box's children.
@@ -185,9 +194,6 @@ extension LayoutPass {
 
         // Positions, in forward main and cross coordinates of the inner area.
         let reverseCross = style.wrap == .reverse
-        var mainPositions = [Double](repeating: 0, count: children.count)
-        var crossPositions = [Double](repeating: 0, count: children.count)
-        var crossSizes = [Double](repeating: 0, count: children.count)
         var lead = 0.0
         var extraPerLine = 0.0
         var betweenLines = Double(crossGap)
@@ -210,10 +216,9 @@ extension LayoutPass {
         var lineStart = lead
         for line in lines {
             let lineCross = Double(line.cross) + extraPerLine
-            justify(
-                entries[line.entries], style: style, available: innerMain, gap: mainGap, isRow: isRow,
-                into: &mainPositions)
-            for entry in entries[line.entries] {
+            justify(&entries[line.entries], style: style, available: innerMain, gap: mainGap, isRow: isRow)
+            for position in line.entries {
+                let entry = entries[position]
                 // Reversed lines are laid out forwards and mirrored, so their leading margin
                 // is the one at the cross axis's far end.
                 let leading =
@@ -249,8 +254,8 @@ extension LayoutPass {
                     case .end: offset += free
                     }
                 }
-                crossPositions[entry.index] = lineStart + offset
-                crossSizes[entry.index] = size
+                entries[position].crossPosition = lineStart + offset
+                entries[position].crossSize = size
             }
             lineStart += lineCross + betweenLines
         }
@@ -261,9 +266,9 @@ extension LayoutPass {
         var inOrder = !reverseMain && !wraps
         for entry in entries {
             let child = children[entry.index]
-            var mainStart = mainPositions[entry.index]
-            var crossStart = crossPositions[entry.index]
-            let crossSize = crossSizes[entry.index]
+            var mainStart = entry.mainPosition
+            var crossStart = entry.crossPosition
+            let crossSize = entry.crossSize
             if reverseMain { mainStart = Double(innerMain) - mainStart - entry.main }
             if reverseCross { crossStart = Double(innerCross) - crossStart - crossSize }
             let main = (rounded(mainStart), rounded(mainStart + entry.main))
@@ -319,38 +324,39 @@ extension LayoutPass {
         }
         func weight(_ entry: Entry) -> Double { growing ? entry.grow : entry.shrink * entry.base }
         // Items that cannot flex, or would flex the wrong way, keep their hypothetical size.
-        var frozen = line.map { entry in
-            weight(entry) == 0 || (growing ? entry.base > entry.hypothetical : entry.base < entry.hypothetical)
+        for index in line.indices {
+            let entry = line[index]
+            line[index].frozen =
+                weight(entry) == 0 || (growing ? entry.base > entry.hypothetical : entry.base < entry.hypothetical)
         }
         func freeSpace() -> Double {
             var used = outside
-            for (offset, entry) in zip(frozen.indices, line) { used += frozen[offset] ? entry.main : entry.base }
+            for entry in line { used += entry.frozen ? entry.main : entry.base }
             return Double(available) - used
         }
         let initialFree = freeSpace()
-        var wanted = [Double](repeating: 0, count: line.count)
         for _ in 0...line.count {
-            guard frozen.contains(false) else { break }
+            guard line.contains(where: { !$0.frozen }) else { break }
             var free = freeSpace()
             var factors = 0.0
-            for (offset, entry) in zip(frozen.indices, line) where !frozen[offset] { factors += weight(entry) }
+            for entry in line where !entry.frozen { factors += weight(entry) }
             // Factors that add up to less than one share out only that part of the space.
             if growing, factors < 1, abs(initialFree * factors) < abs(free) { free = initialFree * factors }
             var violation = 0.0
-            for (offset, index) in line.indices.enumerated() where !frozen[offset] {
+            for index in line.indices where !line[index].frozen {
                 let entry = line[index]
-                wanted[offset] = factors > 0 ? entry.base + free * weight(entry) / factors : entry.base
-                line[index].main = clamp(wanted[offset], entry)
-                violation += line[index].main - wanted[offset]
+                let wanted = factors > 0 ? entry.base + free * weight(entry) / factors : entry.base
+                line[index].wanted = wanted
+                line[index].main = clamp(wanted, entry)
+                violation += line[index].main - wanted
             }
             // Freeze every item when nothing was clamped, else the ones clamped the way
             // the total went.
-            for (offset, index) in line.indices.enumerated() where !frozen[offset] {
+            for index in line.indices where !line[index].frozen {
                 let main = line[index].main
-                if violation == 0 || (violation > 0 && main > wanted[offset])
-                    || (violation < 0 && main < wanted[offset])
-                {
-                    frozen[offset] = true
+                let wanted = line[index].wanted
+                if violation == 0 || (violation > 0 && main > wanted) || (violation < 0 && main < wanted) {
+                    line[index].frozen = true
                 }
             }
         }
@@ -358,10 +364,7 @@ extension LayoutPass {
 
     /// Main-axis positions of one line's items: auto margins take the free space first,
     /// else `justify` shares it out.
-    private func justify(
-        _ line: ArraySlice<Entry>, style: BoxStyle, available: Int, gap: Int, isRow: Bool,
-        into positions: inout [Double]
-    ) {
+    private func justify(_ line: inout ArraySlice<Entry>, style: BoxStyle, available: Int, gap: Int, isRow: Bool) {
         var used = Double(gap * max(0, line.count - 1))
         var autoMargins = 0
         for entry in line {
@@ -398,7 +401,8 @@ extension LayoutPass {
         // Reversed lines are laid out forwards and mirrored, so their leading margin is
         // the one at the main axis's far end.
         let reverse = style.direction.isReverse
-        for entry in line {
+        for index in line.indices {
+            let entry = line[index]
             let autoStart = entry.autoMargins.contains(isRow ? (reverse ? .right : .left) : (reverse ? .bottom : .top))
             let autoEnd = entry.autoMargins.contains(isRow ? (reverse ? .left : .right) : (reverse ? .top : .bottom))
             if autoStart { cursor += share }
@@ -406,7 +410,7 @@ extension LayoutPass {
                 isRow
                 ? (reverse ? entry.margin.right : entry.margin.left)
                 : (reverse ? entry.margin.bottom : entry.margin.top)
-            positions[entry.index] = cursor + Double(leading)
+            line[index].mainPosition = cursor + Double(leading)
             cursor += entry.main + Double(mainMargins(entry.margin, isRow)) + between
             if autoEnd { cursor += share }
         }

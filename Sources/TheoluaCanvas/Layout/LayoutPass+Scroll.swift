@@ -2,6 +2,33 @@
 /// child down to the bottom of the window, so the cost is one screenful however many
 /// children there are. Heights of children passed over are cached in their nodes.
 extension LayoutPass {
+    /// What the scroll layout reads of a scroll for each child, read once a pass: a
+    /// style is some 250 bytes, existentials among them, and reading one field through
+    /// the node copies all of it.
+    fileprivate struct Column {
+        let node: CanvasNode
+        /// The window's width and height (inside the scroll's insets).
+        let innerWidth: Int
+        let viewport: Int
+        /// The rows between two children.
+        let gap: Int
+        let align: Alignment
+        let sideways: Bool
+
+        init(_ node: CanvasNode, innerWidth: Int, viewport: Int) {
+            self.node = node
+            self.innerWidth = innerWidth
+            self.viewport = viewport
+            let style = node.boxStyle
+            gap = style.verticalGap(innerHeight: viewport)
+            align = style.align
+            sideways = style.scrollsHorizontally
+        }
+
+        /// The gap after child `index`: none after the last.
+        func gap(after index: Int) -> Int { index + 1 < node.children.count ? gap : 0 }
+    }
+
     /// A scroll's child `index`, its content made first if it was deferred: the only
     /// way the scroll layout reaches a child, so rows never in view are never made.
     private func scrollChild(_ scroll: CanvasNode, _ index: Int) -> CanvasNode {
@@ -14,14 +41,15 @@ extension LayoutPass {
     }
 
     /// The width a scroll's child gets: its own, or the window's (stretch), or its content's.
-    private mutating func scrollChildWidth(_ child: CanvasNode, scroll: CanvasNode, innerWidth: Int) -> Int {
+    private mutating func scrollChildWidth(_ child: CanvasNode, _ column: Column) -> Int {
         let item = child.item
+        let innerWidth = column.innerWidth
         child.noteContainingWidth(innerWidth)
         let room = max(0, innerWidth - item.margin(base: innerWidth).horizontal)
         var width: Int
         if let explicit = item.width?.resolve(against: innerWidth) {
             width = explicit
-        } else if scroll.boxStyle.align == .stretch {
+        } else if column.align == .stretch {
             width = room
         } else {
             width = measure(child, .atMost(room)).width
@@ -41,22 +69,21 @@ extension LayoutPass {
     }
 
     /// The rows child `index` takes in the column: its height, margins and the gap after it.
-    private mutating func extent(_ scroll: CanvasNode, _ index: Int, innerWidth: Int, viewport: Int) -> Int {
-        let child = scrollChild(scroll, index)
+    private mutating func extent(_ column: Column, _ index: Int) -> Int {
+        let child = scrollChild(column.node, index)
         if child.item.hidden || child.item.isLayer { return 0 }
-        let width = laidOutWidth(child, scroll: scroll, innerWidth: innerWidth)
-        let gap = index + 1 < scroll.children.count ? scroll.boxStyle.verticalGap(innerHeight: viewport) : 0
-        return scrollChildHeight(child, width: width, viewport: viewport) + child.item.margin(base: innerWidth).vertical
-            + gap
+        let width = laidOutWidth(child, column)
+        return scrollChildHeight(child, width: width, viewport: column.viewport)
+            + child.item.margin(base: column.innerWidth).vertical + column.gap(after: index)
     }
 
     /// The anchor and offset that put the last row at the bottom of the window.
-    private mutating func endPosition(_ scroll: CanvasNode, innerWidth: Int, viewport: Int) -> (Int, Int) {
+    private mutating func endPosition(_ column: Column) -> (Int, Int) {
         var total = 0
-        var index = scroll.children.count - 1
+        var index = column.node.children.count - 1
         while index >= 0 {
-            total += extent(scroll, index, innerWidth: innerWidth, viewport: viewport)
-            if total >= viewport { return (index, total - viewport) }
+            total += extent(column, index)
+            if total >= column.viewport { return (index, total - column.viewport) }
             index -= 1
         }
         return (0, 0)
@@ -64,18 +91,20 @@ extension LayoutPass {
 
     /// The width a scroll's child is laid out at: in a scroll that scrolls sideways, as
     /// wide as its content (at least the window's width), else as ``scrollChildWidth``.
-    private mutating func laidOutWidth(_ child: CanvasNode, scroll: CanvasNode, innerWidth: Int) -> Int {
-        guard scroll.boxStyle.scrollsHorizontally, child.item.width == nil else {
-            return scrollChildWidth(child, scroll: scroll, innerWidth: innerWidth)
+    private mutating func laidOutWidth(_ child: CanvasNode, _ column: Column) -> Int {
+        guard column.sideways, child.item.width == nil else {
+            return scrollChildWidth(child, column)
         }
-        let margin = child.item.margin(base: innerWidth)
-        return max(measure(child, .unbounded).width, innerWidth - margin.horizontal)
+        let margin = child.item.margin(base: column.innerWidth)
+        return max(measure(child, .unbounded).width, column.innerWidth - margin.horizontal)
     }
 
     /// Moves the window as little as brings child `index` into view: its top when it is
     /// above the window or taller than it, else its bottom. Measures only the children
     /// between the window and the child, or one window's worth above a child far below.
-    private mutating func reveal(_ index: Int, _ scroll: CanvasNode, innerWidth: Int, viewport: Int) {
+    private mutating func reveal(_ index: Int, _ column: Column) {
+        let scroll = column.node
+        let viewport = column.viewport
         var state = scroll.scrollState
         defer { scroll.scrollState = state }
         if index < state.anchor || (index == state.anchor && state.lineOffset > 0) {
@@ -83,12 +112,11 @@ extension LayoutPass {
             state.pinnedToEnd = false
             return
         }
-        let gap = index + 1 < scroll.children.count ? scroll.boxStyle.verticalGap(innerHeight: viewport) : 0
-        let height = extent(scroll, index, innerWidth: innerWidth, viewport: viewport) - gap
+        let height = extent(column, index) - column.gap(after: index)
         var top = -state.lineOffset
         var between = state.anchor
         while between < index, top < viewport {
-            top += extent(scroll, between, innerWidth: innerWidth, viewport: viewport)
+            top += extent(column, between)
             between += 1
         }
         if between == index, top + height <= viewport { return }  // in view already
@@ -101,28 +129,29 @@ extension LayoutPass {
         var first = index
         while total < viewport, first > 0 {
             first -= 1
-            total += extent(scroll, first, innerWidth: innerWidth, viewport: viewport)
+            total += extent(column, first)
         }
         (state.anchor, state.lineOffset) = total >= viewport ? (first, total - viewport) : (0, 0)
     }
 
     /// Moves the window by `lines` rows (negative: up), clamped to the content.
-    private mutating func scrollBy(_ lines: Int, _ scroll: CanvasNode, innerWidth: Int, viewport: Int) {
+    private mutating func scrollBy(_ lines: Int, _ column: Column) {
+        let scroll = column.node
         var state = scroll.scrollState
         let count = scroll.children.count
         if lines < 0 {
             var total = state.lineOffset + lines
             while total < 0, state.anchor > 0 {
                 state.anchor -= 1
-                total += extent(scroll, state.anchor, innerWidth: innerWidth, viewport: viewport)
+                total += extent(column, state.anchor)
             }
             state.lineOffset = max(0, total)
         } else {
             var total = state.lineOffset + lines
             while state.anchor < count,
-                total >= extent(scroll, state.anchor, innerWidth: innerWidth, viewport: viewport)
+                total >= extent(column, state.anchor)
             {
-                total -= extent(scroll, state.anchor, innerWidth: innerWidth, viewport: viewport)
+                total -= extent(column, state.anchor)
                 state.anchor += 1
             }
             state.lineOffset = total
@@ -137,6 +166,7 @@ extension LayoutPass {
         let inner = Rect(size: size).inset(by: scroll.insets)
         let viewport = inner.height
         let count = scroll.children.count
+        let column = Column(scroll, innerWidth: inner.width, viewport: viewport)
         scroll.scrollState.viewportHeight = viewport
 
         let commands = scroll.scrollState.pending
@@ -149,34 +179,34 @@ extension LayoutPass {
                 scroll.scrollState.pinnedToEnd = false
             case .end:
                 (scroll.scrollState.anchor, scroll.scrollState.lineOffset) =
-                    endPosition(scroll, innerWidth: inner.width, viewport: viewport)
+                    endPosition(column)
                 scroll.scrollState.pinnedToEnd = scroll.scrollState.follow
             case .lines(let lines):
                 if lines < 0 { scroll.scrollState.pinnedToEnd = false }
-                scrollBy(lines, scroll, innerWidth: inner.width, viewport: viewport)
+                scrollBy(lines, column)
             case .pages(let pages):
                 if pages < 0 { scroll.scrollState.pinnedToEnd = false }
-                scrollBy(pages * max(1, viewport), scroll, innerWidth: inner.width, viewport: viewport)
+                scrollBy(pages * max(1, viewport), column)
             case .reveal(let child):
                 guard let index = scroll.index(of: child) else { continue }
-                reveal(index, scroll, innerWidth: inner.width, viewport: viewport)
+                reveal(index, column)
             case .revealIndex(let index):
                 guard scroll.children.indices.contains(index) else { continue }
-                reveal(index, scroll, innerWidth: inner.width, viewport: viewport)
+                reveal(index, column)
             case .fraction(let fraction):
                 let target = Int((fraction * Double(max(count - 1, 0))).rounded())
                 scroll.scrollState.anchor = min(max(target, 0), max(count - 1, 0))
                 scroll.scrollState.lineOffset = 0
                 scroll.scrollState.pinnedToEnd = false
             case .columns(let columns):
-                guard scroll.boxStyle.scrollsHorizontally else { continue }
+                guard column.sideways else { continue }
                 scroll.scrollState.offsetX = max(0, scroll.scrollState.offsetX + columns)
             }
         }
-        let sideways = scroll.boxStyle.scrollsHorizontally
+        let sideways = column.sideways
 
         // Clamp the window to the content: never past the end, never an empty window.
-        let end = endPosition(scroll, innerWidth: inner.width, viewport: viewport)
+        let end = endPosition(column)
         var state = scroll.scrollState
         if state.follow && state.pinnedToEnd {
             (state.anchor, state.lineOffset) = end
@@ -216,12 +246,12 @@ extension LayoutPass {
                 continue
             }
             let margin = child.item.margin(base: inner.width)
-            let width = laidOutWidth(child, scroll: scroll, innerWidth: inner.width)
+            let width = laidOutWidth(child, column)
             widest = max(widest, width + margin.horizontal)
             let height = scrollChildHeight(child, width: width, viewport: viewport)
             var crossOffset = 0
             let room = inner.width - margin.horizontal
-            switch scroll.boxStyle.align {
+            switch column.align {
             case .start, .stretch: crossOffset = 0
             case .center: crossOffset = (room - width) / 2
             case .end: crossOffset = room - width
@@ -230,7 +260,7 @@ extension LayoutPass {
                 x: inner.x + margin.left + crossOffset - shift, y: inner.y + y + margin.top, width: width,
                 height: height)
             place(child, frame: frame, parentOld: old, parentNew: new, covered: childrenCovered)
-            y += height + margin.vertical + (index + 1 < count ? scroll.boxStyle.verticalGap(innerHeight: viewport) : 0)
+            y += height + margin.vertical + column.gap(after: index)
             index += 1
         }
         scroll.scrollState.visible = state.anchor..<index
@@ -258,6 +288,9 @@ extension LayoutPass {
         var total = 0
         var index = 0
         let count = scroll.children.count
+        let style = scroll.boxStyle
+        let gap = style.verticalGap(innerHeight: viewport.height)
+        let stretches = style.align == .stretch
         while index < count, total < viewport.height {
             let child = scrollChild(scroll, index)
             let item = child.item
@@ -270,12 +303,12 @@ extension LayoutPass {
             var width =
                 item.width?.resolve(against: limit)
                 ?? measure(child, room.map { .atMost($0) } ?? .unbounded).width
-            if case .exactly = constraint, scroll.boxStyle.align == .stretch, let room, item.width == nil {
+            if case .exactly = constraint, stretches, let room, item.width == nil {
                 width = room
             }
             widest = max(widest, width + margin.horizontal)
             total += scrollChildHeight(child, width: width, viewport: viewport.height) + margin.vertical
-            if index + 1 < count { total += scroll.boxStyle.verticalGap(innerHeight: viewport.height) }
+            if index + 1 < count { total += gap }
             index += 1
         }
         let height = min(total, viewport.height) + insets.vertical

@@ -199,7 +199,7 @@ public final class CanvasNode {
 
     /// What a deferred node's content comes from, until the content is made; not retained
     /// (the owner keeps the node, and removes it from the tree before it goes).
-    public private(set) unowned(unsafe) var deferredOwner: AnyObject?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var deferredOwner: AnyObject?
 
     /// Whether this node still waits for its content.
     public var isDeferred: Bool { deferredOwner != nil }

@@ -12,26 +12,25 @@
 
         /// Reads every pending event of `descriptor` (non-blocking).
         static func drain(_ descriptor: Int32) -> [Event] {
-            var events: [Event] = []
-            var buffer = [UInt8](repeating: 0, count: 8192)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                guard count > 0 else { break }
-                var offset = 0
-                let header = 16  // wd, mask, cookie, len
-                while offset + header <= count {
-                    let (watch, length) = buffer.withUnsafeBytes { bytes in
-                        (
-                            bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                            Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                        )
+            // Asked at every turn of the run loop, and nearly always answered EAGAIN:
+            // the buffer is on the stack and left as it is, not allocated and zeroed.
+            withUnsafeTemporaryAllocation(byteCount: 8192, alignment: 8) { buffer in
+                var events: [Event] = []
+                while true {
+                    let count = read(descriptor, buffer.baseAddress, buffer.count)
+                    guard count > 0 else { break }
+                    var offset = 0
+                    let header = 16  // wd, mask, cookie, len
+                    while offset + header <= count {
+                        let watch = buffer.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                        let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                        let name = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
+                        events.append(Event(watch: watch, name: String(decoding: name, as: UTF8.self)))
+                        offset += header + length
                     }
-                    let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
-                    events.append(Event(watch: watch, name: String(decoding: nameBytes, as: UTF8.self)))
-                    offset += header + length
                 }
+                return events
             }
-            return events
         }
     }
 #endif

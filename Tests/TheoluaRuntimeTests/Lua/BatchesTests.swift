@@ -77,6 +77,33 @@ import TheoluaRuntime
         #expect(runtime.lines == ["kept", ""])
     }
 
+    @Test func elementsKeptThroughRoundsOfCollectedBatchesStayWhole() throws {
+        let census = Census()
+        let runtime = try Self.runtime(census)
+        // Rounds of batches of every size (a pass's first batches are small) made and
+        // collected, one element of each round kept: the kept ones are whole.
+        try runtime.load(
+            source: """
+                local ui = require("theolua")
+                local kept = {}
+                for round = 1, 5 do
+                  for i = 1, 300 do
+                    local _ = ui.Held {}
+                    local _ = ui.text("dropped " .. i)
+                  end
+                  kept[round] = ui.text("kept " .. round)
+                  collectgarbage()
+                  collectgarbage()
+                end
+                held = ui.Held {}
+                return ui.column { kept, held }
+                """)
+        try runtime.mount()
+        #expect(runtime.lines == ["kept 1", "kept 2", "kept 3", "kept 4", "kept 5"])
+        // Each kept element keeps at most its batch's other elements.
+        #expect(census.count <= 6 * 256)
+    }
+
     @Test func theObjectsOfUnmountedRendersAreReleased() throws {
         let census = Census()
         let runtime = try Self.runtime(census)

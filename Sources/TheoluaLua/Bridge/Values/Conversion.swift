@@ -181,9 +181,12 @@ extension LuaBridge {
         let function = LuaFunction(
             ref: LuaRef(popping: L, releases: releases), bridge: self,
             location: source.map { "function at \($0)" } ?? "function", sourceLocation: source)
-        if let key { values.functionCache[key] = WeakFunction(function: function) }
-        if values.functionCache.count > 4096 {
-            values.functionCache = values.functionCache.filter { $0.value.function != nil }
+        if let key {
+            if values.functionCache.count >= values.functionCacheLimit {
+                values.functionCache = values.functionCache.filter { $0.value.function != nil }
+                values.functionCacheLimit = max(64, 2 * values.functionCache.count)
+            }
+            values.functionCache[key] = WeakFunction(function: function)
         }
         return Handler(function: function)
     }

@@ -37,6 +37,10 @@ struct ValueBindings {
     var recentLooks = RecentLooks()
     /// Handlers made for Lua functions, by function, so one function is one handler.
     var functionCache: [UnsafeRawPointer: WeakFunction] = [:]
+    /// The size at which the cache next drops the handlers gone: twice what it kept the
+    /// last time. Closures a render makes anew go as fast as they come, so the cache
+    /// stays the size of what is alive instead of filling up with the dead.
+    var functionCacheLimit = 64
     /// The type tables of the schema being parsed, one inside the next: a cycle check.
     var schemaTables: [UnsafeRawPointer] = []
 }
