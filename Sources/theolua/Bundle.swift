@@ -11,6 +11,7 @@ import ArgumentParser
 /// `FILE render ...` and `FILE check` are those commands with the app filled in.
 struct Bundle: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bundle",
         abstract: "Make one executable of an app: the runtime and the app's folder.",
         discussion: """
             FILE runs the app (with run's flags); FILE render [...] and FILE check are those \

@@ -4,6 +4,7 @@ import TheoluaRuntime
 /// `theolua check`: load the app and validate its root.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Load an app and validate its root; print ok or the errors.")
 
     @OptionGroup var app: AppArgument

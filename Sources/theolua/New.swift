@@ -13,6 +13,7 @@ import TheoluaRuntime
 /// it at once.
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Make a folder with a new app, its test, Lua language server settings and a README.")
 
     @Argument(help: "The folder to make; its last part names the app.")

@@ -4,6 +4,7 @@ import TheoluaRuntime
 /// `theolua render`: headless and deterministic.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render an app headless and print the screen.",
         discussion: """
             Mounts the app at --size, applies each key of --keys (letting pending updates \

@@ -4,6 +4,7 @@ import TheoluaRuntime
 /// `theolua run`: full-screen and interactive, with hot reload.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run an app full-screen (or inline); reload it on save, keeping its state.",
         discussion: """
             ctrl+c quits. F12 shows the log of print and warn; F11 the inspector. With \

@@ -13,6 +13,7 @@ import TheoluaServe
 /// per connection.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve an app over SSH or the web: every connection runs its own session of it.",
         discussion: """
             Each session is a `theolua run` of its own on a pseudo-terminal sized to the \

@@ -5,6 +5,7 @@ import TheoluaTesting
 /// `theolua test`: runs test scripts.
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "test",
         abstract: "Run test scripts (*_test.lua) against apps rendered headless.",
         discussion: """
             Runs every *_test.lua file under the given folders (default: the current one), \

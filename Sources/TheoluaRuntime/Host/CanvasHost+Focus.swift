@@ -138,7 +138,7 @@ extension CanvasHost {
         }
         guard bindings != keyHints.shown else { return }
         keyHints.shown = bindings
-        for view in keyHints.views { (view.widget as? any BindingsDisplay)?.show(bindings) }
+        for view in keyHints.views { view.widget?.asBindingsDisplay?.show(bindings) }
     }
 
     // MARK: Focus from code

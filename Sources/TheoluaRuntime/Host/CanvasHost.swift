@@ -166,7 +166,7 @@ package final class CanvasHost: HostRenderer {
         paintedPlain = !helpShown && (selection?.isEmpty ?? true)
         if let selection, !selection.isEmpty { frame.highlight(selection) }
         if helpShown {
-            if let help = helpViews.first(where: { $0.isAttached(to: rootView) })?.widget as? any HelpDisplay {
+            if let help = helpViews.first(where: { $0.isAttached(to: rootView) })?.widget?.asHelpDisplay {
                 let colors = help.helpColors
                 Overlay.help(helpGroups, border: colors.border, key: colors.key, label: colors.label, in: &frame)
             } else {
@@ -225,20 +225,20 @@ package final class CanvasHost: HostRenderer {
     /// Hears that `view` made its widget: inputs and textareas are kept to fit and settle
     /// each frame.
     func didRealize(_ view: HostView, _ widget: any HostWidget) {
-        if let widget = widget as? any FittingWidget { fitting[ObjectIdentifier(view)] = (view, widget) }
-        if let widget = widget as? any ClipboardWidget {
+        if let widget = widget.asFitting { fitting[ObjectIdentifier(view)] = (view, widget) }
+        if let widget = widget.asClipboard {
             widget.copyText = { [unowned self] text in onCopy(text) }
             widget.copiedText = { [unowned self] in copied() }
         }
-        if widget is any HelpDisplay {
+        if widget.asHelpDisplay != nil {
             helpViews.removeAll { !$0.isAttached(to: rootView) }
             helpViews.append(view)
         }
-        if let widget = widget as? any CallingWidget {
+        if let widget = widget.asCalling {
             widget.call = { [unowned self] handler, arguments in dispatch(handler, arguments) }
         }
         if view.isLayer { layerViews.append(view) }
-        if widget is any BindingsDisplay {
+        if widget.asBindingsDisplay != nil {
             keyHints.views.append(view)
             keyHints.shown = nil
         }

@@ -50,6 +50,14 @@ public protocol HostWidget: AnyObject {
     /// app's root the whole canvas.
     func setTopLevel(_ topLevel: Bool, props: Record)
 
+    /// The widget in each role the host connects when it is made, or nil: given by the
+    /// role's protocol, so the host casts nothing (a type's first cast to a protocol
+    /// searches every conformance the program holds, thousands of them).
+    var asFitting: (any FittingWidget)? { get }
+    var asClipboard: (any ClipboardWidget)? { get }
+    var asHelpDisplay: (any HelpDisplay)? { get }
+    var asCalling: (any CallingWidget)? { get }
+    var asBindingsDisplay: (any BindingsDisplay)? { get }
 }
 
 /// Defaults for primitives that never take focus or keys.
@@ -71,6 +79,32 @@ extension HostWidget {
     public func handleWheel(_ direction: MouseEvent.Button, props: Record, dispatch: HandlerDispatch) -> Bool { false }
     /// Keeps no handler: they are read from the props when events come.
     public func handlersChanged(_ props: Record) {}
+    /// In none of the roles; each role's protocol says otherwise.
+    public var asFitting: (any FittingWidget)? { nil }
+    public var asClipboard: (any ClipboardWidget)? { nil }
+    public var asHelpDisplay: (any HelpDisplay)? { nil }
+    public var asCalling: (any CallingWidget)? { nil }
+    public var asBindingsDisplay: (any BindingsDisplay)? { nil }
+}
+
+extension FittingWidget {
+    public var asFitting: (any FittingWidget)? { self }
+}
+
+extension ClipboardWidget {
+    public var asClipboard: (any ClipboardWidget)? { self }
+}
+
+extension HelpDisplay {
+    public var asHelpDisplay: (any HelpDisplay)? { self }
+}
+
+extension CallingWidget {
+    public var asCalling: (any CallingWidget)? { self }
+}
+
+extension BindingsDisplay {
+    public var asBindingsDisplay: (any BindingsDisplay)? { self }
 }
 
 /// The left button over a primitive that selects with it: pressed (once, twice or three
@@ -155,8 +189,6 @@ public enum EditingKeys {
     ]
 }
 
-/// A primitive that copies to and pastes from the app's clipboard (an input's
-/// selection): the host connects it to what `ui.clipboard.write` reaches.
 /// A primitive whose presence makes F1 (when nothing in reach answers it) show the help
 /// overlay, every key binding in reach (`ui.help`); it says the overlay's colors.
 public protocol HelpDisplay: HostWidget {
@@ -171,6 +203,8 @@ public protocol CallingWidget: HostWidget {
     var call: HandlerDispatch { get set }
 }
 
+/// A primitive that copies to and pastes from the app's clipboard (an input's
+/// selection): the host connects it to what `ui.clipboard.write` reaches.
 public protocol ClipboardWidget: HostWidget {
     /// Puts text on the clipboard; set by the host.
     var copyText: (String) -> Void { get set }

@@ -2,6 +2,7 @@ import Testing
 import TheoluaCanvas
 import TheoluaCore
 import TheoluaTerminal
+import TheoluaWidgets
 
 @testable import TheoluaRuntime
 
@@ -49,6 +50,28 @@ import TheoluaTerminal
         #expect(runtime.lines == ["approved"])
         #expect(runtime.screen[0, 0].style.attributes.contains(.bold))
         #expect(runtime.takeErrors() == [])
+    }
+
+    @Test func eachBuiltInWidgetTakesTheRolesItsProtocolsGiveIt() throws {
+        // The host reads a widget's roles (fitting, clipboard, help, calling, key hints)
+        // without a cast: each role's protocol answers for the widgets that adopt it.
+        func roles(_ kind: String) throws -> [String] {
+            let primitive = try #require(BuiltIn.primitives.first { $0.kind == kind })
+            let widget = primitive.makeWidget(nil)
+            var roles: [String] = []
+            if let role = widget.asFitting { #expect(role === widget); roles.append("fitting") }
+            if let role = widget.asClipboard { #expect(role === widget); roles.append("clipboard") }
+            if let role = widget.asHelpDisplay { #expect(role === widget); roles.append("help") }
+            if let role = widget.asCalling { #expect(role === widget); roles.append("calling") }
+            if let role = widget.asBindingsDisplay { #expect(role === widget); roles.append("bindings") }
+            return roles
+        }
+        #expect(try roles("text") == [])
+        #expect(try roles("box") == [])
+        #expect(try roles("input") == ["fitting", "clipboard"])
+        #expect(try roles("textarea") == ["fitting", "clipboard", "calling"])
+        #expect(try roles("help") == ["help"])
+        #expect(try roles("keyhints") == ["bindings"])
     }
 
     @Test func aHostElementOfAKindNoWidgetRegistersIsAnError() throws {
