@@ -259,7 +259,7 @@ extension LuaBridge {
         var context = ConversionContext()
         // ui.text "hello", ui.button "OK" and ui.markdown "# Notes"
         if constructor.content == .text, lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER {
-            let props: Record = ["text": .string(state.describe(1))]
+            let props = Record(uniqueEntries: [Record.Entry(key: "text", value: .string(state.describe(1)))])
             if let kind = constructor.kind { return .host(kind, props: props) }
             if let make = constructor.make {
                 do {
