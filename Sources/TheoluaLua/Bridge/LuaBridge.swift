@@ -44,9 +44,9 @@ public final class LuaBridge {
     /// Registry references to release at the next safe point.
     package let releases = ReleaseQueue()
     /// The reconciler's pass the open batches belong to.
-    private var batchGeneration = 0
+    @exclusivity(unchecked) private var batchGeneration = 0
     /// Whether a turn to run queued finalizers is on the run loop.
-    var finalizersScheduled = false
+    @exclusivity(unchecked) var finalizersScheduled = false
 
     /// Names, schemas, scratch and handlers for converting values (Values/).
     @exclusivity(unchecked) var values = ValueBindings()
@@ -63,7 +63,7 @@ public final class LuaBridge {
     /// The scheduler for `ui.after` and `ui.every`.
     public let runLoop: any RunLoop
     /// The reconciler handlers dispatch into; set by the runtime that mounts the app.
-    public weak var reconciler: Reconciler?
+    @exclusivity(unchecked) public weak var reconciler: Reconciler?
     /// The stage clock, when a benchmark measures stages (the reconciler's: see
     /// `Runtime.stageClock`).
     @exclusivity(unchecked) package var stageClock: StageClock?

@@ -1,4 +1,5 @@
 import CLua
+import Synchronization
 import TheoluaLock
 
 /// How objects that can outlive their bridge (definitions, functions, controllers,
@@ -17,14 +18,24 @@ package final class BridgeLink: @unchecked Sendable {
 /// on the bridge's thread at the next safe point.
 package final class ReleaseQueue: Sendable {
     private let pending = Locked<[Int32]>([])
+    /// How many wait, read without the lock by `take`: it runs before every call into
+    /// Lua and nearly always finds none. One added while it looks waits for the next.
+    private let count = Atomic(0)
 
     func add(_ reference: Int32) {
-        pending.withLock { $0.append(reference) }
+        pending.withLock { references in
+            references.append(reference)
+            count.store(references.count, ordering: .relaxed)
+        }
     }
 
     func take() -> [Int32] {
-        pending.withLock { references in
-            defer { references.removeAll() }
+        guard count.load(ordering: .relaxed) > 0 else { return [] }
+        return pending.withLock { references in
+            defer {
+                references.removeAll()
+                count.store(0, ordering: .relaxed)
+            }
             return references
         }
     }
