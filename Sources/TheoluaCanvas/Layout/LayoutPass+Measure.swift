@@ -5,7 +5,11 @@ extension LayoutPass {
     /// The node's own `width`/`height` are not applied here: the parent resolves them,
     /// since only the parent knows what a percentage is of.
     mutating func measure(_ node: CanvasNode, _ constraint: WidthConstraint) -> Size {
-        if let cached = node.measureCache[constraint] { return cached }
+        if node.kind == .scroll {
+            if let cached = node.measureCache[constraint, viewport: viewport.height] { return cached }
+        } else if let cached = node.measureCache[constraint] {
+            return cached
+        }
         if node.item.hidden { return .zero }
         measured += 1
         let size: Size
@@ -15,8 +19,12 @@ extension LayoutPass {
         case .box:
             size = measureBox(node, constraint)
         case .scroll:
-            // Depends on the viewport, so it is not cached; it costs one screenful.
-            return measureScroll(node, constraint)
+            // One screenful of rows, kept with the canvas height it was measured for: a
+            // flex parent asks for it more than once a pass, and a change inside the
+            // scroll drops it as it drops any node's measurements.
+            let size = measureScroll(node, constraint)
+            node.measureCache.store(size, for: constraint, viewport: viewport.height)
+            return size
         }
         node.measureCache.store(size, for: constraint)
         return size

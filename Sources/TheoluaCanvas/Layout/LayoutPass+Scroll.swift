@@ -291,6 +291,8 @@ extension LayoutPass {
         let style = scroll.boxStyle
         let gap = style.verticalGap(innerHeight: viewport.height)
         let stretches = style.align == .stretch
+        var isExact = false
+        if case .exactly = constraint { isExact = true }
         while index < count, total < viewport.height {
             let child = scrollChild(scroll, index)
             let item = child.item
@@ -300,11 +302,13 @@ extension LayoutPass {
                 continue
             }
             let room = limit.map { max(0, $0 - margin.horizontal) }
-            var width =
-                item.width?.resolve(against: limit)
-                ?? measure(child, room.map { .atMost($0) } ?? .unbounded).width
-            if case .exactly = constraint, stretches, let room, item.width == nil {
-                width = room
+            let width: Int
+            if let explicit = item.width?.resolve(against: limit) {
+                width = explicit
+            } else if isExact, stretches, let room {
+                width = room  // stretched: the content's own width is not asked
+            } else {
+                width = measure(child, room.map { .atMost($0) } ?? .unbounded).width
             }
             widest = max(widest, width + margin.horizontal)
             total += scrollChildHeight(child, width: width, viewport: viewport.height) + margin.vertical

@@ -19,13 +19,16 @@ enum WidthConstraint: Hashable {
 /// The last few content measurements of a node, so siblings of a changed node are not
 /// measured again. A parent asks at most three questions (max-content width, a bounded
 /// width, a height for a final width), and a shrinking row the content's minimum width,
-/// so four entries are plenty. One array, made on the first measurement: nodes never
-/// measured (a long list's rows out of view) hold nothing.
+/// so four entries are plenty. A scroll's size also depends on the canvas's height (it
+/// measures one screenful), so its answers are kept with the height they were for. One
+/// array, made on the first measurement: nodes never measured (a long list's rows out
+/// of view) hold nothing.
 struct MeasureCache {
     /// What an entry answers.
     private enum Question: Equatable {
         case size(WidthConstraint)
         case minimumWidth
+        case screenful(WidthConstraint, viewport: Int)
     }
 
     private var entries: [(question: Question, size: Size)] = []
@@ -35,11 +38,20 @@ struct MeasureCache {
         answer(.size(constraint))
     }
 
+    /// A scroll's size under `constraint` when the canvas is `viewport` rows high.
+    subscript(_ constraint: WidthConstraint, viewport viewport: Int) -> Size? {
+        answer(.screenful(constraint, viewport: viewport))
+    }
+
     /// The content's minimum width (see ``LayoutPass/minimumWidth(of:)``), if known.
     var minimumWidth: Int? { answer(.minimumWidth)?.width }
 
     mutating func store(_ size: Size, for constraint: WidthConstraint) {
         store(size, answering: .size(constraint))
+    }
+
+    mutating func store(_ size: Size, for constraint: WidthConstraint, viewport: Int) {
+        store(size, answering: .screenful(constraint, viewport: viewport))
     }
 
     mutating func storeMinimumWidth(_ width: Int) {
