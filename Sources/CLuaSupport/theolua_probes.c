@@ -105,6 +105,30 @@ int theolua_lua_release_number(void) {
     return LUA_VERSION_RELEASE_NUM;
 }
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define THEOLUA_LEAK_CHECKS 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(THEOLUA_LEAK_CHECKS)
+#define THEOLUA_LEAK_CHECKS 1
+#endif
+#ifdef THEOLUA_LEAK_CHECKS
+#include <sanitizer/lsan_interface.h>
+#endif
+
+void theolua_leak_checks_pause(void) {
+#ifdef THEOLUA_LEAK_CHECKS
+    __lsan_disable();
+#endif
+}
+
+void theolua_leak_checks_resume(void) {
+#ifdef THEOLUA_LEAK_CHECKS
+    __lsan_enable();
+#endif
+}
+
 int theolua_checks_leaks_at_exit(void) {
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)

@@ -41,21 +41,36 @@ extension LuaBridge {
                 return
             }
             let table = state.absolute(index)
-            try enter(table, &context)
-            defer { context.leave() }
-            let start = elements.count
-            if appendElementList(at: table, into: &elements) {
-                try context.visit(elements[start...].reduce(0) { $0 &+ $1.size })
+            let pointer = lua_topointer(L, table)
+            if let known = try context.repeatedList(pointer) {
+                elements.append(contentsOf: known)
                 return
             }
-            let shape = shape(ofTable: table)
-            guard shape.isSequence else {
-                throw context.mismatch("an element, a string or a list of them", found: "a table with named fields")
-            }
-            try childItems(of: table, upTo: shape.maxIndex, into: &elements, &context)
+            let before = context.visited
+            let start = elements.count
+            try list(at: table, into: &elements, &context)
+            context.rememberList(pointer, elements[start...], visits: context.visited - before)
         default:
             throw context.mismatch("an element or a string", found: found(at: index))
         }
+    }
+
+    /// Appends the children of the list at `table`, flattened.
+    private func list(at table: Int32, into elements: inout [Element], _ context: inout ConversionContext)
+        throws(Mismatch)
+    {
+        try enter(table, &context)
+        defer { context.leave() }
+        let start = elements.count
+        if appendElementList(at: table, into: &elements) {
+            try context.visit(elements[start...].reduce(0) { $0 &+ $1.size })
+            return
+        }
+        let shape = shape(ofTable: table)
+        guard shape.isSequence else {
+            throw context.mismatch("an element, a string or a list of them", found: "a table with named fields")
+        }
+        try childItems(of: table, upTo: shape.maxIndex, into: &elements, &context)
     }
 
     /// Appends the elements of the table at `table` if it is a list of nothing but

@@ -86,6 +86,15 @@ extension LuaBridge {
     }
 
     private func tableValue(at index: Int32, _ context: inout ConversionContext) throws(Mismatch) -> Value {
+        let pointer = lua_topointer(L, index)
+        if let value = try context.repeated(pointer) { return value }
+        let before = context.visited
+        let value = try convertTable(at: index, &context)
+        context.remember(pointer, value, visits: context.visited - before)
+        return value
+    }
+
+    private func convertTable(at index: Int32, _ context: inout ConversionContext) throws(Mismatch) -> Value {
         let table = state.absolute(index)
         try enter(table, &context)
         defer { context.leave() }

@@ -23,9 +23,59 @@ struct ConversionContext {
     /// conversion's work exponential.
     var visited = 0
 
+    /// A table converted whole, and the values converting it counted (its own not
+    /// included: the caller counts that).
+    struct Converted<Result> {
+        let result: Result
+        let visits: Int
+    }
+
+    /// Tables converted whole once the conversion is large, by address. A table met
+    /// again (shared subtables) counts its values again at once, as the bound says, but
+    /// is not converted again: going over the bound through shared tables costs what
+    /// the distinct tables cost, not a million conversions. Nothing in a conversion runs
+    /// Lua code, so a table cannot change between two meetings.
+    private var values: [UnsafeRawPointer: Converted<Value>] = [:]
+    private var lists: [UnsafeRawPointer: Converted<[Element]>] = [:]
+
     static let maximumDepth = 100
     /// The most values one conversion may visit.
     static let maximumValues = 1_000_000
+    /// How many values a conversion visits before it remembers the tables it converts:
+    /// small ones, all props of a row, keep to the stack.
+    static let rememberingFrom = 4096
+
+    /// The value the table at `pointer` converted to, counted again; nil if it was not
+    /// remembered.
+    mutating func repeated(_ pointer: UnsafeRawPointer?) throws(Mismatch) -> Value? {
+        guard !values.isEmpty, let pointer, let known = values[pointer] else { return nil }
+        try visit(known.visits)
+        return known.result
+    }
+
+    /// Remembers the value the table at `pointer` converted to, counting `visits`,
+    /// once the conversion is large.
+    mutating func remember(_ pointer: UnsafeRawPointer?, _ value: Value, visits: Int) {
+        guard visited >= Self.rememberingFrom, let pointer else { return }
+        values[pointer] = Converted(result: value, visits: visits)
+    }
+
+    /// The children the list at `pointer` flattened to, counted again; nil if it was not
+    /// remembered.
+    mutating func repeatedList(_ pointer: UnsafeRawPointer?) throws(Mismatch) -> [Element]? {
+        guard !lists.isEmpty, let pointer, let known = lists[pointer] else { return nil }
+        try visit(known.visits)
+        return known.result
+    }
+
+    /// Remembers the children the list at `pointer` flattened to, counting `visits`,
+    /// once the conversion is large.
+    mutating func rememberList(_ pointer: UnsafeRawPointer?, _ children: ArraySlice<Element>, visits: Int) {
+        guard visited >= Self.rememberingFrom, let pointer else { return }
+        // A copy: a slice would share the array still being appended to, and make each
+        // append after it copy the whole array.
+        lists[pointer] = Converted(result: Array(children), visits: visits)
+    }
 
     /// Counts `count` more values; a mismatch when there are too many.
     @inline(__always)
