@@ -41,15 +41,17 @@ extension LuaBridge {
                 return
             }
             let table = state.absolute(index)
-            let pointer = lua_topointer(L, table)
-            if let known = try context.repeatedList(pointer) {
+            if context.remembers, let known = try context.repeatedList(lua_topointer(L, table)) {
                 elements.append(contentsOf: known)
                 return
             }
             let before = context.visited
             let start = elements.count
             try list(at: table, into: &elements, &context)
-            context.rememberList(pointer, elements[start...], visits: context.visited - before)
+            let visits = context.visited - before
+            if context.keeps(visits: visits) {
+                context.rememberList(lua_topointer(L, table), elements[start...], visits: visits)
+            }
         default:
             throw context.mismatch("an element or a string", found: found(at: index))
         }

@@ -85,12 +85,13 @@ extension LuaBridge {
         return nil
     }
 
+    @inline(__always)
     private func tableValue(at index: Int32, _ context: inout ConversionContext) throws(Mismatch) -> Value {
-        let pointer = lua_topointer(L, index)
-        if let value = try context.repeated(pointer) { return value }
+        if context.remembers, let value = try context.repeated(lua_topointer(L, index)) { return value }
         let before = context.visited
         let value = try convertTable(at: index, &context)
-        context.remember(pointer, value, visits: context.visited - before)
+        let visits = context.visited - before
+        if context.keeps(visits: visits) { context.remember(lua_topointer(L, index), value, visits: visits) }
         return value
     }
 
