@@ -105,6 +105,7 @@ int theolua_lua_release_number(void) {
     return LUA_VERSION_RELEASE_NUM;
 }
 
+/* Whether this code is built with AddressSanitizer, whose runtime checks leaks. */
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define THEOLUA_LEAK_CHECKS 1
@@ -130,12 +131,7 @@ void theolua_leak_checks_resume(void) {
 }
 
 int theolua_checks_leaks_at_exit(void) {
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    return 1;
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef THEOLUA_LEAK_CHECKS
     return 1;
 #else
     return 0;
