@@ -120,6 +120,14 @@ struct PipelineBenchmarks {
                 _ = try? session.runtime.bridge.evaluate(PipelineWorkload.floor(count: count))
             }
             _ = floor
+            if rows == .written {
+                report.measure(
+                    "  move floor: the list's render loop in plain Lua, \(label)", iterations: quick ? 20 : 100,
+                    warmup: 5
+                ) {
+                    _ = try? session.runtime.bridge.evaluate(PipelineWorkload.moveFloor(count: count))
+                }
+            }
         }
     }
 

@@ -147,4 +147,18 @@ enum PipelineWorkload {
         return rows
         """
     }
+
+    /// The floor of a selection move in the written shape: the list's render loop in
+    /// plain Lua, each row's table handed to a Lua function that returns it in place of
+    /// the `Row` constructor. Everything a move costs past this is theolua's.
+    static func moveFloor(count: Int) -> String {
+        """
+        local Row = function(props) return props end
+        local rows, selected = {}, 7
+        for i = 1, \(count) do
+          rows[i] = Row { key = i, index = i, selected = (i == selected) }
+        end
+        return rows
+        """
+    }
 }
