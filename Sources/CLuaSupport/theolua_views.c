@@ -337,17 +337,20 @@ static void theolua_make_kept_fields(lua_State *L, theolua_support *support, int
 
 void theolua_keep_view_field(lua_State *L, int view, int key, int value) {
     view = lua_absindex(L, view);
+    if (lua_type(L, view) != LUA_TUSERDATA || lua_rawlen(L, view) != sizeof(theolua_view_block)) {
+        return;
+    }
+    /* Most reads of a view are its first few: counted, and nothing more. */
+    theolua_view_block *block = (theolua_view_block *)lua_touserdata(L, view);
+    if (block->swift_reads < THEOLUA_VIEW_READS_BEFORE_KEEPING) {
+        block->swift_reads += 1;
+        return;
+    }
     key = lua_absindex(L, key);
     value = lua_absindex(L, value);
     int plainKey = lua_type(L, key) == LUA_TSTRING || lua_isinteger(L, key);
     theolua_support *support = theolua_getsupport(L);
-    if (lua_type(L, view) != LUA_TUSERDATA || lua_rawlen(L, view) != sizeof(theolua_view_block) ||
-        lua_type(L, value) == LUA_TNIL || !plainKey || support->kept_fields_mt_ref <= 0 || !lua_checkstack(L, 6)) {
-        return;
-    }
-    theolua_view_block *block = (theolua_view_block *)lua_touserdata(L, view);
-    if (block->swift_reads < THEOLUA_VIEW_READS_BEFORE_KEEPING) {
-        block->swift_reads += 1;
+    if (lua_type(L, value) == LUA_TNIL || !plainKey || support->kept_fields_mt_ref <= 0 || !lua_checkstack(L, 6)) {
         return;
     }
     if (lua_getiuservalue(L, view, 1) != LUA_TTABLE) {

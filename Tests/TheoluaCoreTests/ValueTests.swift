@@ -39,6 +39,27 @@ import TheoluaWidgets
         #expect(even.keys.first == "field0")
     }
 
+    @Test func fieldsAreFoundByTheExactBytesOfTheirName() {
+        func position(_ record: Record, _ bytes: [UInt8]) -> Int? {
+            bytes.withUnsafeBytes { record.position(ofUTF8: $0) }
+        }
+        let replacement = "\u{FFFD}"
+        let named: [(String, Value)] = [("naïve", 2), (replacement, 3)]
+        let small = Record([("index", 1), ("selected", true)] + named)
+        let large = Record((0..<20).map { ("field\($0)", Value.int($0)) } + named)
+        for record in [small, large] {
+            #expect(position(record, Array("naïve".utf8)) == record.position(of: "naïve"))
+            #expect(position(record, Array(replacement.utf8)) == record.position(of: replacement))
+            #expect(position(record, Array("naive".utf8)) == nil)  // the same length, other bytes
+            #expect(position(record, Array("naïv".utf8)) == nil)
+            #expect(position(record, []) == nil)
+            // Bytes that are not UTF-8 name no field, not the one their repair would.
+            #expect(position(record, [0xFF]) == nil)
+        }
+        #expect(position(small, Array("selected".utf8)) == 1)
+        #expect(position(large, Array("field19".utf8)) == 19)
+    }
+
     @Test func largeArraysWithEqualContentAreEqualAndUnequalOnesDiffer() {
         let values = (0..<1_000).map { Value.string("row \($0)") }
         let a = ValueArray(values)

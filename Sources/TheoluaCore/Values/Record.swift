@@ -106,6 +106,32 @@ public struct Record: Sendable {
         return entries.firstIndex { $0.key == key }
     }
 
+    /// The position of the field whose key is exactly the UTF-8 `bytes`, if present: a
+    /// lookup by a name read from Lua that makes no `String` (bytes that are not UTF-8
+    /// name no field).
+    package func position(ofUTF8 bytes: UnsafeRawBufferPointer) -> Int? {
+        if let index {
+            let key = String(decoding: bytes, as: UTF8.self)
+            guard let position = index.positions[key], Self.key(entries[position].key, is: bytes) else { return nil }
+            return position
+        }
+        return entries.withUnsafeBufferPointer { entries in
+            for position in 0..<entries.count where Self.key(entries[position].key, is: bytes) { return position }
+            return nil
+        }
+    }
+
+    /// Whether `key`'s UTF-8 is exactly `bytes`.
+    @inline(__always)
+    private static func key(_ key: String, is bytes: UnsafeRawBufferPointer) -> Bool {
+        let utf8 = key.utf8
+        guard utf8.count == bytes.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { own in
+            for offset in 0..<own.count where own[offset] != bytes[offset] { return false }
+            return true
+        } ?? utf8.elementsEqual(bytes)
+    }
+
     /// The field at `position` in insertion order.
     public func field(at position: Int) -> (key: String, value: Value) {
         (entries[position].key, entries[position].value)

@@ -100,11 +100,16 @@ extension LuaBridge {
     func pushField(of view: View, key: Int32) {
         switch view.value {
         case .record(let record):
-            guard let name = state.string(at: key), let value = record[name] else {
+            // The name is compared as the bytes Lua holds: no String is made for it.
+            var length = 0
+            guard lua_type(L, key) == LUA_TSTRING, let name = lua_tolstring(L, key, &length),
+                let position = record.position(ofUTF8: UnsafeRawBufferPointer(start: name, count: length))
+            else {
                 lua_pushnil(L)
                 return
             }
-            pushView(value, in: view, at: .field(name))
+            let entry = record.entries[position]
+            pushView(entry.value, in: view, at: .field(entry.key))
         case .array(let array):
             guard lua_type(L, key) == LUA_TNUMBER, lua_isinteger(L, key) != 0 else {
                 lua_pushnil(L)
