@@ -112,24 +112,13 @@ public struct Record: Sendable {
     package func position(ofUTF8 bytes: UnsafeRawBufferPointer) -> Int? {
         if let index {
             let key = String(decoding: bytes, as: UTF8.self)
-            guard let position = index.positions[key], Self.key(entries[position].key, is: bytes) else { return nil }
+            guard let position = index.positions[key], entries[position].key.hasUTF8(bytes) else { return nil }
             return position
         }
         return entries.withUnsafeBufferPointer { entries in
-            for position in 0..<entries.count where Self.key(entries[position].key, is: bytes) { return position }
+            for position in 0..<entries.count where entries[position].key.hasUTF8(bytes) { return position }
             return nil
         }
-    }
-
-    /// Whether `key`'s UTF-8 is exactly `bytes`.
-    @inline(__always)
-    private static func key(_ key: String, is bytes: UnsafeRawBufferPointer) -> Bool {
-        let utf8 = key.utf8
-        guard utf8.count == bytes.count else { return false }
-        return utf8.withContiguousStorageIfAvailable { own in
-            for offset in 0..<own.count where own[offset] != bytes[offset] { return false }
-            return true
-        } ?? utf8.elementsEqual(bytes)
     }
 
     /// The field at `position` in insertion order.
@@ -257,5 +246,19 @@ extension Record {
         var total = 0
         for (_, value) in self { if case .string(let text) = value { total += text.utf8.count } }
         return total
+    }
+}
+
+extension String {
+    /// Whether this string's UTF-8 is exactly `bytes` (a name as Lua holds it, say),
+    /// compared without making a string of them.
+    @inline(__always)
+    package func hasUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let utf8 = self.utf8
+        guard utf8.count == bytes.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { own in
+            for offset in 0..<own.count where own[offset] != bytes[offset] { return false }
+            return true
+        } ?? utf8.elementsEqual(bytes)
     }
 }

@@ -2,12 +2,6 @@ import CLua
 import CLuaSupport
 import TheoluaCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The keyed script-component elements a component's renders made, for its next
 /// renders to reuse.
 ///
@@ -242,10 +236,6 @@ extension LuaBridge {
     private func rawString(at index: Int32, equals text: String) -> Bool {
         var length = 0
         guard let bytes = lua_tolstring(L, index, &length) else { return false }
-        var text = text
-        return text.withUTF8 { utf8 in
-            guard utf8.count == length, let start = utf8.baseAddress else { return utf8.count == length }
-            return memcmp(start, bytes, length) == 0
-        }
+        return text.hasUTF8(UnsafeRawBufferPointer(start: bytes, count: length))
     }
 }

@@ -29,7 +29,7 @@ struct BoundSchema {
     func position(ofKey address: UnsafePointer<CChar>, length: Int) -> Int? {
         if let position = addresses.firstIndex(of: address) { return position }
         let key = UnsafeRawBufferPointer(start: address, count: length)
-        return longNames.first { record.fields[$0].name.utf8.elementsEqual(key) }
+        return longNames.first { record.fields[$0].name.hasUTF8(key) }
     }
 }
 
