@@ -48,8 +48,12 @@ public final class Canvas {
 
     /// Makes the content of a deferred node (see ``CanvasNode/init(deferred:owner:)``)
     /// when layout first needs it; called during layout, before the node is measured.
-    /// It must end the node's deferral.
-    public var deferredContent: ((CanvasNode) -> Void)?
+    /// It must end the node's deferral. It returns whether the content is provisional:
+    /// it stands for content made only after the layout (a component that renders when
+    /// it comes into view), and the owner lays out again once that content replaces it.
+    /// A scroll whose movement (a page down, a reveal) passed over provisional content
+    /// moves again in that next layout, over the content that replaced it.
+    public var deferredContent: ((CanvasNode) -> Bool)?
 
     /// Statistics of the last `render()` or `layout()`, for tests and benchmarks.
     package private(set) var lastStatistics = Statistics()

@@ -183,3 +183,44 @@ import TheoluaCore
         expectScreen(harness, ["[ b47 ]", "[ b48 ]", "[ b49 ]"])
     }
 }
+
+/// A row two lines high, rendered by a Swift component.
+private struct TallRow: Component, Equatable {
+    var index: Int
+
+    func render(_ context: ComponentContext<TallRow>) -> [Element] {
+        [.column(children: [.text("a\(index)"), .text("b\(index)")])]
+    }
+}
+
+/// A scroll's component rows render as its layout reaches them.
+@Suite struct ScrollComponentRowsTests {
+    static func rows(_ count: Int) -> Element {
+        .scroll(
+            ["height": 4, "focusable": false],
+            children: (1...count).map { TallRow(index: $0).element(key: .int($0)) })
+    }
+
+    @Test func theRowsInViewRenderAndTheOthersWait() {
+        let harness = HostHarness(width: 10, height: 4, Self.rows(1000))
+        expectScreen(harness, ["a1", "b1", "a2", "b2"])
+        // A window's worth of rows from the top and from the end (which the scroll
+        // measures for its end), counted at one line each before they render.
+        #expect(harness.reconciler.componentCount == 8)
+        #expect(harness.errors == [])
+    }
+
+    @Test func aMoveOverRowsNotRenderedYetIsMadeAgainOverTheRenderedRows() throws {
+        let harness = HostHarness(width: 10, height: 4, Self.rows(1000))
+        expectScreen(harness, ["a1", "b1", "a2", "b2"])
+        let scroll = try #require(harness.host.canvas.root?.children.first)
+        // Ten lines: five rows of two. The move passes rows that wait, one line each
+        // until they render; it is made again once they have.
+        scroll.scrollDown(by: 10)
+        expectScreen(harness, ["a6", "b6", "a7", "b7"])
+        scroll.scrollDown(by: 3)
+        scroll.scrollDown(by: 4)
+        expectScreen(harness, ["b9", "a10", "b10", "a11"])
+        #expect(harness.reconciler.componentCount < 20)
+    }
+}

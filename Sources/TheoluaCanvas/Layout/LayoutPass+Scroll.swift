@@ -31,10 +31,10 @@ extension LayoutPass {
 
     /// A scroll's child `index`, its content made first if it was deferred: the only
     /// way the scroll layout reaches a child, so rows never in view are never made.
-    private func scrollChild(_ scroll: CanvasNode, _ index: Int) -> CanvasNode {
+    private mutating func scrollChild(_ scroll: CanvasNode, _ index: Int) -> CanvasNode {
         let child = scroll.children[index]
         if child.isDeferred {
-            deferredContent?(child)
+            if deferredContent?(child) == true { provisional += 1 }
             child.endDeferral()
         }
         return child
@@ -170,6 +170,8 @@ extension LayoutPass {
         scroll.scrollState.viewportHeight = viewport
 
         let commands = scroll.scrollState.pending
+        let before = scroll.scrollState
+        let provisionalBefore = provisional
         scroll.scrollState.pending.removeAll()
         for command in commands {
             switch command {
@@ -217,6 +219,13 @@ extension LayoutPass {
             if state.follow { state.pinnedToEnd = true }
         }
         scroll.scrollState = state
+        if !commands.isEmpty && provisional > provisionalBefore {
+            // The moves passed over content that is not made yet, whose size is not
+            // known: they are made again in the next layout, which follows once that
+            // content is made (see `Canvas.deferredContent`).
+            scroll.scrollState = before
+            state = before
+        }
 
         var y = -state.lineOffset
         var index = state.anchor

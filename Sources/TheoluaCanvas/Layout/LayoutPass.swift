@@ -13,7 +13,9 @@ struct LayoutPass {
     /// How many content measurements were not found in a cache.
     var measured = 0
     /// Makes the content of deferred nodes (the canvas's hook).
-    var deferredContent: ((CanvasNode) -> Void)?
+    var deferredContent: ((CanvasNode) -> Bool)?
+    /// How many deferred nodes got provisional content (see ``Canvas/deferredContent``).
+    var provisional = 0
     /// Layers met among the children arranged; the canvas lays them out after the tree.
     var layersFound: [CanvasNode] = []
 

@@ -235,6 +235,11 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
     }
 
     override func canUpdate(_ instance: Instance) -> Bool {
+        if let waiting = instance.asWaiting {
+            guard waiting.element.storage.componentTypeID == ObjectIdentifier(D.self) else { return false }
+            let current = unsafeDowncast(waiting.element.storage, to: ComponentElementStorage<D>.self).definition
+            return current == definition || definition.continues(from: current)
+        }
         guard instance.componentTypeID == ObjectIdentifier(D.self) else { return false }
         let current = unsafeDowncast(instance, to: ComponentInstance<D>.self).definition
         return current == definition || definition.continues(from: current)

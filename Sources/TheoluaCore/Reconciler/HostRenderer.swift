@@ -20,10 +20,17 @@ public final class HostNode: Instance {
     /// Kept behind accessors: a stored property read from another module is checked for
     /// exclusive access there, whatever its declaration says.
     @exclusivity(unchecked) private var storedAttachment: AnyObject?
+    /// Whether component elements mounted into this node wait to be rendered until the
+    /// host reaches them (``HostRenderer/defersComponents(in:)``).
+    @exclusivity(unchecked) var defersComponents = false
 
     override init(element: Element, parent: Instance?, slot: Slot) {
         super.init(element: element, parent: parent, slot: slot)
     }
+
+    /// Whether this node is the placeholder of a component that waits to be rendered
+    /// (see ``HostRenderer/defersComponents(in:)``).
+    package var standsForWaitingComponent: Bool { parent?.asWaiting != nil }
 
     /// The host node this one is inside (nil: the root container, or a node no longer
     /// mounted).
@@ -86,10 +93,19 @@ public protocol HostRenderer: AnyObject {
     /// Called once after each reconciliation pass that sent operations, so the host can
     /// lay out and paint once per generation.
     func commit()
+
+    /// Whether the components mounted into `node` wait, unrendered, until the host
+    /// reaches them: true for a container that makes its children only as they come
+    /// into view. Each waits as one node of kind ``Reconciler/placeholderKind`` (one row
+    /// high), which the host passes to ``Reconciler/render(waiting:)`` when its layout
+    /// shows it or a focus search looks inside it. Asked once, when `node` is inserted.
+    func defersComponents(in node: HostNode) -> Bool
 }
 
 extension HostRenderer {
     public func commit() {}
+    /// Every component renders as it mounts.
+    public func defersComponents(in node: HostNode) -> Bool { false }
     /// Nothing to refresh: handlers are read from the props when events come.
     public func updateHandlers(_ node: HostNode, from oldProps: Record) {}
 }

@@ -58,6 +58,8 @@ public class Instance {
     var asHost: HostNode? { nil }
     /// This instance as a component instance, without a dynamic cast.
     var asComponent: ComponentInstanceBase? { nil }
+    /// This instance as a component waiting to be rendered, without a dynamic cast.
+    var asWaiting: WaitingInstance? { nil }
     /// The identity of a component instance's definition type.
     var componentTypeID: ObjectIdentifier? { nil }
     /// Whether this is a plain placeholder instance (of ``Element/empty``).

@@ -48,6 +48,9 @@ extension Reconciler {
             }
             return nil
         }
+        if waits(element, under: parent) {
+            return mountWaiting(element, slot: slot, parent: parent, before: anchor)
+        }
         let instance: Instance
         do {
             // A component's instance starts from its initial state: script code.
@@ -68,6 +71,7 @@ extension Reconciler {
         mountedTextBytes += textBytes
         if let host = instance.asHost {
             hostInsert(host, into: host.hostParent, before: anchor)
+            host.defersComponents = self.host.defersComponents(in: host)
             reconcileChildren(of: host, with: element.children, anchor: .known(nil))
         } else if let component = instance.asComponent {
             register(component)
@@ -174,6 +178,9 @@ extension Reconciler {
             if propsChanged || stateChanged || forceRender {
                 render(component, anchor: anchor, isFirst: false)
             }
+        } else if let waiting = instance.asWaiting {
+            // Rendered with its latest element when it is reached.
+            waiting.element = element
         }
     }
 

@@ -81,7 +81,10 @@ public final class Reconciler {
     /// each child.
     @exclusivity(unchecked) var dirtyCount = 0
     @exclusivity(unchecked) private var flushScheduled = false
-    @exclusivity(unchecked) private var isReconciling = false
+    @exclusivity(unchecked) var isReconciling = false
+    /// Set while a waiting component is mounted in its placeholder's place, so that it
+    /// does not wait again (see ``render(waiting:)``).
+    @exclusivity(unchecked) var mountingWaiting = false
     @exclusivity(unchecked) var forceRender = false
 
     /// The values hosts provide above the root (``provide(_:value:)``), by context.
@@ -198,7 +201,7 @@ public final class Reconciler {
 
     /// Runs `body` as one generation: host operations, then one commit, then the
     /// controllers' lifecycle methods of this generation.
-    private func pass(_ body: () -> Void) {
+    func pass(_ body: () -> Void) {
         if isReconciling {
             // A lifecycle method or a host called back into the reconciler; do the work in
             // the next turn rather than nesting passes.

@@ -209,10 +209,16 @@ extension CanvasHost {
         primitives.entry(for: node.kind).isFocusable(node.props)
     }
 
-    /// The first node of the subtrees `roots`, in tree order, that `matches`.
+    /// The first node of the subtrees `roots`, in tree order, that `matches`. The
+    /// placeholder of a component not rendered yet is rendered, and what took its place
+    /// is searched.
     private func firstNode(in roots: [HostNode], where matches: (HostNode) -> Bool) -> HostNode? {
         var stack = Array(roots.reversed())
         while let node = stack.popLast() {
+            if node.standsForWaitingComponent {
+                stack.append(contentsOf: (reconciler?.renderWaiting(node) ?? []).reversed())
+                continue
+            }
             if matches(node) { return node }
             stack.append(contentsOf: node.childNodes.reversed())
         }
@@ -252,8 +258,27 @@ extension CanvasHost {
             setFocus(chosen)
         } else if let returning = returns.last(where: { inScope($0) && !$0.isHidden && !$0.ancestors.contains(where: \.isHidden) }) {
             setFocus(returning)
-        } else if focusedView == nil, let first = scope.firstFocusable {
-            setFocus(first)
+        } else if focusedView == nil {
+            // The first focusable among the rows rendered; when rows not rendered yet
+            // come before it, once the layout has rendered those it shows.
+            let (first, passed) = firstRenderedFocusable(in: scope)
+            if passed {
+                focusAwaitsRows = true
+            } else if let first {
+                setFocus(first)
+            }
         }
+    }
+
+    /// The first focusable in `scope` among the views made, rendering no placeholder,
+    /// and whether the search passed one before it. Focus that nobody asked for goes
+    /// only to what is rendered: a scroll's ten thousand rows are not rendered to learn
+    /// that none holds a focusable.
+    func firstRenderedFocusable(in scope: HostView) -> (view: HostView?, passedPlaceholder: Bool) {
+        searchRendersPlaceholders = false
+        placeholderPassed = false
+        defer { searchRendersPlaceholders = true }
+        let first = scope.firstFocusable
+        return (first, placeholderPassed)
     }
 }

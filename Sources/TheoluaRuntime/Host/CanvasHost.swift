@@ -106,6 +106,17 @@ package final class CanvasHost: HostRenderer {
     /// layout and settle their edits at the end of each frame.
     @exclusivity(unchecked) var fitting: [ObjectIdentifier: (view: HostView, widget: any FittingWidget)] = [:]
 
+    /// The placeholders of waiting components (see ``defersComponents(in:)``) that the
+    /// layout in progress reached, to render after it.
+    @exclusivity(unchecked) var reachedPlaceholders: [HostNode] = []
+    /// Whether focus searches render the placeholders they pass (see
+    /// ``firstRenderedFocusable(in:)``), and whether one passed a placeholder.
+    @exclusivity(unchecked) var searchRendersPlaceholders = true
+    @exclusivity(unchecked) var placeholderPassed = false
+    /// Whether the focus a commit could not give (see `settleFocusAfterCommit`) is given
+    /// after the layout has rendered the rows it shows.
+    @exclusivity(unchecked) var focusAwaitsRows = false
+
     /// A host drawing on a canvas of `width` × `height` cells the primitives of
     /// `primitives` (by default the built-in ones).
     package init(width: Int, height: Int, primitives: [PrimitiveSpec] = BuiltIn.primitives) {
@@ -114,9 +125,21 @@ package final class CanvasHost: HostRenderer {
         canvas = Canvas(width: width, height: height)
         canvas.root = rootView.realize(in: self)
         // A scroll's child stands as a deferred canvas node until the scroll's layout
-        // reaches it: then its view is realized.
+        // reaches it: then its view is realized. A waiting component's placeholder is
+        // realized as what it is, one blank row, and noted: the component renders in its
+        // place after the layout (see `layOut`).
         canvas.deferredContent = { [unowned self] node in
-            if let view = node.deferredOwner as? HostView { view.realize(in: self) }
+            guard let view = node.deferredOwner as? HostView else { return false }
+            view.realize(in: self)
+            guard view.isPlaceholder, let placeholder = view.hostNode else { return false }
+            reachedPlaceholders.append(placeholder)
+            return true
+        }
+        self.primitives.renderPlaceholder = { [unowned self] view in
+            placeholderPassed = true
+            guard searchRendersPlaceholders, let placeholder = view.hostNode, let reconciler else { return false }
+            // Not during a commit: then the search goes on without what it holds.
+            return reconciler.renderWaiting(placeholder) != nil
         }
     }
 
@@ -149,6 +172,7 @@ package final class CanvasHost: HostRenderer {
     /// turn's layout step. Little more than a look at the root when nothing changed.
     func layOut() {
         canvas.layout()
+        renderReachedPlaceholders()
         // Inputs and textareas fit their text to the size layout gives them; fitting can
         // change their content size, so lay out again (a few times at most).
         for _ in 0..<(fitting.isEmpty ? 0 : 3) {
@@ -156,6 +180,27 @@ package final class CanvasHost: HostRenderer {
             for entry in fitting.values where entry.widget.fit() { changed = true }
             if !changed { break }
             canvas.layout()
+            renderReachedPlaceholders()
+        }
+    }
+
+    /// Renders the waiting components whose placeholders the last layout reached, and
+    /// lays out again, until a layout reaches none: each round renders at least one, so
+    /// it ends, and a frame shows no placeholder. Then the focus a commit left to the
+    /// rows shown is given.
+    private func renderReachedPlaceholders() {
+        while !reachedPlaceholders.isEmpty, let reconciler {
+            let reached = reachedPlaceholders
+            reachedPlaceholders.removeAll()
+            guard reconciler.render(waiting: reached) else { break }
+            canvas.layout()
+        }
+        reachedPlaceholders.removeAll()
+        guard focusAwaitsRows else { return }
+        focusAwaitsRows = false
+        if focusedView == nil, let first = firstRenderedFocusable(in: focusScope).view {
+            setFocus(first)
+            deliverFocusChanges()
         }
     }
 
@@ -193,6 +238,12 @@ package final class CanvasHost: HostRenderer {
 
     // MARK: HostRenderer
 
+    /// A scroll's component children wait until its layout reaches them (or a focus
+    /// search looks inside them): a list of ten thousand rows renders those it shows.
+    package func defersComponents(in node: HostNode) -> Bool {
+        primitives.entry(for: node.kind).spec.defersChildren
+    }
+
     /// Creates the node's view (mapping its props into canvas nodes) and inserts it; a
     /// focusable with `autoFocus = true` becomes a candidate for focus at the commit.
     ///
@@ -202,6 +253,8 @@ package final class CanvasHost: HostRenderer {
         let kind: PrimitiveRegistry.Entry
         if let known = primitives.knownEntry(for: node.kind) {
             kind = known
+        } else if node.standsForWaitingComponent {
+            kind = primitives.fallback  // a blank box, one row high
         } else {
             // Drawn as a plain box, so the app goes on, and reported.
             kind = primitives.fallback

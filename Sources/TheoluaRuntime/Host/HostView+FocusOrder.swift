@@ -8,22 +8,17 @@
 extension HostView {
     /// The first focusable view of this subtree in tree order, this view included.
     var firstFocusable: HostView? {
-        guard focusableCount > 0, !isHidden else { return nil }
+        guard focusableCount > 0, !isHidden, !isPlaceholder else { return nil }
         if isFocusable { return self }
         expand()
-        for child in children where child.focusableCount > 0 {
-            if let found = child.firstFocusable { return found }
-        }
-        return nil
+        return firstFocusable(amongChildrenFrom: 0)
     }
 
     /// The last focusable view of this subtree in tree order, this view included.
     var lastFocusable: HostView? {
-        guard focusableCount > 0, !isHidden else { return nil }
+        guard focusableCount > 0, !isHidden, !isPlaceholder else { return nil }
         if focusableCount > (isFocusable ? 1 : 0) { expand() }
-        for child in children.reversed() where child.focusableCount > 0 {
-            if let found = child.lastFocusable { return found }
-        }
+        if let found = lastFocusable(amongChildrenBefore: children.count) { return found }
         return isFocusable ? self : nil
     }
 
@@ -35,16 +30,12 @@ extension HostView {
     func nextFocusable(skippingSubtree: Bool = false) -> HostView? {
         if !skippingSubtree {
             if focusableCount > (isFocusable ? 1 : 0) { expand() }
-            for child in children where child.focusableCount > 0 {
-                if let found = child.firstFocusable { return found }
-            }
+            if let found = firstFocusable(amongChildrenFrom: 0) { return found }
         }
         var node = self
         while let parent = node.parent {
-            if let position = parent.index(of: node) {
-                for sibling in parent.children[(position + 1)...] where sibling.focusableCount > 0 {
-                    if let found = sibling.firstFocusable { return found }
-                }
+            if let position = parent.index(of: node), let found = parent.firstFocusable(amongChildrenFrom: position + 1) {
+                return found
             }
             node = parent
         }
@@ -56,13 +47,47 @@ extension HostView {
     func previousFocusable() -> HostView? {
         var node = self
         while let parent = node.parent {
-            if let position = parent.index(of: node) {
-                for sibling in parent.children[..<position].reversed() where sibling.focusableCount > 0 {
-                    if let found = sibling.lastFocusable { return found }
-                }
+            if let position = parent.index(of: node), let found = parent.lastFocusable(amongChildrenBefore: position) {
+                return found
             }
             if parent.isFocusable, !parent.isHidden { return parent }
             node = parent
+        }
+        return nil
+    }
+
+    /// The first focusable in the subtrees of the children from `start` on. A
+    /// placeholder met on the way is rendered, and the search goes on over what took
+    /// its place.
+    private func firstFocusable(amongChildrenFrom start: Int) -> HostView? {
+        var index = start
+        while index < children.count {
+            let child = children[index]
+            if child.isPlaceholder {
+                // Rendered, the component's views stand at `index` now.
+                if !primitive.registry.renderPlaceholder(child) { index += 1 }
+                continue
+            }
+            if child.focusableCount > 0, let found = child.firstFocusable { return found }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The last focusable in the subtrees of the children before `end`, rendering the
+    /// placeholders met on the way.
+    private func lastFocusable(amongChildrenBefore end: Int) -> HostView? {
+        var index = end - 1
+        while index >= 0 {
+            let child = children[index]
+            if child.isPlaceholder {
+                let count = children.count
+                // Rendered, the component's views end at `index` moved by what it added.
+                index += primitive.registry.renderPlaceholder(child) ? children.count - count : -1
+                continue
+            }
+            if child.focusableCount > 0, let found = child.lastFocusable { return found }
+            index -= 1
         }
         return nil
     }

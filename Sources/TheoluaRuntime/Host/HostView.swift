@@ -37,7 +37,7 @@ final class HostView {
     /// the view as its attachment, and a view's node is read only while the view is in
     /// the tree, where the node is alive (before a view leaves, focus moves away from
     /// it; autoFocus candidates and inputs out of the tree are passed over or dropped).
-    @exclusivity(unchecked) private unowned(unsafe) let hostNode: HostNode?
+    @exclusivity(unchecked) unowned(unsafe) let hostNode: HostNode?
     /// The parent view; nil for the root and for detached views. Not `weak` (a weak
     /// reference costs each parent a side allocation): a view clears its children's
     /// back references when it goes, so this never dangles.
@@ -54,6 +54,8 @@ final class HostView {
     /// The focusable views in this subtree, this one included. In a view not expanded it
     /// counts the waiting host nodes inside, and may count too many: a waiting node that
     /// leaves takes its subtree out of the host tree unseen. Expanding makes it exact.
+    /// A placeholder counts one: what its component renders may hold a focusable, and a
+    /// focus search renders it to look (see ``HostView+FocusOrder``).
     @exclusivity(unchecked) private(set) var focusableCount: Int32 = 0
     /// Whether the views of the host nodes inside this one are made (see the type's
     /// documentation). The root is expanded from the start.
@@ -66,9 +68,14 @@ final class HostView {
         self.primitive = primitive
         hostNode = node
         isFocusable = focusable
-        focusableCount = focusable ? 1 : 0
+        isPlaceholder = node?.standsForWaitingComponent ?? false
+        focusableCount = focusable || isPlaceholder ? 1 : 0
         isExpanded = node == nil
     }
+
+    /// Whether this view stands for a component not rendered yet (a scroll's row not
+    /// shown yet): one blank row, until the host renders the component in its place.
+    let isPlaceholder: Bool
 
     /// The props, as of the node's last insert or update.
     var props: Record { hostNode?.props ?? Record() }
@@ -140,6 +147,10 @@ final class HostView {
     private func focusables(waitingIn node: HostNode, counting: Bool) -> Int32 {
         var count: Int32 = counting ? 1 : 0
         for child in node.childNodes where child.attachment === CanvasHost.waiting {
+            if child.standsForWaitingComponent {
+                count += 1
+                continue
+            }
             let focusable = primitive.registry.entry(for: child.kind).isFocusable(child.props)
             count += focusables(waitingIn: child, counting: focusable)
         }

@@ -26,6 +26,9 @@ final class PrimitiveRegistry {
     private(set) lazy var root = Entry(BuiltIn.root, in: self)
     /// What a kind the registry does not know is drawn as: a plain box.
     private(set) lazy var fallback = Entry(BuiltIn.box, in: self)
+    /// Renders the waiting component a placeholder view stands for, in its place;
+    /// returns whether it did (the host's, which a focus search reaches through a view).
+    var renderPlaceholder: (HostView) -> Bool = { _ in false }
 
     /// A registry of `specs`; a later spec of a kind replaces an earlier one.
     init(_ specs: [PrimitiveSpec]) {

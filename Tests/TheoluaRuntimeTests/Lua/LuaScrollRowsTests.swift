@@ -1,0 +1,163 @@
+import Testing
+import TheoluaCore
+import TheoluaRuntime
+
+/// A scroll's component rows render as they come into view: the rows shown (and the
+/// last screenful, which the scroll measures to know its end) are mounted, the others
+/// wait as their elements; focus searches render the rows they pass; a row once shown
+/// stays mounted (docs/lua-api.md, Scroll views).
+@Suite struct LuaScrollRowsTests {
+    /// `count` rows in a scroll of `height` rows; each row's initial state counts how
+    /// many rows were made.
+    static func rows(_ count: Int, row: String, scroll: String = "") -> String {
+        """
+        local ui = require("theolua")
+        made = 0
+        local Row = ui.component("Row", {
+          props = { i = "integer" },
+          initialState = function() made = made + 1 return { n = 0 } end,
+          render = function(self) \(row) end,
+          actions = { bump = function(self) self:updateState(function(s) return { n = s.n + 1 } end) end },
+        })
+        return ui.component("App", {
+          render = function(self)
+            local rows = {}
+            for i = 1, \(count) do rows[i] = Row { key = i, i = i } end
+            return ui.scroll { grow = 1, \(scroll) rows }
+          end,
+        })
+        """
+    }
+
+    /// How many rows were made, as the script counted them.
+    static func made(_ app: LuaApp) throws -> String? {
+        _ = app.takeLogs()
+        try app.runtime.bridge.evaluate("print(made)")
+        return app.takeLogs().last
+    }
+
+    static let textRow = #"return ui.text("row " .. self.props.i)"#
+    static let buttonRow = #"return ui.button { "b" .. self.props.i .. ":" .. self.state.n, onPress = self:handler("bump") }"#
+
+    @Test func onlyTheRowsInViewAndTheLastScreenfulRender() throws {
+        let app = try LuaApp(Self.rows(10_000, row: Self.textRow), width: 12, height: 4)
+        expectScreen(app, ["row 1", "row 2", "row 3", "row 4"])
+        #expect(try Self.made(app) == "8", "four shown, and four at the end")
+        #expect(app.runtime.reconciler.componentCount == 9)
+        app.press("end")
+        expectScreen(app, ["row 9997", "row 9998", "row 9999", "row 10000"])
+        app.press("pageup")
+        expectScreen(app, ["row 9993", "row 9994", "row 9995", "row 9996"])
+        #expect(try Self.made(app) == "12")
+        #expect(app.errors() == [])
+    }
+
+    @Test func aPageOfTallRowsMovesByAPageOfLines() throws {
+        let tall = #"return ui.column { ui.text("a" .. self.props.i), ui.text("b" .. self.props.i) }"#
+        let app = try LuaApp(Self.rows(100, row: tall), width: 12, height: 4)
+        expectScreen(app, ["a1", "b1", "a2", "b2"])
+        app.press("pagedown")  // four lines: two rows of two, made as the page passes them
+        expectScreen(app, ["a3", "b3", "a4", "b4"])
+        app.press("pagedown pagedown")
+        expectScreen(app, ["a7", "b7", "a8", "b8"])
+        app.press("down")
+        expectScreen(app, ["b7", "a8", "b8", "a9"])
+        #expect(app.errors() == [])
+    }
+
+    @Test func focusReachesButtonsInRowsNotShownYet() throws {
+        let app = try LuaApp(
+            Self.rows(50, row: Self.buttonRow, scroll: "focusable = false,"), width: 12, height: 3)
+        // Nothing had focus: the first row's button, rendered by the search, takes it.
+        expectScreen(app, ["[ b1:0 ]", "[ b2:0 ]", "[ b3:0 ]"])
+        app.press("enter")
+        expectScreen(app, ["[ b1:1 ]", "[ b2:0 ]", "[ b3:0 ]"])
+        app.press("backtab")  // round to the last row's button
+        expectScreen(app, ["[ b48:0 ]", "[ b49:0 ]", "[ b50:0 ]"])
+        app.press("tab tab tab tab tab")  // wraps to the first, then on down
+        expectScreen(app, ["[ b3:0 ]", "[ b4:0 ]", "[ b5:0 ]"])
+        app.press("enter")
+        expectScreen(app, ["[ b3:0 ]", "[ b4:0 ]", "[ b5:1 ]"])
+        app.press("backtab backtab backtab backtab")
+        // A row once shown stays mounted: its state is kept.
+        expectScreen(app, ["[ b1:1 ]", "[ b2:0 ]", "[ b3:0 ]"])
+        #expect(app.errors() == [])
+    }
+
+    @Test func aRowThatWaitsTakesItsLatestProps() throws {
+        let source = """
+            local ui = require("theolua")
+            local Row = ui.component("Row", {
+              props = { i = "integer", label = "string" },
+              render = function(self) return ui.text(self.props.label .. self.props.i) end,
+            })
+            return ui.component("App", {
+              initialState = function() return { label = "old " } end,
+              render = function(self)
+                local rows = {}
+                for i = 1, 100 do rows[i] = Row { key = i, i = i, label = self.state.label } end
+                return ui.column {
+                  onKey = function(key)
+                    if key.name == "n" then self:updateState({ label = "new " }) return true end
+                  end,
+                  ui.scroll { grow = 1, rows },
+                }
+              end,
+            })
+            """
+        let app = try LuaApp(source, width: 12, height: 3)
+        expectScreen(app, ["old 1", "old 2", "old 3"])
+        app.press("n")
+        expectScreen(app, ["new 1", "new 2", "new 3"])
+        app.press("pagedown")
+        expectScreen(app, ["new 4", "new 5", "new 6"])
+        #expect(app.errors() == [])
+    }
+
+    @Test func aRowThatFailsToStartIsReportedWhenShown() throws {
+        let row = #"return ui.text("row " .. self.props.i)"#
+        let source = Self.rows(100, row: row).replacingOccurrences(
+            of: "initialState = function() made = made + 1 return { n = 0 } end,",
+            with: #"initialState = function(props) if props.i == 2 then error("no row 2") end return { n = 0 } end,"#)
+        let app = try LuaApp(source, width: 12, height: 3)
+        expectScreen(app, ["row 1", "row 3", "row 4"])
+        let errors = app.errors()
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("no row 2") == true, "\(errors)")
+    }
+}
+
+extension LuaScrollRowsTests {
+    @Test func scrollingToAnIdInARowNotShownYetRevealsItWhole() throws {
+        let source = """
+            local ui = require("theolua")
+            local Row = ui.component("Row", {
+              props = { i = "integer" },
+              render = function(self)
+                return ui.column { id = "r" .. self.props.i, ui.text("a" .. self.props.i), ui.text("b" .. self.props.i) }
+              end,
+            })
+            return ui.component("App", {
+              render = function(self)
+                local rows = {}
+                for i = 1, 100 do rows[i] = Row { key = i, i = i } end
+                return ui.column {
+                  onKey = function(key)
+                    if key.name == "g" then self:scrollTo("r50") return true end
+                    if key.name == "f" then self:focus("r60") return true end
+                  end,
+                  ui.scroll { grow = 1, focusable = false, rows },
+                }
+              end,
+            })
+            """
+        let app = try LuaApp(source, width: 12, height: 4)
+        expectScreen(app, ["a1", "b1", "a2", "b2"])
+        // Its bottom at the window's bottom, though the rows above it were not made when
+        // the scroll moved: it moves again over the rows made.
+        app.press("g")
+        expectScreen(app, ["a49", "b49", "a50", "b50"])
+        #expect(app.errors() == [])
+        #expect(app.warnings() == [])
+    }
+}
