@@ -30,7 +30,8 @@ public final class HostNode: Instance {
 
     /// Whether this node is the placeholder of a component that waits to be rendered
     /// (see ``HostRenderer/defersComponents(in:)``).
-    package var standsForWaitingComponent: Bool { parent?.asWaiting != nil }
+    package var standsForWaitingComponent: Bool { isPlaceholderNode }
+    @exclusivity(unchecked) var isPlaceholderNode = false
 
     /// The host node this one is inside (nil: the root container, or a node no longer
     /// mounted).

@@ -26,6 +26,7 @@ extension Reconciler {
         let node = HostNode(element: Self.placeholder, parent: waiting, slot: .position(0))
         node.hostParent = waiting.hostParent
         node.isMounted = true
+        node.isPlaceholderNode = true
         waiting.children = [node]
         mountedCount += 2
         hostInsert(node, into: node.hostParent, before: anchor)

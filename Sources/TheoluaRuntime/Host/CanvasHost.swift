@@ -250,11 +250,13 @@ package final class CanvasHost: HostRenderer {
     /// Inside a view not expanded (a scroll's row out of view), the node gets no view: it
     /// waits, and the view above it counts it if it is focusable.
     package func insert(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
+        if node.standsForWaitingComponent {
+            insertPlaceholder(node, into: parent, before: sibling)
+            return
+        }
         let kind: PrimitiveRegistry.Entry
         if let known = primitives.knownEntry(for: node.kind) {
             kind = known
-        } else if node.standsForWaitingComponent {
-            kind = primitives.fallback  // a blank box, one row high
         } else {
             // Drawn as a plain box, so the app goes on, and reported.
             kind = primitives.fallback
@@ -273,6 +275,20 @@ package final class CanvasHost: HostRenderer {
         node.attachment = view
         parentView.insert(view, before: sibling.flatMap(Self.view(of:)), in: self)
         if parent == nil { view.widget?.setTopLevel(true, props: node.props) }
+    }
+
+    /// Inserts the placeholder of a component that waits (see
+    /// ``defersComponents(in:)``): a blank box one row high, never focused, that counts
+    /// one focusable, since what the component renders may hold one.
+    private func insertPlaceholder(_ node: HostNode, into parent: HostNode?, before sibling: HostNode?) {
+        guard let parentView = existingView(of: parent), parentView.isExpanded else {
+            node.attachment = Self.waiting
+            nearestView(above: node).addToFocusableCounts(1)
+            return
+        }
+        let view = HostView(primitive: primitives.fallback, node: node, focusable: false)
+        node.attachment = view
+        parentView.insert(view, before: sibling.flatMap(Self.view(of:)), in: self)
     }
 
     /// Hears that `view` made its widget: inputs and textareas are kept to fit and settle

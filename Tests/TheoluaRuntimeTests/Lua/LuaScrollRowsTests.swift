@@ -161,3 +161,34 @@ extension LuaScrollRowsTests {
         #expect(app.warnings() == [])
     }
 }
+
+extension LuaScrollRowsTests {
+    @Test func aHotReloadReachesRowsShownAndRowsThatWait() throws {
+        let folder = try TempFolder()
+        func source(_ word: String) -> String {
+            Self.rows(100, row: #"return ui.text("\#(word) " .. self.props.i .. ":" .. self.state.n)"#)
+        }
+        let path = try folder.write("app.lua", source("old"))
+        let app = try LuaApp(width: 12, height: 3)
+        try app.runtime.load(file: path)
+        try app.runtime.mount()
+        expectScreen(app, ["old 1:0", "old 2:0", "old 3:0"])
+        try folder.write("app.lua", source("new"))
+        try app.runtime.reload()
+        expectScreen(app, ["new 1:0", "new 2:0", "new 3:0"])
+        app.press("pagedown")
+        expectScreen(app, ["new 4:0", "new 5:0", "new 6:0"])
+        #expect(app.errors() == [])
+    }
+
+    @Test func rowsThatWaitCountTowardTheInstanceLimit() throws {
+        let app = try LuaApp(width: 12, height: 3)
+        app.runtime.reconciler.limits = HostLimits(instances: 1_000)
+        try app.runtime.load(source: Self.rows(10_000, row: Self.textRow))
+        try app.runtime.mount()
+        let errors = app.errors()
+        #expect(!errors.isEmpty)
+        #expect(errors.allSatisfy { $0.contains("more than 1000 elements would be mounted at once") }, "\(errors)")
+        #expect(app.runtime.reconciler.mountedCount <= 1_000)
+    }
+}
