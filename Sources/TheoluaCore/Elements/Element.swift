@@ -129,6 +129,8 @@ class ElementStorage: @unchecked Sendable {
     var hostChildren: [Element] { [] }
     /// For component elements, the identity of their definition's type.
     @usableFromInline var componentTypeID: ObjectIdentifier? { nil }
+    /// For component elements, their props as an inspector shows them.
+    var inspectedProps: Value { .null }
 
     func isEqual(to other: ElementStorage) -> Bool { false }
     func hashContent(into hasher: inout Hasher) {}
@@ -219,6 +221,7 @@ final class ComponentElementStorage<D: ComponentDefinition>: ElementStorage, @un
     }
 
     @usableFromInline override var componentTypeID: ObjectIdentifier? { ObjectIdentifier(D.self) }
+    override var inspectedProps: Value { inspectionValue(of: props) }
 
     override func isEqual(to other: ElementStorage) -> Bool {
         guard other.componentTypeID == ObjectIdentifier(D.self) else { return false }

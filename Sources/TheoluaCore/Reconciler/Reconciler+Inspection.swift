@@ -18,6 +18,10 @@ public struct ComponentSnapshot: Sendable, Equatable {
     public var lastRenderTime: Duration?
     /// The components it rendered, directly or inside host elements, in order.
     public var children: [ComponentSnapshot]
+    /// Whether the component waits to be rendered (a scroll's row not shown yet, see
+    /// ``HostRenderer/defersComponents(in:)``): its props are its latest element's, it has
+    /// no state and has not rendered, and its `id` names no mounted component.
+    public var isWaiting = false
 
     /// This snapshot and every one below it, depth first.
     public var all: [ComponentSnapshot] {
@@ -76,6 +80,14 @@ extension Reconciler {
 
     private static func snapshots(below instance: Instance) -> [ComponentSnapshot] {
         instance.children.flatMap { child -> [ComponentSnapshot] in
+            if let waiting = child.asWaiting {
+                return [
+                    ComponentSnapshot(
+                        id: .next(), name: waiting.element.typeName, key: waiting.element.key,
+                        props: waiting.element.storage.inspectedProps, state: .null, renderCount: 0,
+                        lastRenderTime: nil, children: [], isWaiting: true)
+                ]
+            }
             guard let component = child.asComponent else { return snapshots(below: child) }
             return [
                 ComponentSnapshot(
@@ -120,6 +132,7 @@ extension ComponentSnapshot {
             line += " props \(props.sortedForDisplay)"
         }
         if state != .null { line += " state \(state.sortedForDisplay)" }
+        if isWaiting { line += " (waiting)" }
         return [line] + children.flatMap { $0.lines(depth: depth + 1) }
     }
 }

@@ -192,3 +192,24 @@ extension LuaScrollRowsTests {
         #expect(app.runtime.reconciler.mountedCount <= 1_000)
     }
 }
+
+extension LuaScrollRowsTests {
+    @Test func theTreeListsRowsThatWaitWithTheirLatestProps() throws {
+        let app = try LuaApp(Self.rows(10, row: Self.textRow), width: 12, height: 2)
+        let lines = app.runtime.componentTree.flatMap(\.treeLines)
+        #expect(
+            lines == [
+                "App",
+                "  Row key=1 props { i = 1 } state { n = 0 }",
+                "  Row key=2 props { i = 2 } state { n = 0 }",
+                "  Row key=3 props { i = 3 } (waiting)",
+                "  Row key=4 props { i = 4 } (waiting)",
+                "  Row key=5 props { i = 5 } (waiting)",
+                "  Row key=6 props { i = 6 } (waiting)",
+                "  Row key=7 props { i = 7 } (waiting)",
+                "  Row key=8 props { i = 8 } (waiting)",
+                "  Row key=9 props { i = 9 } state { n = 0 }",
+                "  Row key=10 props { i = 10 } state { n = 0 }",
+            ], "\(lines)")
+    }
+}
