@@ -29,8 +29,8 @@ public final class HostNode: Instance {
     }
 
     /// Whether this node is the placeholder of a component that waits to be rendered
-    /// (see ``HostRenderer/defersComponents(in:)``).
-    package var standsForWaitingComponent: Bool { isPlaceholderNode }
+    /// (see ``HostRenderer/defersComponents(in:)``), and is still in the tree.
+    package var standsForWaitingComponent: Bool { isPlaceholderNode && isMounted }
     @exclusivity(unchecked) var isPlaceholderNode = false
 
     /// The host node this one is inside (nil: the root container, or a node no longer

@@ -188,14 +188,22 @@ package final class CanvasHost: HostRenderer {
     /// lays out again, until a layout reaches none: each round renders at least one, so
     /// it ends, and a frame shows no placeholder. Then the focus a commit left to the
     /// rows shown is given.
+    ///
+    /// A layout asked for in the middle of a reconciliation (a host reading the screen
+    /// from a render's `ui.emit`) cannot render them: they are kept, and a turn is
+    /// queued that lays out again and renders them.
     private func renderReachedPlaceholders() {
         while !reachedPlaceholders.isEmpty, let reconciler {
             let reached = reachedPlaceholders
             reachedPlaceholders.removeAll()
-            guard reconciler.render(waiting: reached) else { break }
+            guard reconciler.render(waiting: reached) else {
+                let waiting = reached.filter(\.standsForWaitingComponent)
+                reachedPlaceholders = waiting + reachedPlaceholders
+                if !waiting.isEmpty { reconciler.runLoop.enqueue {} }
+                break
+            }
             canvas.layout()
         }
-        reachedPlaceholders.removeAll()
         guard focusAwaitsRows else { return }
         focusAwaitsRows = false
         if focusedView == nil, let first = firstRenderedFocusable(in: focusScope).view {

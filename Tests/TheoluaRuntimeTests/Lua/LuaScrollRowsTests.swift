@@ -213,3 +213,30 @@ extension LuaScrollRowsTests {
             ], "\(lines)")
     }
 }
+
+extension LuaScrollRowsTests {
+    /// A host that reads the screen while a render runs (from `ui.emit`) lays out in the
+    /// middle of a reconciliation, when no row can render: the rows it reached render at
+    /// the next turn, and no blank row stays on screen.
+    @Test func aScreenReadDuringARenderLeavesNoBlankRow() throws {
+        let app = try LuaApp(width: 12, height: 3)
+        var reads = 0
+        app.runtime.onEmit = { [unowned app] _, _ in
+            reads += 1
+            _ = app.runtime.lines
+        }
+        // Row 1 shows nothing, so a layout after it reaches a row further down.
+        let row = #"""
+            if self.props.i == 1 then return nil end
+            if self.props.i == 2 then ui.emit("row") end
+            return ui.text("row " .. self.props.i)
+            """#
+        try app.runtime.load(source: Self.rows(100, row: row))
+        try app.runtime.mount()
+        expectScreen(app, ["row 2", "row 3", "row 4"])
+        app.press("pagedown")
+        expectScreen(app, ["row 5", "row 6", "row 7"])
+        #expect(reads >= 1)
+        #expect(app.errors() == [])
+    }
+}
