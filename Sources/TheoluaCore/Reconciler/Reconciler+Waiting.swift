@@ -10,8 +10,8 @@
 /// A list of ten thousand rows so renders the rows on screen, and keeps of the others
 /// their elements and their places.
 extension Reconciler {
-    /// The kind of a waiting component's placeholder host node. No primitive can be
-    /// registered under it: primitive kinds are identifiers.
+    /// The kind of a waiting component's placeholder host node, as hosts see it: written
+    /// in parentheses, so that it is no widget's name.
     public static let placeholderKind = "(waiting)"
 
     /// The placeholder's element: one row high, so that a layout reaching placeholders
