@@ -236,9 +236,34 @@ extension CanvasHost {
     /// Before `view`'s subtree (holding the focused view) leaves the tree, or when the
     /// focused `view` stops being focusable (`keepingSubtree`, so focus may go inside
     /// it): focus the next focusable, else the previous one, else nothing.
+    ///
+    /// During a commit, rows that wait cannot render: when the search passes one first,
+    /// focus goes nowhere for now, and resumes from that row once the pass is over
+    /// (``resumeFocus()``), as if the row had been rendered.
     func moveFocusAway(from view: HostView, keepingSubtree: Bool = false) {
+        blockingPlaceholder = nil
         let target = view.nextFocusable(skippingSubtree: !keepingSubtree) ?? view.previousFocusable()
+        if let blocked = blockingPlaceholder {
+            blockingPlaceholder = nil
+            focusResumesAt = blocked
+            setFocus(nil)
+            return
+        }
         setFocus(target.flatMap { $0 === view ? nil : $0 })
+    }
+
+    /// Gives the focus that ``moveFocusAway(from:keepingSubtree:)`` left at a row that
+    /// waited: the first focusable from that row on (rendering it), else the last before
+    /// it. Called once the pass is over.
+    func resumeFocus() {
+        guard let placeholder = focusResumesAt else { return }
+        focusResumesAt = nil
+        guard focusedView == nil, placeholder.isAttached(to: rootView), let parent = placeholder.parent,
+            let index = parent.index(of: placeholder)
+        else { return }
+        let target = parent.firstFocusable(fromChild: index) ?? placeholder.previousFocusable()
+        if let target, focusScope === rootView || focusScope.contains(target) { setFocus(target) }
+        deliverFocusChanges()
     }
 
     /// At the end of a commit: honour `autoFocus`, or focus the first focusable when
@@ -258,7 +283,7 @@ extension CanvasHost {
             setFocus(chosen)
         } else if let returning = returns.last(where: { inScope($0) && !$0.isHidden && !$0.ancestors.contains(where: \.isHidden) }) {
             setFocus(returning)
-        } else if focusedView == nil {
+        } else if focusedView == nil, focusResumesAt == nil {
             // The first focusable among the rows rendered; when rows not rendered yet
             // come before it, once the layout has rendered those it shows.
             let (first, passed) = firstRenderedFocusable(in: scope)

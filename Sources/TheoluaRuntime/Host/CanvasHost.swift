@@ -116,6 +116,10 @@ package final class CanvasHost: HostRenderer {
     /// Whether the focus a commit could not give (see `settleFocusAfterCommit`) is given
     /// after the layout has rendered the rows it shows.
     @exclusivity(unchecked) var focusAwaitsRows = false
+    /// The first row that waited in the way of a focus search during a commit, and the
+    /// row focus resumes from after the pass (see `moveFocusAway`).
+    @exclusivity(unchecked) var blockingPlaceholder: HostView?
+    @exclusivity(unchecked) var focusResumesAt: HostView?
 
     /// A host drawing on a canvas of `width` × `height` cells the primitives of
     /// `primitives` (by default the built-in ones).
@@ -138,8 +142,11 @@ package final class CanvasHost: HostRenderer {
         self.primitives.renderPlaceholder = { [unowned self] view in
             placeholderPassed = true
             guard searchRendersPlaceholders, let placeholder = view.hostNode, let reconciler else { return false }
-            // Not during a commit: then the search goes on without what it holds.
-            return reconciler.renderWaiting(placeholder) != nil
+            if reconciler.renderWaiting(placeholder) != nil { return true }
+            // During a commit: the search goes on without what it holds, and notes the
+            // first such row (see `moveFocusAway`).
+            if blockingPlaceholder == nil { blockingPlaceholder = view }
+            return false
         }
     }
 
@@ -171,6 +178,7 @@ package final class CanvasHost: HostRenderer {
     /// Lays out what changed, and fits the inputs and textareas to their sizes: a
     /// turn's layout step. Little more than a look at the root when nothing changed.
     func layOut() {
+        resumeFocus()
         canvas.layout()
         renderReachedPlaceholders()
         // Inputs and textareas fit their text to the size layout gives them; fitting can
@@ -249,8 +257,12 @@ package final class CanvasHost: HostRenderer {
     /// A scroll's component children wait until its layout reaches them (or a focus
     /// search looks inside them): a list of ten thousand rows renders those it shows.
     package func defersComponents(in node: HostNode) -> Bool {
-        primitives.entry(for: node.kind).spec.defersChildren
+        defersComponentRows && primitives.entry(for: node.kind).spec.defersChildren
     }
+
+    /// Whether a scroll's component children wait (see ``defersComponents(in:)``); off,
+    /// every component renders as it mounts, which tests compare with.
+    package var defersComponentRows = true
 
     /// Creates the node's view (mapping its props into canvas nodes) and inserts it; a
     /// focusable with `autoFocus = true` becomes a candidate for focus at the commit.

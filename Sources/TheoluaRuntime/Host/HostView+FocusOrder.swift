@@ -32,7 +32,18 @@ extension HostView {
             if focusableCount > (isFocusable ? 1 : 0) { expand() }
             if let found = firstFocusable(amongChildrenFrom: 0) { return found }
         }
-        var node = self
+        return nextFocusable(after: self)
+    }
+
+    /// The first focusable in tree order from this view's child `index` on (its subtree
+    /// included), then after this view.
+    func firstFocusable(fromChild index: Int) -> HostView? {
+        firstFocusable(amongChildrenFrom: index) ?? nextFocusable(after: self)
+    }
+
+    /// The first focusable after `view`'s subtree, in its ancestors' later children.
+    private func nextFocusable(after view: HostView) -> HostView? {
+        var node = view
         while let parent = node.parent {
             if let position = parent.index(of: node), let found = parent.firstFocusable(amongChildrenFrom: position + 1) {
                 return found

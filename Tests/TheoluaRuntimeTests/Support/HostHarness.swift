@@ -12,8 +12,9 @@ final class HostHarness {
     let reconciler: Reconciler
     var errors: [String] = []
 
-    init(width: Int = 20, height: Int = 5, _ element: Element? = nil) {
+    init(width: Int = 20, height: Int = 5, defersRows: Bool = true, _ element: Element? = nil) {
         host = CanvasHost(width: width, height: height)
+        host.defersComponentRows = defersRows
         reconciler = Reconciler(host: host, runLoop: loop)
         host.connect(to: reconciler)
         reconciler.onError = { [unowned self] in errors.append("\($0)") }
