@@ -26,6 +26,8 @@ private struct Cell: Component, Equatable {
         var rows: [(key: Int, cell: Cell)] = []
         var nextKey = 0
         var focusable = true
+        var follow = false
+        var gap = 0
 
         mutating func addRow(at index: Int, _ random: inout SeededGenerator) {
             let shapes: [Cell.Shape] = [.line, .line, .tall, .button]
@@ -35,21 +37,25 @@ private struct Cell: Component, Equatable {
         }
 
         var element: Element {
+            // The first focusable is outside the scroll: focus nobody asked for goes only
+            // to rows mounted, which is where waiting rows differ by design.
             .column(children: [
-                .text("top"),
+                .button("top", onPress: nil, key: "top"),
                 .scroll(
-                    ["grow": 1, "focusable": .bool(focusable)],
+                    ["grow": 1, "focusable": .bool(focusable), "follow": .bool(follow), "gap": .int(gap)],
                     children: rows.map { $0.cell.element(key: .int($0.key)) }),
                 .button("end", onPress: nil),
             ])
         }
     }
 
-    @Test(arguments: Array(1...8) as [UInt64])
+    @Test(arguments: Array(1...12) as [UInt64])
     func waitingRowsDrawWhatRowsMountedAtOnceDraw(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
         var model = Model()
         model.focusable = seed % 2 == 0
+        model.follow = seed % 3 == 0
+        model.gap = seed % 4 == 1 ? 1 : 0
         for index in 0..<80 { model.addRow(at: index, &random) }
         let waiting = HostHarness(width: 16, height: 7, defersRows: true, model.element)
         let eager = HostHarness(width: 16, height: 7, defersRows: false, model.element)
