@@ -224,3 +224,44 @@ private struct TallRow: Component, Equatable {
         #expect(harness.reconciler.componentCount < 20)
     }
 }
+
+/// A row holding a button, or a line.
+private struct MaybeButtonRow: Component, Equatable {
+    var index: Int
+    var button: Bool
+
+    func render(_ context: ComponentContext<MaybeButtonRow>) -> [Element] {
+        button ? [.button("b\(index)", onPress: nil, key: .string("b\(index)"))] : [.text("t\(index)")]
+    }
+}
+
+extension ScrollComponentRowsTests {
+    static func app(buttonRows: Set<Int>, count: Int = 40) -> Element {
+        .column(children: [
+            .button("top", onPress: nil, key: "top"),
+            .scroll(
+                ["height": 3, "focusable": false],
+                children: (1...count).map { MaybeButtonRow(index: $0, button: buttonRows.contains($0)).element(key: .int($0)) }),
+        ])
+    }
+
+    @Test func focusLeavingARemovedButtonGoesOnPastRowsThatWait() {
+        let harness = HostHarness(width: 10, height: 4, Self.app(buttonRows: [1, 30]))
+        harness.press("tab")
+        #expect(harness.focusedKey == "b1")
+        // The focused button goes; the next focusable is in row 30, which waits.
+        harness.mount(Self.app(buttonRows: [30]))
+        expectScreen(harness, ["[ top ]", "t28", "t29", "[ b30 ]"])
+        #expect(harness.focusedKey == "b30")
+    }
+
+    @Test func focusLeavingTheLastButtonGoesBackWhenTheRowsAfterItHoldNone() {
+        let harness = HostHarness(width: 10, height: 4, Self.app(buttonRows: [2, 3]))
+        harness.press("tab", "tab")
+        #expect(harness.focusedKey == "b3")
+        // The rows after it wait and hold no button: focus goes to the one before.
+        harness.mount(Self.app(buttonRows: [2]))
+        expectScreen(harness, ["[ top ]", "t1", "[ b2 ]", "t3"])
+        #expect(harness.focusedKey == "b2")
+    }
+}

@@ -261,7 +261,8 @@ extension CanvasHost {
         guard focusedView == nil, placeholder.isAttached(to: rootView), let parent = placeholder.parent,
             let index = parent.index(of: placeholder)
         else { return }
-        let target = parent.firstFocusable(fromChild: index) ?? placeholder.previousFocusable()
+        // Rendering the row replaces it at `index`: the children before it stay.
+        let target = parent.firstFocusable(fromChild: index) ?? parent.lastFocusable(beforeChild: index)
         if let target, focusScope === rootView || focusScope.contains(target) { setFocus(target) }
         deliverFocusChanges()
     }

@@ -41,6 +41,14 @@ extension HostView {
         firstFocusable(amongChildrenFrom: index) ?? nextFocusable(after: self)
     }
 
+    /// The last focusable in tree order before this view's child `index` (this view and
+    /// its ancestors count).
+    func lastFocusable(beforeChild index: Int) -> HostView? {
+        if let found = lastFocusable(amongChildrenBefore: index) { return found }
+        if isFocusable, !isHidden { return self }
+        return previousFocusable()
+    }
+
     /// The first focusable after `view`'s subtree, in its ancestors' later children.
     private func nextFocusable(after view: HostView) -> HostView? {
         var node = view
