@@ -4,7 +4,8 @@
 /// Every search descends only into subtrees whose focusable count is not zero, so a
 /// long list without focusables costs a scan of its sibling counts at most, never a
 /// walk of its rows, and ordinary keys cost no search at all. A search that looks
-/// inside a view not expanded expands it (see ``HostView/expand()``).
+/// inside a view not expanded expands it (see ``HostView/expand()``); one that meets a
+/// placeholder (a scroll's row that waits) renders it and looks at what took its place.
 extension HostView {
     /// The first focusable view of this subtree in tree order, this view included.
     var firstFocusable: HostView? {
@@ -32,13 +33,13 @@ extension HostView {
             if focusableCount > (isFocusable ? 1 : 0) { expand() }
             if let found = firstFocusable(amongChildrenFrom: 0) { return found }
         }
-        return nextFocusable(after: self)
+        return firstFocusableAfterSubtree
     }
 
     /// The first focusable in tree order from this view's child `index` on (its subtree
     /// included), then after this view.
     func firstFocusable(fromChild index: Int) -> HostView? {
-        firstFocusable(amongChildrenFrom: index) ?? nextFocusable(after: self)
+        firstFocusable(amongChildrenFrom: index) ?? firstFocusableAfterSubtree
     }
 
     /// The last focusable in tree order before this view's child `index` (this view and
@@ -49,9 +50,9 @@ extension HostView {
         return previousFocusable()
     }
 
-    /// The first focusable after `view`'s subtree, in its ancestors' later children.
-    private func nextFocusable(after view: HostView) -> HostView? {
-        var node = view
+    /// The first focusable after this view's subtree, in its ancestors' later children.
+    private var firstFocusableAfterSubtree: HostView? {
+        var node = self
         while let parent = node.parent {
             if let position = parent.index(of: node), let found = parent.firstFocusable(amongChildrenFrom: position + 1) {
                 return found
