@@ -33,8 +33,11 @@ extension Reconciler {
     // MARK: Mount
 
     /// Creates and mounts an instance for `element`, inserting its host nodes before
-    /// `anchor`. Returns `nil` when its initial state failed (the error is reported).
-    func mount(_ element: Element, slot: Slot, parent: Instance, before anchor: HostNode?) -> Instance? {
+    /// `anchor`. Returns `nil` when its initial state failed (the error is reported). A
+    /// component may wait (see ``render(waiting:)``) unless `mayWait` is false.
+    func mount(_ element: Element, slot: Slot, parent: Instance, before anchor: HostNode?, mayWait: Bool = true)
+        -> Instance?
+    {
         guard parent.depth < Reconciler.maximumDepth else {
             let placeholder = Instance(element: element, parent: parent, slot: slot)
             report(placeholder, .render, TreeTooDeepError(limit: Reconciler.maximumDepth))
@@ -48,7 +51,7 @@ extension Reconciler {
             }
             return nil
         }
-        if waits(element, under: parent) {
+        if mayWait && waits(element, under: parent) {
             return mountWaiting(element, slot: slot, parent: parent, before: anchor)
         }
         let instance: Instance

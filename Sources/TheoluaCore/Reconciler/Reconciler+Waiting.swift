@@ -78,9 +78,7 @@ extension Reconciler {
         else { return nil }
         let index = Int(waiting.indexInParent)
         guard index < parent.children.count, parent.children[index] === waiting else { return nil }
-        mountingWaiting = true
-        let mounted = mount(waiting.element, slot: waiting.slot, parent: parent, before: node)
-        mountingWaiting = false
+        let mounted = mount(waiting.element, slot: waiting.slot, parent: parent, before: node, mayWait: false)
         unmount(waiting)
         guard let mounted else {
             // Its initial state failed, or a limit was reached (both reported): it goes,
@@ -98,16 +96,10 @@ extension Reconciler {
     }
 
     /// Whether a component element mounted under `parent` waits: the host container it
-    /// goes into makes its children as they come into view, and it is not the waiting
-    /// component being mounted now.
+    /// goes into makes its children as they come into view.
     @inline(__always)
     func waits(_ element: Element, under parent: Instance) -> Bool {
-        guard !element.isHost, let container = parent.hostContainer, container.defersComponents else { return false }
-        if mountingWaiting {
-            mountingWaiting = false
-            return false
-        }
-        return true
+        !element.isHost && parent.hostContainer?.defersComponents == true
     }
 }
 

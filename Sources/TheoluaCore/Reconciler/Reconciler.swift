@@ -81,10 +81,7 @@ public final class Reconciler {
     /// each child.
     @exclusivity(unchecked) var dirtyCount = 0
     @exclusivity(unchecked) private var flushScheduled = false
-    @exclusivity(unchecked) var isReconciling = false
-    /// Set while a waiting component is mounted in its placeholder's place, so that it
-    /// does not wait again (see ``render(waiting:)``).
-    @exclusivity(unchecked) var mountingWaiting = false
+    @exclusivity(unchecked) private(set) var isReconciling = false
     @exclusivity(unchecked) var forceRender = false
 
     /// The values hosts provide above the root (``provide(_:value:)``), by context.
