@@ -51,6 +51,12 @@ struct PipelineBenchmarks {
             show()
         }
 
+        /// Pages the scroll down (its rows not shown yet render) and shows the frame.
+        func pageDown() {
+            runtime.send(KeyEvent(.pagedown))
+            show()
+        }
+
         /// Makes one row update its own state and shows the frame.
         func click(_ row: ComponentID) {
             runtime.reconciler.dispatch(action: "click", to: row)
@@ -111,6 +117,14 @@ struct PipelineBenchmarks {
                 target: rows == .controllers ? "≤ 0.1 ms" : ""
             ) {
                 session.click(ids[Int(generator.next() % UInt64(ids.count))])
+            }
+        }
+        if count >= 10_000 {
+            // A page of rows that render as they come into view, on a list of its own:
+            // a hundred pages stay short of the end.
+            let paging = try Session(rows, count: count)
+            report.measure("  pagedown over rows not shown yet, \(label)", iterations: quick ? 20 : 100, warmup: 5) {
+                paging.pageDown()
             }
         }
         if count == 10_000 {

@@ -134,6 +134,43 @@ import Testing
         expectScreen(canvas.render(), ["", ""])
     }
 
+    @Test func aChildReplacedInPlaceKeepsTheWindowAndTheOthersPlaces() {
+        let scroll = CanvasNode(scroll: BoxStyle())
+        rows(10, into: scroll)
+        let canvas = Canvas(width: 8, height: 3)
+        canvas.root = scroll
+        scroll.scrollDown(by: 4)
+        expectScreen(canvas.render(), ["row 4", "row 5", "row 6"])
+        let after = scroll.children[7]
+        // Above the window, at its top, in it and below it: the window stays where it is.
+        #expect(scroll.replaceChild(scroll.children[1], with: text("one")))
+        expectScreen(canvas.render(), ["row 4", "row 5", "row 6"])
+        #expect(scroll.replaceChild(scroll.children[4], with: text("four\ntall")))
+        expectScreen(canvas.render(), ["four", "tall", "row 5"])
+        #expect(scroll.replaceChild(scroll.children[5], with: text("five")))
+        expectScreen(canvas.render(), ["four", "tall", "five"])
+        #expect(scroll.replaceChild(scroll.children[9], with: text("nine")))
+        #expect(scroll.index(of: after) == 7)
+        #expect(scroll.children.count == 10)
+        scroll.scrollToEnd()
+        expectScreen(canvas.render(), ["row 7", "row 8", "nine"])
+    }
+
+    @Test func aReplacementRefusesWhatWouldBreakTheTree() {
+        let scroll = CanvasNode(scroll: BoxStyle())
+        rows(3, into: scroll)
+        let stranger = text("stranger")
+        #expect(!scroll.replaceChild(stranger, with: text("x")))
+        #expect(!scroll.replaceChild(scroll.children[0], with: scroll))
+        #expect(!text("leaf").replaceChild(scroll.children[0], with: text("x")))
+        // A child of this node taking a sibling's place leaves its own.
+        let last = scroll.children[2]
+        #expect(scroll.replaceChild(scroll.children[0], with: last))
+        #expect(scroll.children.count == 2)
+        #expect(scroll.children[0] === last)
+        #expect(scroll.index(of: last) == 0)
+    }
+
     @Test func aHundredThousandRowsCostOneScreenful() {
         let scroll = CanvasNode(scroll: BoxStyle(), follow: true)
         rows(100_000, into: scroll)

@@ -193,6 +193,15 @@ private struct TallRow: Component, Equatable {
     }
 }
 
+/// A row of two lines that are two host nodes of the scroll, not one.
+private struct PairRow: Component, Equatable {
+    var index: Int
+
+    func render(_ context: ComponentContext<PairRow>) -> [Element] {
+        [.text("x\(index)"), .text("y\(index)")]
+    }
+}
+
 /// A scroll's component rows render as its layout reaches them.
 @Suite struct ScrollComponentRowsTests {
     static func rows(_ count: Int) -> Element {
@@ -222,6 +231,23 @@ private struct TallRow: Component, Equatable {
         scroll.scrollDown(by: 4)
         expectScreen(harness, ["b9", "a10", "b10", "a11"])
         #expect(harness.reconciler.componentCount < 20)
+    }
+
+    @Test func aRowOfSeveralNodesTakesItsPlaceholdersPlaceInOrder() throws {
+        let rows = Element.scroll(
+            ["height": 4, "focusable": false],
+            children: (1...300).map { PairRow(index: $0).element(key: .int($0)) })
+        let harness = HostHarness(width: 10, height: 4, rows)
+        expectScreen(harness, ["x1", "y1", "x2", "y2"])
+        let scroll = try #require(harness.host.canvas.root?.children.first)
+        scroll.scrollDown(by: 10)
+        expectScreen(harness, ["x6", "y6", "x7", "y7"])
+        scroll.scrollToEnd()
+        expectScreen(harness, ["x299", "y299", "x300", "y300"])
+        scroll.scrollUp(by: 5)
+        expectScreen(harness, ["y296", "x297", "y297", "x298"])
+        // Each row's two nodes, and nothing else, where its placeholder stood.
+        #expect(scroll.children.count == 300 + harness.reconciler.componentCount)
     }
 }
 

@@ -45,6 +45,30 @@ extension CanvasNode {
         return insertChild(child, at: index)
     }
 
+    /// Puts `child` in the place of `old`, one of this node's children, which leaves;
+    /// the children around it do not move. Returns false, changing nothing, when `old`
+    /// is not a child of this node or `child` cannot be one (see `insertChild(_:at:)`).
+    @discardableResult
+    public func replaceChild(_ old: CanvasNode, with child: CanvasNode) -> Bool {
+        guard isContainer, old.parent === self, child !== old, child !== self,
+            child.children.isEmpty || !child.isAncestor(of: self)
+        else {
+            return false
+        }
+        if let oldParent = child.parent { oldParent.detach(child) }
+        guard let position = index(of: old) else { return false }
+        children[position] = child
+        old.parent = nil
+        if old.hasLayout { pendingDamage.append(old.frame) }
+        child.parent = self
+        child.indexHint = position
+        child.hasLayout = false
+        if kind == .scroll { scrollState.childReplaced(at: position) }
+        child.needsPaint = true
+        markNeedsLayout()
+        return true
+    }
+
     /// Moves one of this node's children to `index` of the remaining children; returns
     /// false when `child` is not a child of this node.
     @discardableResult

@@ -71,6 +71,12 @@ struct ScrollState {
         if index < anchor || (index == anchor && lineOffset > 0) { anchor += 1 }
     }
 
+    /// The child at `index` gave its place to another: the window stays, and starts at
+    /// the new child's top if it started in the old one.
+    mutating func childReplaced(at index: Int) {
+        if index == anchor { lineOffset = 0 }
+    }
+
     mutating func childRemoved(at index: Int) {
         if index < anchor {
             anchor -= 1

@@ -216,7 +216,8 @@ extension CanvasHost {
         var stack = Array(roots.reversed())
         while let node = stack.popLast() {
             if node.standsForWaitingComponent {
-                stack.append(contentsOf: (reconciler?.renderWaiting(node) ?? []).reversed())
+                let rendered = renderingInPlace(of: [node]) { reconciler?.renderWaiting(node) }
+                stack.append(contentsOf: (rendered ?? []).reversed())
                 continue
             }
             if matches(node) { return node }

@@ -142,7 +142,7 @@ package final class CanvasHost: HostRenderer {
         self.primitives.renderPlaceholder = { [unowned self] view in
             placeholderPassed = true
             guard searchRendersPlaceholders, let placeholder = view.hostNode, let reconciler else { return false }
-            if reconciler.renderWaiting(placeholder) != nil { return true }
+            if renderingInPlace(of: [placeholder], { reconciler.renderWaiting(placeholder) }) != nil { return true }
             // During a commit: the search goes on without what it holds, and notes the
             // first such row (see `moveFocusAway`).
             if blockingPlaceholder == nil { blockingPlaceholder = view }
@@ -204,7 +204,7 @@ package final class CanvasHost: HostRenderer {
         while !reachedPlaceholders.isEmpty, let reconciler {
             let reached = reachedPlaceholders
             reachedPlaceholders.removeAll()
-            guard reconciler.render(waiting: reached) else {
+            guard renderingInPlace(of: reached, { reconciler.render(waiting: reached) }) else {
                 let waiting = reached.filter(\.standsForWaitingComponent)
                 reachedPlaceholders = waiting + reachedPlaceholders
                 if !waiting.isEmpty { reconciler.runLoop.enqueue {} }
@@ -293,8 +293,35 @@ package final class CanvasHost: HostRenderer {
         }
         let view = HostView(primitive: kind, node: node, focusable: focusable)
         node.attachment = view
-        parentView.insert(view, before: sibling.flatMap(Self.view(of:)), in: self)
+        attach(view, to: parentView, before: sibling)
         if parent == nil { view.widget?.setTopLevel(true, props: node.props) }
+    }
+
+    /// Inserts `view` into `parentView` before `sibling`'s view, or in its place when
+    /// that is a placeholder whose component renders there now.
+    private func attach(_ view: HostView, to parentView: HostView, before sibling: HostNode?) {
+        let anchor = sibling.flatMap(Self.view(of:))
+        if let anchor, anchor.givesPlace {
+            parentView.put(view, inPlaceOf: anchor, in: self)
+        } else {
+            parentView.insert(view, before: anchor, in: self)
+        }
+    }
+
+    /// Runs `render`, which renders the waiting components of `placeholders`, with each
+    /// placeholder's view giving its place to the first view of what renders (see
+    /// `HostView.put`): a row shown in a scroll of many is put in place, where an insert
+    /// and a removal would each move every row after it.
+    func renderingInPlace<Result>(of placeholders: [HostNode], _ render: () -> Result) -> Result {
+        let views = placeholders.compactMap(Self.view(of:))
+        for view in views { view.givesPlace = true }
+        defer {
+            for view in views {
+                view.givesPlace = false
+                view.standIn = nil
+            }
+        }
+        return render()
     }
 
     /// Inserts the placeholder of a component that waits (see
@@ -308,7 +335,7 @@ package final class CanvasHost: HostRenderer {
         }
         let view = HostView(primitive: primitives.fallback, node: node, focusable: false)
         node.attachment = view
-        parentView.insert(view, before: sibling.flatMap(Self.view(of:)), in: self)
+        attach(view, to: parentView, before: sibling)
     }
 
     /// Hears that `view` made its widget: inputs and textareas are kept to fit and settle

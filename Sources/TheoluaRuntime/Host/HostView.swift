@@ -77,6 +77,12 @@ final class HostView {
     /// shown yet): one blank row, until the host renders the component in its place.
     let isPlaceholder: Bool
 
+    /// Whether this placeholder's component is rendering in its place: the views the
+    /// host inserts before it take its place (see ``put(_:inPlaceOf:in:)``).
+    @exclusivity(unchecked) var givesPlace = false
+    /// The last view put in this placeholder's place, while it gives its place.
+    @exclusivity(unchecked) var standIn: HostView?
+
     /// The props, as of the node's last insert or update.
     var props: Record { hostNode?.props ?? Record() }
 
@@ -244,6 +250,31 @@ final class HostView {
         if let container = widget?.container {
             container.insertChild(child.canvasNode(in: self, host: host), before: sibling?.node)
         }
+    }
+
+    /// Puts `child` where `placeholder`, a child giving its place (see `givesPlace`),
+    /// stands: the first view takes the placeholder's place in the children and in the
+    /// canvas, so the children after it do not move, and each next one goes after the
+    /// last. The placeholder leaves the tree; its host node's removal finds nothing to do.
+    func put(_ child: HostView, inPlaceOf placeholder: HostView, in host: CanvasHost) {
+        defer { placeholder.standIn = child }
+        if let previous = placeholder.standIn, let position = index(of: previous) {
+            insert(child, before: position + 1 < children.count ? children[position + 1] : nil, in: host)
+            return
+        }
+        guard child.parent == nil, let position = index(of: placeholder) else {
+            insert(child, before: placeholder, in: host)
+            return
+        }
+        children[position] = child
+        placeholder.parent = nil
+        child.parent = self
+        child.indexHint = Int32(truncatingIfNeeded: position)
+        addToFocusableCounts(child.focusableCount - placeholder.focusableCount)
+        guard let container = widget?.container else { return }
+        let node = child.canvasNode(in: self, host: host)
+        if let old = placeholder.node, container.replaceChild(old, with: node) { return }
+        container.insertChild(node, before: position + 1 < children.count ? children[position + 1].node : nil)
     }
 
     /// Moves a child before `sibling` (to the end when nil).
