@@ -53,6 +53,26 @@ import Testing
         #expect(screen[5, 1].style.attributes == [])
     }
 
+    @Test func eachCharacterOfPlainTextTakesTheRunOfTheFirstEndPastIt() {
+        // Ends in order, repeated, out of order, past the text and before its start.
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for _ in 0..<500 {
+            let text = String((0..<(1 + next(40))).map { _ in Character(Unicode.Scalar(UInt8(0x20 + next(95)))) })
+            var ends = (0..<next(6)).map { _ in next(48) }
+            if next(2) == 0 { ends.sort() }
+            let layout = TextLayout(text, ends: ends)
+            let expected = (0..<text.utf8.count).map { offset -> UInt16 in
+                guard let run = ends.firstIndex(where: { $0 > offset }) else { return 0 }
+                return UInt16(run + 1)
+            }
+            #expect(layout.lines.first?.map(\.run) == expected, "\(text) \(ends)")
+        }
+    }
+
     @Test func marksKeepCharactersWholeWhereAnEndFallsInsideOne() {
         // "é" is two bytes and "日" three: ends inside them move to their ends.
         let node = text("aé日b", TextStyle())

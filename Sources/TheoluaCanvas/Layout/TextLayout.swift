@@ -64,10 +64,7 @@ struct TextLayout {
     private var cachedLines: [TextLine] = []
 
     init(_ text: String) {
-        // Most text is printable ASCII on one line: a glyph per byte, one cell each,
-        // without breaking it into grapheme clusters.
-        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            let glyphs = text.utf8.map { Glyph(ascii: $0) }
+        if let glyphs = Self.asciiGlyphs(of: text, ends: []) {
             lines = [glyphs]
             lineWidths = [glyphs.count]
             clusters = []
@@ -82,16 +79,7 @@ struct TextLayout {
     /// for the bytes before `ends[i]`; the text's own look, 0, after the last). An end
     /// inside a character moves to the character's end.
     init(_ text: String, ends: [Int]) {
-        // Printable ASCII on one line, the common case: a glyph per byte, its run found
-        // by walking the ends along.
-        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            var glyphs: [Glyph] = []
-            glyphs.reserveCapacity(text.utf8.count)
-            var run = 0
-            for byte in text.utf8 {
-                while run < ends.count, glyphs.count >= ends[run] { run += 1 }
-                glyphs.append(Glyph(ascii: byte, run: run < ends.count ? UInt16(clamping: run + 1) : 0))
-            }
+        if let glyphs = Self.asciiGlyphs(of: text, ends: ends) {
             lines = [glyphs]
             lineWidths = [glyphs.count]
             clusters = []
@@ -113,6 +101,31 @@ struct TextLayout {
         }
         if start < utf8.endIndex { builder.append(text[start...], run: 0) }
         (lines, lineWidths, clusters) = builder.finish()
+    }
+
+    /// The glyphs of `text` when it is printable ASCII on one line, the common case: a
+    /// glyph per byte, one cell each, without breaking the text into grapheme clusters,
+    /// each of the run of the first of `ends` past it (see `init(_:ends:)`). Nil for any
+    /// other text, and for text whose bytes are not in one piece.
+    private static func asciiGlyphs(of text: String, ends: [Int]) -> [Glyph]? {
+        let glyphs = text.utf8.withContiguousStorageIfAvailable { bytes -> [Glyph]? in
+            guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            return [Glyph](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+                var run = 0
+                var end = ends.first ?? Int.max
+                var look: UInt16 = ends.isEmpty ? 0 : 1
+                for byte in bytes {
+                    while initialized >= end {
+                        run += 1
+                        end = run < ends.count ? ends[run] : Int.max
+                        look = run < ends.count ? UInt16(clamping: run + 1) : 0
+                    }
+                    buffer.initializeElement(at: initialized, to: Glyph(ascii: byte, run: look))
+                    initialized += 1
+                }
+            }
+        }
+        return glyphs ?? nil
     }
 
     /// The grapheme `glyph` shows.
