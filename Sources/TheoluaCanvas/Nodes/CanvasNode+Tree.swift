@@ -9,10 +9,7 @@ extension CanvasNode {
     /// or one of its ancestors, since either would break the tree.
     @discardableResult
     public func insertChild(_ child: CanvasNode, at index: Int) -> Bool {
-        // A child without children of its own can only be an ancestor of itself.
-        guard isContainer, child !== self, child.children.isEmpty || !child.isAncestor(of: self) else {
-            return false
-        }
+        guard canAdopt(child) else { return false }
         if let oldParent = child.parent { oldParent.detach(child) }
         let position = min(max(0, index), children.count)
         if position == children.count {
@@ -20,10 +17,23 @@ extension CanvasNode {
         } else {
             children.insert(child, at: position)
         }
+        if kind == .scroll { scrollState.childInserted(at: position) }
+        return adopted(child, at: position)
+    }
+
+    /// Whether `child` may become a child of this node: this node is no text, and
+    /// `child` is neither this node nor one of its ancestors.
+    private func canAdopt(_ child: CanvasNode) -> Bool {
+        // A child without children of its own can only be an ancestor of itself.
+        isContainer && child !== self && (child.children.isEmpty || !child.isAncestor(of: self))
+    }
+
+    /// Links `child`, put at `position` among the children, to this node, to be laid out
+    /// and painted; returns true.
+    private func adopted(_ child: CanvasNode, at position: Int) -> Bool {
         child.parent = self
         child.indexHint = position
         child.hasLayout = false
-        if kind == .scroll { scrollState.childInserted(at: position) }
         child.needsPaint = true
         markNeedsLayout()
         return true
@@ -50,23 +60,14 @@ extension CanvasNode {
     /// is not a child of this node or `child` cannot be one (see `insertChild(_:at:)`).
     @discardableResult
     public func replaceChild(_ old: CanvasNode, with child: CanvasNode) -> Bool {
-        guard isContainer, old.parent === self, child !== old, child !== self,
-            child.children.isEmpty || !child.isAncestor(of: self)
-        else {
-            return false
-        }
+        guard old.parent === self, child !== old, canAdopt(child) else { return false }
         if let oldParent = child.parent { oldParent.detach(child) }
         guard let position = index(of: old) else { return false }
         children[position] = child
         old.parent = nil
         if old.hasLayout { pendingDamage.append(old.frame) }
-        child.parent = self
-        child.indexHint = position
-        child.hasLayout = false
         if kind == .scroll { scrollState.childReplaced(at: position) }
-        child.needsPaint = true
-        markNeedsLayout()
-        return true
+        return adopted(child, at: position)
     }
 
     /// Moves one of this node's children to `index` of the remaining children; returns
