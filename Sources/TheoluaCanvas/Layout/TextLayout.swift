@@ -104,9 +104,10 @@ struct TextLayout {
     }
 
     /// The glyphs of `text` when it is printable ASCII on one line, the common case: a
-    /// glyph per byte, one cell each, without breaking the text into grapheme clusters,
-    /// each of the run of the first of `ends` past it (see `init(_:ends:)`). Nil for any
-    /// other text, and for text whose bytes are not in one piece.
+    /// glyph per byte, one cell each, without breaking the text into grapheme clusters;
+    /// each glyph is of the run of the first of `ends` past its byte (see
+    /// `init(_:ends:)`). Nil for any other text, and for text whose bytes are not in one
+    /// piece.
     private static func asciiGlyphs(of text: String, ends: [Int]) -> [Glyph]? {
         let glyphs = text.utf8.withContiguousStorageIfAvailable { bytes -> [Glyph]? in
             guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
