@@ -246,14 +246,23 @@ private enum Operation {
     case scroll(Int, lines: Int)
     case insert(child: Int, parent: Int, at: Int)
     case remove(Int)
+    case replace(Int, with: Int)
     case setText(Int, String)
     case setStyle(Int, BoxStyle)
 
     static func random(in replay: Replay, using random: inout SeededGenerator) -> Operation {
         let nodes = replay.nodes
         let words = ["a", "bb", "ccc", "wide 漢字", "x y z", "long words here", "1\n2", ""]
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0: return .newText(words.randomElement(using: &random) ?? "")
+        case 12:
+            let placed = nodes.indices.filter { $0 != 0 && nodes[$0].parent != nil }
+            guard let old = placed.randomElement(using: &random), let parent = nodes[old].parent else {
+                return .newText("r")
+            }
+            let candidates = nodes.indices.filter { $0 != 0 && $0 != old && !nodes[$0].isAncestor(of: parent) }
+            guard let child = candidates.randomElement(using: &random) else { return .newText("r") }
+            return .replace(old, with: child)
         case 1: return .newBox(randomStyle(using: &random))
         case 10:
             var style = BoxStyle()
@@ -335,6 +344,7 @@ private final class Replay {
             if lines < 0 { nodes[index].scrollUp(by: -lines) } else { nodes[index].scrollDown(by: lines) }
         case .insert(let child, let parent, let index): nodes[parent].insertChild(nodes[child], at: index)
         case .remove(let index): if index < nodes.count { nodes[index].removeFromParent() }
+        case .replace(let old, let child): nodes[old].parent?.replaceChild(nodes[old], with: nodes[child])
         case .setText(let index, let content): nodes[index].text = content
         case .setStyle(let index, let style): nodes[index].boxStyle = style
         }
