@@ -39,41 +39,41 @@ extension HostView {
     /// The first focusable in tree order from this view's child `index` on (its subtree
     /// included), then after this view.
     func firstFocusable(fromChild index: Int) -> HostView? {
-        firstFocusable(amongChildrenFrom: index) ?? firstFocusableAfterSubtree
+        var view = self
+        var start = index
+        while true {
+            if let found = view.firstFocusable(amongChildrenFrom: start) { return found }
+            guard let parent = view.parent else { return nil }
+            start = parent.index(of: view).map { $0 + 1 } ?? parent.children.count
+            view = parent
+        }
     }
 
     /// The last focusable in tree order before this view's child `index` (this view and
     /// its ancestors count).
     func lastFocusable(beforeChild index: Int) -> HostView? {
-        if let found = lastFocusable(amongChildrenBefore: index) { return found }
-        if isFocusable, !isHidden { return self }
-        return previousFocusable()
+        var view = self
+        var end = index
+        while true {
+            if let found = view.lastFocusable(amongChildrenBefore: end) { return found }
+            if view.isFocusable, !view.isHidden { return view }
+            guard let parent = view.parent else { return nil }
+            end = parent.index(of: view) ?? 0
+            view = parent
+        }
     }
 
     /// The first focusable after this view's subtree, in its ancestors' later children.
     private var firstFocusableAfterSubtree: HostView? {
-        var node = self
-        while let parent = node.parent {
-            if let position = parent.index(of: node), let found = parent.firstFocusable(amongChildrenFrom: position + 1) {
-                return found
-            }
-            node = parent
-        }
-        return nil
+        guard let parent else { return nil }
+        return parent.firstFocusable(fromChild: parent.index(of: self).map { $0 + 1 } ?? parent.children.count)
     }
 
     /// The last focusable view before this one in tree order (its ancestors count, its
     /// subtree does not); nil when there is none (no wrapping).
     func previousFocusable() -> HostView? {
-        var node = self
-        while let parent = node.parent {
-            if let position = parent.index(of: node), let found = parent.lastFocusable(amongChildrenBefore: position) {
-                return found
-            }
-            if parent.isFocusable, !parent.isHidden { return parent }
-            node = parent
-        }
-        return nil
+        guard let parent else { return nil }
+        return parent.lastFocusable(beforeChild: parent.index(of: self) ?? 0)
     }
 
     /// The first focusable in the subtrees of the children from `start` on. A
