@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "theolua", targets: ["theolua"]),
+        .executable(name: "theolua-serve", targets: ["theolua-serve"]),
         .library(name: "TheoluaCore", targets: ["TheoluaCore"]),
         .library(name: "TheoluaCanvas", targets: ["TheoluaCanvas"]),
         .library(name: "TheoluaTerminal", targets: ["TheoluaTerminal"]),
@@ -19,8 +20,9 @@ let package = Package(
     // The `theolua` command and its one dependency, the argument parser. On by default;
     // a host that depends on the libraries only turns it off (`traits: []`), and the
     // parser is then neither fetched nor built (docs/embedding.md, "Set-up").
-    // `Serve` adds `theolua serve` and SwiftNIO (with Foundation) to it; the runtime
-    // `theolua bundle` puts apps in is built without (scripts/build-static).
+    // `Serve` adds `theolua serve` to it, and the server that command starts in its
+    // place, `theolua-serve`, with SwiftNIO (and Foundation); the runtime `theolua
+    // bundle` puts apps in is built without (scripts/build-static).
     traits: [
         .trait(name: "CommandLine", description: "The theolua command-line tool, with swift-argument-parser."),
         .trait(name: "Serve", description: "theolua serve: apps over SSH, with SwiftNIO.", enabledTraits: ["CommandLine"]),
@@ -106,17 +108,24 @@ let package = Package(
             // into the binary as it is built.
             exclude: ["Web"],
             plugins: ["WebAssets"]),
+        // The server `theolua serve` starts in its place: the one binary with SwiftNIO
+        // and Foundation in it, so that `theolua run` (each session is one) starts
+        // without them.
+        .executableTarget(
+            name: "theolua-serve",
+            dependencies: ["TheoluaServeLaunch", .target(name: "TheoluaServe", condition: .when(traits: ["Serve"]))]),
         // Reads the page and xterm.js for the WebAssets plugin, writing them as Swift.
         .executableTarget(name: "theolua-web-assets", path: "Plugins/WebAssetsTool"),
         .plugin(name: "WebAssets", capability: .buildTool(), dependencies: ["theolua-web-assets"]),
         // `theolua test`: runs test scripts against apps mounted through the public
         // Runtime API, like any host.
         .target(name: "TheoluaTesting", dependencies: ["TheoluaRuntime"]),
+        // What `theolua serve` hands the server once its command line is checked.
+        .target(name: "TheoluaServeLaunch"),
         .executableTarget(
             name: "theolua",
             dependencies: [
-                "TheoluaRuntime", "TheoluaTesting", "CLuaSupport",
-                .target(name: "TheoluaServe", condition: .when(traits: ["Serve"])),
+                "TheoluaRuntime", "TheoluaTesting", "CLuaSupport", "TheoluaServeLaunch",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
             ]
@@ -164,7 +173,8 @@ let package = Package(
         .testTarget(name: "TheoluaTerminalTests", dependencies: ["TheoluaTerminal"]),
         .testTarget(name: "TheoluaSystemTests", dependencies: ["TheoluaSystem"]),
         .testTarget(
-            name: "TheoluaServeTests", dependencies: [.target(name: "TheoluaServe", condition: .when(traits: ["Serve"]))]),
+            name: "TheoluaServeTests",
+            dependencies: ["TheoluaServeLaunch", .target(name: "TheoluaServe", condition: .when(traits: ["Serve"]))]),
         // Replays Tests/FuzzCorpus through the fuzz targets.
         .testTarget(name: "FuzzReplayTests", dependencies: ["TheoluaFuzz"]),
     ],

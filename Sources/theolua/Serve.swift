@@ -1,7 +1,7 @@
 #if Serve
 import ArgumentParser
 import TheoluaRuntime
-import TheoluaServe
+import TheoluaServeLaunch
 
 #if canImport(Glibc)
     import Glibc
@@ -119,11 +119,11 @@ struct Serve: ParsableCommand {
         return host.isEmpty ? nil : (host, port)
     }
 
-    /// The page's token: read from `--web-token-file`, none with `--web-no-token`, or a
-    /// new random one.
-    private func webToken() throws -> String? {
-        if webNoToken { return nil }
-        guard let webTokenFile else { return WebServer.newToken() }
+    /// Where the page's token comes from: `--web-token-file` (read here, and checked),
+    /// none with `--web-no-token`, or a new random one the server makes.
+    private func webToken() throws -> (ServeLaunch.Token, given: String?) {
+        if webNoToken { return (.none, nil) }
+        guard let webTokenFile else { return (.new, nil) }
         guard let bytes = try? LocalFiles.read(webTokenFile), bytes.count <= 4_096 else {
             throw ValidationError("cannot read the web token file \(webTokenFile)")
         }
@@ -134,94 +134,38 @@ struct Serve: ParsableCommand {
             throw ValidationError(
                 "the web token in \(webTokenFile) must be at least 16 letters, digits or -_.~ (a URL's own characters)")
         }
-        return token
+        return (.given, token)
     }
 
-    /// The address a browser opens: the host as given, or this machine's name for an
-    /// address that means every interface.
-    private static func pageAddress(host: String, port: Int, token: String?) -> String {
-        var shown = host
-        if host == "0.0.0.0" || host == "::" {
-            var name = [CChar](repeating: 0, count: 256)
-            shown =
-                gethostname(&name, name.count) == 0
-                ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
-        } else if host.contains(":") {
-            shown = "[\(host)]"
-        }
-        return "http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? "")
-    }
-
+    /// Checks what the sessions will need, then starts the server, `theolua-serve` beside
+    /// this binary, in this process's place.
     func run() throws {
         try app.checkReadable()
         _ = try props.record()
         guard let executable = LocalFiles.executablePath() else {
             throw ValidationError("serve cannot find its own binary to start sessions with")
         }
-        let token = web == nil ? nil : try webToken()
-        // The server waits for these in this thread; every thread started from here on
-        // (SwiftNIO's) inherits them blocked, so none takes them by default.
-        var stopping = sigset_t()
-        sigemptyset(&stopping)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
-        pthread_sigmask(SIG_BLOCK, &stopping, nil)
-        // Each session holds a connection and a terminal: as many as the system lets in.
-        var files = rlimit()
-        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0 && files.rlim_cur < files.rlim_max {
-            files.rlim_cur = files.rlim_max
-            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
-        }
-
-        let sshAddress = ssh.flatMap(Self.address), webAddress = web.flatMap(Self.address)
-        let configuration = ServeConfiguration(
-            executable: executable, app: Paths.absolute(app.app, in: "."),
+        let (token, givenToken) = web == nil ? (.none, nil) : try webToken()
+        let launch = ServeLaunch(
+            executable: executable, app: Paths.absolute(app.app, in: "."), shownApp: app.app,
             runArguments: (props.props.map { ["--props", $0] } ?? []) + (noWatch ? ["--no-watch"] : [])
                 + script.arguments,
-            host: sshAddress?.host ?? "", port: sshAddress?.port ?? 0, hostKeyPath: hostKey ?? "",
-            authorizedKeysPath: authorizedKeys ?? "", maxSessions: maxSessions,
-            idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
-            log: { line in Self.say(line, to: STDERR_FILENO) })
-        // One count of sessions, whichever way they come.
-        let sessions = Sessions(configuration: configuration)
-        var stops: [() -> Void] = []
-        do {
-            if let sshAddress {
-                let server = try SSHServer(configuration: configuration, sessions: sessions)
-                stops.append(server.stop)
-                for warning in server.warnings { Self.say("theolua serve: \(warning)", to: STDERR_FILENO) }
-                Self.say(
-                    "theolua serve: \(app.app) over SSH on \(sshAddress.host):\(server.port), at most \(maxSessions) sessions",
-                    to: STDOUT_FILENO)
-            }
-            if let webAddress {
-                let server = try WebServer(
-                    configuration: configuration, web: WebConfiguration(host: webAddress.host, port: webAddress.port, token: token),
-                    sessions: sessions)
-                stops.append(server.stop)
-                Self.say(
-                    "theolua serve: \(app.app) on the web at \(Self.pageAddress(host: webAddress.host, port: server.port, token: token)), at most \(maxSessions) sessions",
-                    to: STDOUT_FILENO)
-            }
-        } catch {
-            for stop in stops { stop() }
-            throw ValidationError("\(error)")
+            ssh: ssh.flatMap(Self.address).map { ServeLaunch.Address(host: $0.host, port: $0.port) },
+            hostKey: hostKey ?? "", authorizedKeys: authorizedKeys ?? "",
+            web: web.flatMap(Self.address).map { ServeLaunch.Address(host: $0.host, port: $0.port) }, token: token,
+            maxSessions: maxSessions, idleTimeout: idleTimeout)
+        let folder = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
+        let server = folder + "/theolua-serve"
+        guard access(server, X_OK) == 0 else {
+            throw ValidationError("serve needs its server, theolua-serve, beside theolua: \(server) is not there")
         }
-        var received: Int32 = 0
-        sigwait(&stopping, &received)
-        Self.say("theolua serve: stopping; ending every session", to: STDERR_FILENO)
-        for stop in stops { stop() }
-    }
-
-    /// Writes `line` and a newline to `descriptor` at once, whichever thread says it.
-    private static func say(_ line: String, to descriptor: Int32) {
-        let bytes = Array((line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
+        if let givenToken { setenv(ServeLaunch.tokenVariable, givenToken, 1) }
+        let arguments = [server] + launch.arguments
+        var pointers = arguments.map { strdup($0) }
+        pointers.append(nil)
+        execv(server, pointers)
+        let reason = String(cString: strerror(errno))
+        throw ValidationError("serve cannot start its server \(server): \(reason)")
     }
 }
 #endif

@@ -193,6 +193,11 @@ import Testing
         let server = try Server(["--web-token-file", folder.path + "/token"])
         defer { server.stop() }
         #expect(server.token == "a-token_of.more~than16", "\(server.address)")
+        // The server runs in theolua's place, and the token is not on its command line,
+        // where other users could read it.
+        let commandLine = try #require(Files.read("/proc/\(server.process.pid)/cmdline"))
+        #expect(commandLine.contains("theolua-serve"), "\(commandLine)")
+        #expect(!commandLine.contains("a-token_of"), "\(commandLine)")
         let open = try Server(["--web-no-token"])
         defer { open.stop() }
         #expect(open.address == "http://127.0.0.1:\(open.port)/", "\(open.address)")
