@@ -1,6 +1,7 @@
 #include "theolua_support.h"
 
 #include <lauxlib.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,6 +218,20 @@ void theolua_push_span_constructor(lua_State *L) {
 }
 
 /* The text reader. */
+
+int theolua_is_ascii(const unsigned char *bytes, size_t length) {
+    uint64_t high = 0;
+    size_t i = 0;
+    for (; i + 8 <= length; i += 8) {
+        uint64_t word;
+        memcpy(&word, bytes + i, sizeof word);
+        high |= word;
+    }
+    for (; i < length; i++) {
+        high |= bytes[i];
+    }
+    return (high & 0x8080808080808080ull) == 0;
+}
 
 theolua_text_reader *theolua_text_reader_new(void) {
     return (theolua_text_reader *)calloc(1, sizeof(theolua_text_reader));

@@ -590,6 +590,9 @@ unsigned theolua_text_reader_generation(const theolua_text_reader *reader, int l
 int theolua_text_reader_slot_count(const theolua_text_reader *reader, int look);
 const theolua_look_slot *theolua_text_reader_slot(const theolua_text_reader *reader, int look, int slot);
 
+/// Whether the `length` bytes at `bytes` are all ASCII (below 0x80), so UTF-8 as they are.
+int theolua_is_ascii(const unsigned char *bytes, size_t length);
+
 /// A reader with nothing read; free it with `theolua_text_reader_free`.
 theolua_text_reader *theolua_text_reader_new(void);
 void theolua_text_reader_free(theolua_text_reader *reader);

@@ -167,6 +167,12 @@ public struct Record: Sendable {
         Record(uniqueEntries: entries.filter { include($0.key) })
     }
 
+    /// Where the entries are stored, nil for an empty record: an identity for as long as
+    /// this record (or a copy of it) is alive, which records sharing it are equal by.
+    package var storage: UnsafeRawPointer? {
+        entries.isEmpty ? nil : entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
     /// Whether both records share one storage, so they are equal without a look inside.
     func sharesStorage(with other: Record) -> Bool {
         entries.withUnsafeBufferPointer { a in

@@ -1,3 +1,4 @@
+import Synchronization
 import TheoluaCanvas
 import TheoluaCore
 
@@ -202,13 +203,10 @@ package enum PropsMapping {
     /// many UTF-8 bytes of `text` are a run of the look the last record set), or nil for
     /// runs with strings of their own.
     static func marks(_ value: Value?) -> RunMarks? {
-        guard let items = value?.arrayValue?.values, case .some(.int) = items.first(where: { $0.recordValue == nil })
-        else {
-            return nil
-        }
+        guard let items = value?.arrayValue?.values, isLengthStream(items) else { return nil }
         var marks = RunMarks()
-        marks.ends.reserveCapacity(items.count)
-        marks.looks.reserveCapacity(items.count)
+        marks.ends.reserveCapacity(items.count / 2 + 1)
+        marks.looks.reserveCapacity(items.count / 2 + 1)
         var look = RunLook()
         var lookRecord = Record()
         var end = 0
@@ -219,13 +217,71 @@ package enum PropsMapping {
                 marks.ends.append(end)
                 marks.looks.append(look)
             case .record(let record) where record != lookRecord:
-                look = Self.look(of: record)
+                look = recentLook(of: record)
                 lookRecord = record
             default:
                 continue
             }
         }
         return marks
+    }
+
+    /// Whether the first item of `items` that is not a record is an integer: a stream
+    /// of lengths, not of strings.
+    private static func isLengthStream(_ items: [Value]) -> Bool {
+        for item in items {
+            switch item {
+            case .record: continue
+            case .int: return true
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// The looks of the look records met lately. A styled log repeats a few looks line
+    /// after line, in records the Lua bridge shares (one a look), so a look is mapped
+    /// once, not once a run. The records are kept with their looks: the storage a
+    /// record is found by cannot be another record's while it is here.
+    private static let recentLooks = Mutex(RecentLooks())
+
+    private struct RecentLooks {
+        static let capacity = 16
+        /// The records, each where its storage is among `storages`.
+        var records: [Record] = []
+        var storages: [UInt] = []
+        var looks: [RunLook] = []
+        var next = 0
+
+        func look(ofStorage storage: UInt) -> RunLook? {
+            for index in storages.indices where storages[index] == storage {
+                return looks[index]
+            }
+            return nil
+        }
+
+        mutating func keep(_ record: Record, storage: UInt, _ look: RunLook) {
+            if records.count < Self.capacity {
+                records.append(record)
+                storages.append(storage)
+                looks.append(look)
+            } else {
+                records[next] = record
+                storages[next] = storage
+                looks[next] = look
+                next = (next + 1) % Self.capacity
+            }
+        }
+    }
+
+    /// The look of `record`, from the recent looks where it is one of theirs.
+    private static func recentLook(of record: Record) -> RunLook {
+        guard let address = record.storage else { return look(of: record) }
+        let storage = UInt(bitPattern: address)
+        if let look = recentLooks.withLock({ $0.look(ofStorage: storage) }) { return look }
+        let look = look(of: record)
+        recentLooks.withLock { $0.keep(record, storage: storage, look) }
+        return look
     }
 
     /// The look `props` gives a run: colors, link, attributes on and off.

@@ -112,7 +112,11 @@ extension LuaBridge {
         else { return nil }
         let pieces = Int(reader.pointee.piece_count)
         let bytes = UnsafeBufferPointer(start: reader.pointee.bytes, count: Int(reader.pointee.length))
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        // ASCII is UTF-8 as it is: the string is made on the standard library's fast
+        // path, not through its generic validation.
+        let ascii = theolua_is_ascii(bytes.baseAddress, bytes.count) != 0
+        guard let text = ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        else { return nil }
         guard reader.pointee.styled != 0, let ends = reader.pointee.ends, let looks = reader.pointee.looks else {
             return (text, nil)
         }
