@@ -189,6 +189,15 @@ import Testing
             #expect(result.stderr.contains(message), "\(flags): \(result.stderr)")
         }
 
+        // A theolua without its server beside it says so, and where it looked.
+        let alone = folder.path + "/theolua"
+        #expect(runProcess("/bin/cp", [Paths.binary, alone]).status == 0)
+        let missing = runProcess(alone, ["serve", app, "--web", "127.0.0.1:0"])
+        #expect(missing.status == 2, "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("serve needs its server, theolua-serve, beside theolua: \(folder.path)/theolua-serve"),
+            "\(missing.stderr)")
+
         // A token from a file (its first line, trimmed) is the one the address carries.
         let server = try Server(["--web-token-file", folder.path + "/token"])
         defer { server.stop() }
