@@ -8,7 +8,7 @@
 /// the environment, `tokenVariable`, which the server clears before it starts a session.
 public struct ServeLaunch: Sendable, Equatable {
     /// Where `--web` pages take their token from.
-    public enum Token: Sendable, Equatable {
+    public enum Token: String, Sendable, Equatable {
         /// A new random one, made by the server.
         case new
         /// The one in the environment (`--web-token-file`).
@@ -79,13 +79,7 @@ public struct ServeLaunch: Sendable, Equatable {
             ]
         }
         if let web {
-            let token =
-                switch self.token {
-                case .new: "new"
-                case .given: "given"
-                case .none: "none"
-                }
-            result += ["--web-host", web.host, "--web-port", String(web.port), "--token", token]
+            result += ["--web-host", web.host, "--web-port", String(web.port), "--token", token.rawValue]
         }
         return result + ["--"] + runArguments
     }
@@ -133,12 +127,11 @@ public struct ServeLaunch: Sendable, Equatable {
         }
         if values["--web-host"] != nil {
             web = Address(host: try take("--web-host"), port: try number("--web-port"))
-            switch try take("--token") {
-            case "new": token = .new
-            case "given": token = .given
-            case "none": token = .none
-            case let other: throw Mistake(description: "--token takes new, given or none, got '\(other)'")
+            let text = try take("--token")
+            guard let token = Token(rawValue: text) else {
+                throw Mistake(description: "--token takes new, given or none, got '\(text)'")
             }
+            self.token = token
         } else {
             web = nil
             token = .none

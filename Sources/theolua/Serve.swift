@@ -110,13 +110,13 @@ struct Serve: ParsableCommand {
     }
 
     /// `HOST:PORT` as a host and a port; `[::1]:22` for an IPv6 host.
-    private static func address(_ text: String) -> (host: String, port: Int)? {
+    private static func address(_ text: String) -> ServeLaunch.Address? {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
             (0...65_535).contains(port)
         else { return nil }
         var host = String(text[..<colon])
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        return host.isEmpty ? nil : (host, port)
+        return host.isEmpty ? nil : ServeLaunch.Address(host: host, port: port)
     }
 
     /// Where the page's token comes from: `--web-token-file` (read here, and checked),
@@ -150,9 +150,9 @@ struct Serve: ParsableCommand {
             executable: executable, app: Paths.absolute(app.app, in: "."), shownApp: app.app,
             runArguments: (props.props.map { ["--props", $0] } ?? []) + (noWatch ? ["--no-watch"] : [])
                 + script.arguments,
-            ssh: ssh.flatMap(Self.address).map { ServeLaunch.Address(host: $0.host, port: $0.port) },
+            ssh: ssh.flatMap(Self.address),
             hostKey: hostKey ?? "", authorizedKeys: authorizedKeys ?? "",
-            web: web.flatMap(Self.address).map { ServeLaunch.Address(host: $0.host, port: $0.port) }, token: token,
+            web: web.flatMap(Self.address), token: token,
             maxSessions: maxSessions, idleTimeout: idleTimeout)
         let folder = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
         let server = folder + "/theolua-serve"

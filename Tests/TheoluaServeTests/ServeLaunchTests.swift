@@ -14,7 +14,9 @@ struct ServeLaunchTests {
     }
 
     @Test(arguments: [
-        (true, nil), (false, ServeLaunch.Token.new), (true, .given), (true, .none), (false, .none),
+        // `Token.none` spelled out: a bare `.none` here would be the optional's, no web.
+        (true, nil), (false, ServeLaunch.Token.new), (true, .given), (true, ServeLaunch.Token.none),
+        (false, ServeLaunch.Token.none),
     ] as [(Bool, ServeLaunch.Token?)])
     func aLaunchIsReadBackAsItWasWritten(ssh: Bool, web: ServeLaunch.Token?) throws {
         // Run arguments that look like the launch's own, a `--` among them, and none.
