@@ -248,8 +248,9 @@ final class ScriptRequest: OwnedWork {
             return
         }
         next.url = target.url
-        // Credentials go to the host they were written for, never to the next one.
-        if (try? gate.check(request.url))?.host.lowercased() != target.host.lowercased() {
+        // Credentials go to the origin they were written for (scheme, host and port),
+        // never to the next one.
+        if (try? gate.check(request.url)).map({ $0.isSameOrigin(as: target) }) != true {
             next.headers.removeAll { ["authorization", "cookie", "proxy-authorization"].contains($0.name.lowercased()) }
         }
         // As browsers do: a 303, and a 301 or 302 after a POST, become a GET without a body.

@@ -196,8 +196,9 @@ final class AppSession {
     fileprivate func relay(_ bytes: ByteBuffer) { client.write(bytes) }
     fileprivate func relayed() { client.flush() }
 
-    /// Tells the client why there is no app, and ends the session with status 1.
-    private func refuse(_ message: String) {
+    /// Tells the client `message` on its standard error and ends the session with
+    /// status 1, with no app started.
+    func refuse(_ message: String) {
         client.say(message)
         exitStatus = 1
         drained = true

@@ -5,8 +5,8 @@ import NIOSSH
 /// One SSH session channel: takes the client's terminal (its type and size) and the
 /// variables it may set, starts the app (an ``AppSession``) when the client asks for a
 /// shell, relays keys in and frames out, follows window changes, and ends with the
-/// app's exit status. An exec or subsystem request is refused: the app is the only thing
-/// a session runs.
+/// app's exit status. An exec request is told on standard error that no command runs,
+/// and a subsystem request is refused: the app is the only thing a session runs.
 final class SessionHandler: ChannelDuplexHandler {
     typealias InboundIn = SSHChannelData
     typealias OutboundIn = SSHChannelData
@@ -32,7 +32,9 @@ final class SessionHandler: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
-            terminal = (request.term, Self.side(request.terminalCharacterWidth), Self.side(request.terminalRowHeight))
+            // A side of 0 is a size the client does not know: 80x24, as `run` starts.
+            let size = Self.size(request.terminalCharacterWidth, request.terminalRowHeight) ?? (80, 24)
+            terminal = (request.term, size.columns, size.rows)
             reply(request.wantReply, true, context)
         case let request as SSHChannelRequestEvent.EnvironmentRequest:
             let accepted = AppSession.accepts(variable: request.name) && !request.value.contains("\0")
@@ -43,12 +45,21 @@ final class SessionHandler: ChannelDuplexHandler {
             reply(request.wantReply, app == nil, context)
             if app == nil { start(context) }
         case let request as SSHChannelRequestEvent.ExecRequest:
-            reply(request.wantReply, false, context)
+            // Accepted only to say why no command runs, on the client's standard error.
+            reply(request.wantReply, app == nil, context)
+            if app == nil {
+                let command = String(request.command.unicodeScalars.prefix(80).filter { $0.value >= 0x20 && $0 != "\u{7F}" })
+                session(context).refuse(
+                    "theolua serve: this server runs an app, not commands (asked to run '\(command)'): "
+                        + "connect without one, with ssh -t")
+            }
         case let request as SSHChannelRequestEvent.SubsystemRequest:
             reply(request.wantReply, false, context)
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
-            let columns = Self.side(request.terminalCharacterWidth)
-            let rows = Self.side(request.terminalRowHeight)
+            // A side of 0 keeps the last good size, as `run` does.
+            guard let (columns, rows) = Self.size(request.terminalCharacterWidth, request.terminalRowHeight) else {
+                break
+            }
             if let current = terminal { terminal = (current.type, columns, rows) }
             app?.resize(columns: columns, rows: rows)
         default:
@@ -72,8 +83,12 @@ final class SessionHandler: ChannelDuplexHandler {
         context.fireChannelInactive()
     }
 
-    /// A side of the client's terminal, kept within what `run` lays out.
-    private static func side(_ cells: Int) -> Int { max(1, min(cells, 1_000)) }
+    /// The client's terminal size, each side kept within what `run` lays out; nil when
+    /// a side is 0 (not known).
+    private static func size(_ columns: Int, _ rows: Int) -> (columns: Int, rows: Int)? {
+        guard columns > 0, rows > 0 else { return nil }
+        return (min(columns, 1_000), min(rows, 1_000))
+    }
 
     private func reply(_ wanted: Bool, _ success: Bool, _ context: ChannelHandlerContext) {
         guard wanted else { return }
@@ -82,6 +97,12 @@ final class SessionHandler: ChannelDuplexHandler {
     }
 
     private func start(_ context: ChannelHandlerContext) {
+        session(context).start(terminal: terminal, environment: environment)
+    }
+
+    /// The session of this channel, made (not started) on its first use.
+    private func session(_ context: ChannelHandlerContext) -> AppSession {
+        if let app { return app }
         let channel = context.channel
         func data(_ bytes: ByteBuffer, _ type: SSHChannelData.DataType) -> SSHChannelData {
             SSHChannelData(type: type, data: .byteBuffer(bytes))
@@ -104,7 +125,7 @@ final class SessionHandler: ChannelDuplexHandler {
                 read: { channel.setOption(ChannelOptions.autoRead, value: $0).whenFailure { _ in } }),
             writable: channel.isWritable)
         self.app = app
-        app.start(terminal: terminal, environment: environment)
+        return app
     }
 }
 #endif

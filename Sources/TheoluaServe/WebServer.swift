@@ -137,7 +137,11 @@ struct Site: Sendable {
     /// The terminal's size the page asked for, kept within what `run` lays out.
     static func size(_ head: HTTPRequestHead) -> (columns: Int, rows: Int) {
         let query = query(head)
-        func side(_ name: String, _ otherwise: Int) -> Int { max(1, min(Int(query[name] ?? "") ?? otherwise, 1_000)) }
+        // A side that is missing, not a number or 0 or less is one the page does not know.
+        func side(_ name: String, _ otherwise: Int) -> Int {
+            guard let cells = Int(query[name] ?? ""), cells > 0 else { return otherwise }
+            return min(cells, 1_000)
+        }
         return (side("columns", 80), side("rows", 24))
     }
 
@@ -308,7 +312,8 @@ final class WebSessionHandler: ChannelInboundHandler {
             var data = frame.unmaskedData
             guard let bytes = data.readBytes(length: data.readableBytes),
                 let message = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-                let columns = message["columns"] as? Int, let rows = message["rows"] as? Int
+                let columns = message["columns"] as? Int, let rows = message["rows"] as? Int,
+                columns > 0, rows > 0  // a side of 0 keeps the last good size, as `run` does
             else { return }
             app?.resize(columns: max(1, min(columns, 1_000)), rows: max(1, min(rows, 1_000)))
         case .ping:

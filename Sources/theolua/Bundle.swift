@@ -36,7 +36,7 @@ struct Bundle: ParsableCommand {
         let files: [BundlePayload.File]
         do {
             // Bundles (this one, made again beside the app, or another) are not part of it.
-            files = try LocalFiles.collect(folder).filter { BundleTrailer(bytes: $0.bytes) == nil }
+            files = try LocalFiles.collect(folder, limit: BundlePayload.limit).filter { BundleTrailer(bytes: $0.bytes) == nil }
         } catch {
             throw ValidationError("bundle: \(error)")
         }
@@ -60,6 +60,9 @@ struct Bundle: ParsableCommand {
         return "\(tenths / 10).\(tenths % 10) MiB"
     }
 
+    /// The largest runtime binary read (with any app it carries): several times what one is.
+    static let runtimeLimit = 1 << 30
+
     /// The bytes of a theolua with everything linked in, without any app it carries.
     static func runtimeBinary() throws -> [UInt8] {
         var candidates: [String] = []
@@ -75,7 +78,7 @@ struct Bundle: ParsableCommand {
             candidates.append(LocalFiles.folder(of: own) + "/theolua-static")
         }
         for path in candidates where access(path, X_OK) == 0 {
-            guard var bytes = try? LocalFiles.read(path) else { continue }
+            guard var bytes = try? LocalFiles.read(path, limit: Self.runtimeLimit) else { continue }
             // A bundle's runtime is the part before its payload.
             if let trailer = LocalFiles.trailer(of: path) { bytes.removeSubrange(trailer.offset...) }
             return bytes
@@ -133,7 +136,7 @@ enum BundledApp {
     /// The app's path in an unpacked folder, which `.complete` names; nil while the
     /// folder is not complete.
     private static func entryPath(in folder: String) -> String? {
-        guard let bytes = try? LocalFiles.read(folder + "/.complete"),
+        guard let bytes = try? LocalFiles.read(folder + "/.complete", limit: 4_096),
             let entry = String(validating: bytes, as: UTF8.self)
         else { return nil }
         return folder + "/" + entry

@@ -1,13 +1,9 @@
+import TheoluaSystem
+
 #if canImport(Glibc)
     import Glibc
-
-    private let systemRead = Glibc.read
-    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
     import Darwin
-
-    private let systemRead = Darwin.read
-    private let systemWrite = Darwin.write
 #endif
 
 /// Files as the `theolua` tool reads and writes them (a new app's, a bundle's), through
@@ -88,8 +84,9 @@ enum LocalFiles {
     }
 
     /// The regular files under `folder`, hidden names and links left out, with paths
-    /// relative to it.
-    static func collect(_ folder: String) throws -> [BundlePayload.File] {
+    /// relative to it: at most `limit` bytes in all, a file refused by its size before it
+    /// is read.
+    static func collect(_ folder: String, limit: Int) throws -> [BundlePayload.File] {
         var files: [BundlePayload.File] = []
         var total = 0
         func visit(_ relative: String) throws {
@@ -103,11 +100,11 @@ enum LocalFiles {
                 case S_IFDIR:
                     try visit(child)
                 case S_IFREG:
-                    let bytes = try read(folder + "/" + child)
-                    total += bytes.count
-                    guard total <= BundlePayload.limit else {
-                        throw Failure(description: "more than 256 MiB in \(folder)")
+                    guard Int(info.st_size) <= limit - total else {
+                        throw Failure(description: "more than \(limit >> 20) MiB in \(folder)")
                     }
+                    let bytes = try read(folder + "/" + child, limit: limit - total)
+                    total += bytes.count
                     files.append(BundlePayload.File(path: child, mode: UInt32(info.st_mode & 0o777), bytes: bytes))
                 default:
                     continue
@@ -118,46 +115,25 @@ enum LocalFiles {
         return files
     }
 
-    /// The whole file at `path`.
-    static func read(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(description: "cannot read \(path)") }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = systemRead(descriptor, &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw Failure(description: "cannot read \(path)") }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
+    /// The regular file at `path`, at most `limit` bytes: a larger one is refused before
+    /// it is read, and a FIFO, a device or a folder without being opened for reading.
+    static func read(_ path: String, limit: Int) throws -> [UInt8] {
+        do {
+            return try FileGate(.all, relativeTo: ".").read(path, limit: limit)
+        } catch {
+            throw Failure(description: "cannot read \(path): \(error)")
         }
     }
 
-    /// Writes `bytes` as the file at `path` with `mode`, through a file beside it
-    /// renamed over it, so that a reader never sees half of it.
+    /// Writes `bytes` as the file at `path` with `mode`, through a new file beside it
+    /// (made with `O_EXCL` under a random name, so nothing planted there is written
+    /// through) renamed over it, so that a reader never sees half of it.
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws {
-        let staging = path + ".\(getpid()).partial"
-        let descriptor = open(staging, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress.map { $0 + done }, bytes.count - done)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                close(descriptor)
-                unlink(staging)
-                throw Failure(description: String(cString: strerror(errno)))
-            }
-            done += count
-        }
-        fchmod(descriptor, mode)
-        close(descriptor)
-        guard rename(staging, path) == 0 else {
-            unlink(staging)
-            throw Failure(description: String(cString: strerror(errno)))
+        do {
+            try FileGate(.all, relativeTo: ".", for: .write).replaceFile(
+                path, with: bytes, mode: mode, followingLinks: true)
+        } catch {
+            throw Failure(description: error.description)
         }
     }
 

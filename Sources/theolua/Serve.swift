@@ -124,8 +124,11 @@ struct Serve: ParsableCommand {
     private func webToken() throws -> (ServeLaunch.Token, given: String?) {
         if webNoToken { return (.none, nil) }
         guard let webTokenFile else { return (.new, nil) }
-        guard let bytes = try? LocalFiles.read(webTokenFile), bytes.count <= 4_096 else {
-            throw ValidationError("cannot read the web token file \(webTokenFile)")
+        let bytes: [UInt8]
+        do {
+            bytes = try LocalFiles.read(webTokenFile, limit: 4_096)
+        } catch {
+            throw ValidationError("cannot read the web token file \(webTokenFile): a file of at most 4 KiB is needed (\(error))")
         }
         let line = String(decoding: bytes, as: UTF8.self).prefix { $0 != "\n" && $0 != "\r" }
         let token = String(line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())

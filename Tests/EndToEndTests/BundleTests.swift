@@ -90,6 +90,40 @@ import Testing
         #expect(result.stderr.contains("scripts/build-static"), "\(result.stderr)")
     }
 
+    @Test func aLinkPlantedBesideTheOutputIsNeverWrittenThrough() throws {
+        let folder = appFolder()
+        defer { folder.remove() }
+        let target = folder.write("target", "keep me")
+        chmod(target, 0o600)
+        // The shell plants links at every name the bundle's new file was once given (the
+        // output's name, its pid and `.partial`), then becomes theolua with the same pid.
+        let output = folder.path + "/out"
+        let result = runProcess(
+            "/bin/sh",
+            [
+                "-c", "ln -s \"$1\" \"$2.$$.partial\" && exec \"$3\" bundle \"$4\" -o \"$2\"", "sh", target, output,
+                Paths.binary, folder.path + "/app.lua",
+            ], adding: ["THEOLUA_STATIC_BINARY=\(Paths.binary)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Files.read(target) == "keep me")
+        var info = stat()
+        #expect(stat(target, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(lstat(output, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_mode & 0o777 == 0o755)
+        #expect(runProcess(output, ["render", "--size", "24x2"]).stdout.contains("hello, world"))
+    }
+
+    @Test func aFileTooLargeForABundleIsRefusedBeforeItIsRead() throws {
+        let folder = appFolder()
+        defer { folder.remove() }
+        // 4 GiB that take no room on disk, and would take 4 GiB read.
+        let sparse = folder.write("huge.bin", "")
+        #expect(truncate(sparse, 4 << 30) == 0)
+        let (result, _) = bundle(folder)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("more than 256 MiB"), "\(result.stderr)")
+        #expect(result.peakKilobytes < 200 * 1024, "peak \(result.peakKilobytes) KiB")
+    }
+
     static let staticRuntime: String? = getenv("THEOLUA_STATIC_BINARY").map { String(cString: $0) }
 
     @Test(.enabled(if: staticRuntime != nil, "scripts/test sets THEOLUA_STATIC_BINARY (scripts/build-static)"))

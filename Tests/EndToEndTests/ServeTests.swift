@@ -151,9 +151,13 @@ import Testing
         let stranger = try server.connect(key: "stranger")
         #expect(stranger.waitForExit(timeout: 20) == 255)
         #expect(stranger.screen.text.contains("Permission denied"), "\(stranger.visibleOutput())")
-        let command = try server.connect(command: ["cat", "/etc/passwd"])
-        #expect(command.waitForExit(timeout: 20) != 0)
+        // A command is not run, and the client is told why.
+        let command = try server.connect(columns: 160, command: ["cat", "/etc/passwd"])
+        #expect(command.waitForExit(timeout: 20) == 1)
         #expect(!command.screen.text.contains("root:"), "\(command.visibleOutput())")
+        #expect(
+            command.screen.text.contains("this server runs an app, not commands (asked to run 'cat /etc/passwd')"),
+            "\(command.visibleOutput())")
         // A forwarded connection (here to the server's own port) is refused.
         let forward = try server.connect(terminal: "-T", options: ["-W", "127.0.0.1:\(server.port)"])
         #expect(forward.waitForExit(timeout: 20) == 255)
@@ -163,6 +167,16 @@ import Testing
         #expect(bare.waitForExit(timeout: 20) == 1)
         #expect(bare.screen.text.contains("which needs a terminal: connect with ssh -t"), "\(bare.visibleOutput())")
         #expect(!server.process.log.contains("started"), "no session started: \(server.process.log)")
+    }
+
+    @Test func aClientWhoseTerminalHasNoSizeGetsEightyByTwentyFour() throws {
+        let server = try Server()
+        defer { server.stop() }
+        let client = try server.connect(columns: 0, rows: 0)
+        #expect(
+            server.process.wait(timeout: 20) { $0.log.contains("started (80x24)") }, "\(server.process.log)")
+        client.type("\u{03}")
+        _ = client.waitForExit(timeout: 10)
     }
 
     @Test func sessionsBeyondTheCapAreToldSoAndEnded() throws {

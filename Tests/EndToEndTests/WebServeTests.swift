@@ -182,7 +182,13 @@ import Testing
             (["--web", "127.0.0.1:0", "--web-no-token", "--web-token-file", "x"], "cannot both be given"),
             (["--web", "127.0.0.1:0", "--web-token-file", folder.path + "/short"], "at least 16 letters"),
             (["--web", "127.0.0.1:0", "--web-token-file", folder.path + "/none"], "cannot read the web token file"),
+            // Read only when it is a file of at most 4 KiB: never waited on, never read whole.
+            (["--web", "127.0.0.1:0", "--web-token-file", folder.path + "/fifo"], "it is a FIFO, not a file"),
+            (["--web", "127.0.0.1:0", "--web-token-file", "/dev/zero"], "it is a device, not a file"),
+            (["--web", "127.0.0.1:0", "--web-token-file", folder.path + "/huge"], "a file of at most 4 KiB"),
         ]
+        mkfifo(folder.path + "/fifo", 0o600)
+        #expect(truncate(folder.write("huge", ""), 3 << 30) == 0)
         for (flags, message) in refusals {
             let result = runProcess(Paths.binary, ["serve", app] + flags)
             #expect(result.status == 2, "\(flags): \(result.stderr)")

@@ -35,12 +35,16 @@ public enum Files {
     }
 
     /// Everything `descriptor` gives until its end, at most `limit` bytes (a file can
-    /// grow while it is read).
+    /// grow while it is read). A regular file larger than `limit` is refused before
+    /// anything of it is read.
     public static func readAll(_ descriptor: Int32, limit: Int) throws(Failure) -> [UInt8] {
         // A regular file says its size: read straight into room for all of it (and a
         // byte more, to see its end), rather than through a chunk copied and grown.
         var info = stat()
         let expected = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+        guard expected <= limit else {
+            throw Failure(description: "larger than \(limit >> 20) MiB", tooLarge: expected)
+        }
         var bytes = [UInt8](repeating: 0, count: min(max(expected, 0), limit) + 1)
         var used = 0
         while true {

@@ -16,6 +16,13 @@ public struct NetGate: Sendable {
         public var scheme: String
         public var host: String
         public var port: Int
+
+        /// Whether `other` is of the same origin: scheme, host (compared as grants compare
+        /// it) and port. Credentials are written for an origin, as browsers and libcurl
+        /// hold them: another port of the same host is another server.
+        public func isSameOrigin(as other: Target) -> Bool {
+            scheme == other.scheme && port == other.port && NetGate.canonical(host) == NetGate.canonical(other.host)
+        }
     }
 
     private let hosts: Permissions.Hosts

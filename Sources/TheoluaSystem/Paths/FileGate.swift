@@ -181,16 +181,20 @@ public final class FileGate {
 
     /// Replaces the file at `path` with `bytes`, atomically: they are written to a new
     /// file in the same folder, flushed to disk and renamed over the old one, so the file
-    /// holds the old content or the new, never half. The new file keeps the old one's
-    /// permission bits. A link at `path` is replaced, never written through. Without
+    /// holds the old content or the new, never half. The new file has permission bits
+    /// `mode`, or else the old one's (0644 for a new one). A link at `path` is replaced,
+    /// never written through, and so is anything planted at the new file's name. Without
     /// `followingLinks`, a link anywhere below the grant is refused.
-    public func replaceFile(_ path: String, with bytes: [UInt8], followingLinks: Bool) throws(Failure) {
+    public func replaceFile(
+        _ path: String, with bytes: [UInt8], mode given: mode_t? = nil, followingLinks: Bool
+    ) throws(Failure) {
         let (folder, name) = try openParent(of: path, followingLinks: followingLinks)
         defer { closeDescriptor(folder) }
         var old = stat()
         let exists = fstatat(folder, name, &old, AT_SYMLINK_NOFOLLOW) == 0
         if exists && old.st_mode & S_IFMT == S_IFDIR { throw .notAFile(kind: "folder") }
-        let mode = exists && old.st_mode & S_IFMT == S_IFREG ? old.st_mode & 0o7777 : 0o644
+        let kept: mode_t? = exists && old.st_mode & S_IFMT == S_IFREG ? old.st_mode & 0o7777 : nil
+        let mode = given ?? kept ?? 0o644
         // A new file of our own, under a name no other writer uses: O_EXCL, so that
         // nothing left at the name (a link, or a hard link to a file elsewhere) is written
         // through, and a random name, so that two writers never share one.
@@ -202,8 +206,8 @@ public final class FileGate {
         }
         guard file >= 0 else { throw .failed(Self.reason(errno)) }
         var failure: Int32?
-        // The mode asked for at creation is cut by the umask; the old file's is kept whole.
-        if exists && fchmod(file, mode) != 0 { failure = errno }
+        // The mode asked for at creation is cut by the umask; one given or kept is set whole.
+        if (given != nil || kept != nil) && fchmod(file, mode) != 0 { failure = errno }
         if failure == nil, !Files.writeAll(file, bytes) || fsync(file) != 0 { failure = errno }
         closeDescriptor(file)
         if failure == nil, renameat(folder, temporary, folder, name) != 0 { failure = errno }

@@ -25,6 +25,13 @@ import TheoluaTestServer
                 return .init(status: 302, headers: [("Location", "/loop")])
             case let path where path.hasPrefix("/elsewhere/"):
                 return .init(status: 301, headers: [("Location", "http://localhost:\(path.dropFirst(11))/hello")])
+            case "/credentials":
+                let shown = ["authorization", "cookie"].map { "\($0)=\(request.headers[$0] ?? "-")" }
+                return .init(body: shown.joined(separator: ";"))
+            case "/same-origin":
+                return .init(status: 307, headers: [("Location", "/credentials")])
+            case let path where path.hasPrefix("/port/"):
+                return .init(status: 307, headers: [("Location", "http://127.0.0.1:\(path.dropFirst(6))/credentials")])
             case "/slow":
                 return .init(body: "late", delay: .seconds(3))
             case "/big":
@@ -137,6 +144,20 @@ import TheoluaTestServer
             ])
         let (_, looped) = try Self.fetch(Self.fetcher(server.url("/loop")), net: granted)
         #expect(looped.first?.hasPrefix("error: more than 10 redirects") == true, "\(looped)")
+    }
+
+    @Test func credentialsFollowARedirectOnlyWithinTheirOrigin() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let other = try Self.server()
+        defer { other.stop() }
+        let granted = Permissions.Hosts.only(["127.0.0.1"])
+        let options = #"{ headers = { Authorization = "Bearer secret", Cookie = "session=1" } }"#
+        let (_, same) = try Self.fetch(Self.fetcher(server.url("/same-origin"), options), net: granted)
+        #expect(same == ["200 authorization=Bearer secret;cookie=session=1 [] \(server.url("/credentials"))"])
+        // The same host on another port is another origin, as libcurl and browsers hold it.
+        let (_, otherPort) = try Self.fetch(Self.fetcher(server.url("/port/\(other.port)"), options), net: granted)
+        #expect(otherPort == ["200 authorization=-;cookie=- [] \(other.url("/credentials"))"])
     }
 
     @Test func aBodyLargerThanMaxBytesIsAnError() throws {
