@@ -281,16 +281,16 @@ struct InputEditor: Sendable, Equatable {
     }
 
     /// The parent rendered the input with a new `value`: the request is answered (the
-    /// cursor stays where the edit put it, clamped if the parent changed the value). A
-    /// value the parent set by itself (not one this input asked for) cannot be undone
-    /// into: the history starts over.
+    /// cursor stays where the edit put it). A value the parent set by itself (not one
+    /// this input asked for) starts as a mounted one does, its cursor at `characters` or
+    /// at its end (as a browser's field does when a script sets its value), and cannot
+    /// be undone into: the history starts over.
     mutating func valueChanged(to value: String, cursorAt characters: Int? = nil) {
         let own = request?.value == value
         if !own { history = EditHistory<Int>() }
         request = nil
         anchor = nil
-        if !own, let characters {
-            // A value the parent set by itself, with where its cursor should start.
+        if !own {
             cursor = Self.offset(ofCharacter: characters, in: value)
         } else {
             cursor = InputEditor.offset(of: InputEditor.boundary(atOrBefore: cursor, in: value), in: value)

@@ -159,10 +159,10 @@ public struct TreeDefinition: ComponentDefinition {
                     select(parent, from: current, model, component)
                 }
             case "toggle":
-                guard info.isBranch else { return .bool(false) }
+                guard info.isBranch else { return AppKeys.passOn(arguments, to: props.style["onKey"], component) }
                 toggle(current, info, to: !isExpanded, component)
             default:
-                return .bool(false)
+                return AppKeys.passOn(arguments, to: props.style["onKey"], component)
             }
             return .bool(true)
         case "tree.toggle":

@@ -25,6 +25,27 @@ import TheoluaRuntime
         app.runtime.componentTree.first?.state.recordValue?["text"]?.stringValue
     }
 
+    @Test func aValueTheParentSetsByItselfPutsTheCursorAtItsEnd() throws {
+        let app = try LuaApp(
+            """
+            local ui = require("theolua")
+            return ui.component("Open", {
+              initialState = function() return { path = "notes/today.md" } end,
+              render = function(self)
+                return ui.column {
+                  onKey = function(key)
+                    if key.name == "ctrl+l" then self:updateState({ path = "missing.json" }) return true end
+                  end,
+                  ui.input { value = self.state.path, autoFocus = true, width = 30,
+                    onChange = function(path) self:updateState({ path = path }) end },
+                }
+              end,
+            })
+            """, width: 30, height: 1)
+        app.press("home right right ctrl+l backspace text:X")
+        #expect(app.runtime.componentTree.first?.state.recordValue?["path"]?.stringValue == "missing.jsoX")
+    }
+
     @Test func shiftWithAMovementSelectsAndTypingReplacesTheSelection() throws {
         let app = try field()
         app.press("text:hello space text:world shift+left shift+left shift+left")
