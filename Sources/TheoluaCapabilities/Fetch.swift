@@ -20,13 +20,13 @@ extension LuaBridge {
             throw raise("ui.fetch: expected a URL as a string, got \(found(at: 1))")
         }
         // The options may be left out: ui.fetch(url, callback).
-        let optionsIndex: Int32 = lua_type(L, 2) == LUA_TFUNCTION ? 0 : 2
+        let optionsIndex: Int32 = isCallable(at: 2) ? 0 : 2
         let callbackIndex: Int32 = optionsIndex == 0 ? 2 : 3
         guard optionsIndex == 0 || lua_type(L, 2) <= LUA_TNIL || lua_type(L, 2) == LUA_TTABLE else {
             throw raise("ui.fetch: expected a table of options, got \(found(at: 2))")
         }
-        guard lua_type(L, callbackIndex) == LUA_TFUNCTION else {
-            throw raise("ui.fetch: expected a function to call with the response, got \(found(at: callbackIndex))")
+        guard isCallable(at: callbackIndex) else {
+            throw raise("ui.fetch: expected a function or a handler to call with the response, got \(found(at: callbackIndex))")
         }
         var request = try fetchRequest(url: url, options: optionsIndex)
         do {

@@ -33,8 +33,8 @@ extension LuaBridge {
         } catch {
             throw raise(error.message(name, path: path))
         }
-        guard lua_type(L, 2) == LUA_TFUNCTION else {
-            throw raise("\(name): expected a function, got \(found(at: 2))")
+        guard isCallable(at: 2) else {
+            throw raise("\(name): expected a function or a handler, got \(found(at: 2))")
         }
         lua_pushvalue(L, 2)
         let function = popFunction(location: name)

@@ -75,6 +75,46 @@ import TheoluaRuntime
         #expect(app.takeLogs() == ["4\t255\t254\t0\t122", "4\t108\t97\t115\t116"])
     }
 
+    @Test func handlersAreTakenWhereverAFunctionIsCalledLater() throws {
+        let source = """
+            local ui = require("theolua")
+            return ui.component("Handlers", {
+              initialState = function() return { heard = {} } end,
+              render = function(self)
+                return ui.column {
+                  ui.button { "start", onPress = self:handler("start") },
+                  ui.text(table.concat(self.state.heard, ",")),
+                }
+              end,
+              actions = {
+                start = function(self)
+                  ui.spawn("sh", { "-c", "echo out; exit 3" },
+                    { onStdout = self:handler("heard", "line"), onExit = self:handler("heard", "exit") })
+                  ui.exec("sh", { "-c", "exit 4" }, { onExit = self:handler("heard", "exec") })
+                  ui.after(0.5, self:handler("heard", "timer"))
+                end,
+                heard = function(self, what, value)
+                  self:updateState(function(s)
+                    local heard = { table.unpack(s.heard) }
+                    heard[#heard + 1] = what .. "=" .. tostring(value)
+                    return { heard = heard }
+                  end)
+                end,
+              },
+            })
+            """
+        let (app, folder) = try app(source)
+        _ = folder
+        app.press("enter")
+        #expect(app.runtime.takeErrors() == [])
+        #expect(app.runtime.waitForProcesses(timeout: .seconds(5)))
+        if let program = app.runtime.takeProgram() {
+            app.runtime.finish(program, Subprocess.Termination(code: 4, signal: nil))
+        }
+        app.advance(1)
+        #expect(app.lines[1] == "line=out,exit=3,exec=4,timer=nil")
+    }
+
     @Test func aProcessEndsWhenItsComponentUnmounts() throws {
         let (app, folder) = try app(
             Self.lines.replacingOccurrences(of: "printf 'a\\\\nb\\\\n'; exit 2", with: "echo $$; exec sleep 30"))

@@ -145,7 +145,7 @@ import TheoluaRuntime
             app.lines == [
                 "ui.task: expected a function, got number (3)",
                 "ui.task: expected the options as a table, got number (4)",
-                "ui.task: onDone must be a function, got number (5)",
+                "ui.task: onDone must be a function or a handler, got number (5)",
             ])
     }
 }

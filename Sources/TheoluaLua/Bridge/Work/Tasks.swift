@@ -66,9 +66,10 @@ extension LuaBridge {
         return 1
     }
 
-    /// The function at `field` of the options table at `index` (none when it is not a
-    /// table, or the field is nil), kept to call later; anything else is an error of
-    /// `what`.
+    /// The function or handler (`self:handler(...)`, called as Lua calls it, which
+    /// dispatches its action) at `field` of the options table at `index` (none when it
+    /// is not a table, or the field is nil), kept to call later; anything else is an
+    /// error of `what`.
     package func optionalFunction(field: String, of index: Int32, what: String) throws -> LuaFunction? {
         guard lua_type(L, index) == LUA_TTABLE else { return nil }
         lua_getfield(L, index, field)
@@ -78,9 +79,21 @@ extension LuaBridge {
             return nil
         case LUA_TFUNCTION:
             return popFunction(location: "\(what) \(field)")
+        case LUA_TUSERDATA where isCallable(at: -1):
+            return popFunction(location: "\(what) \(field)")
         default:
             defer { state.pop() }
-            throw raise("\(what): \(field) must be a function, got \(found(at: -1))")
+            throw raise("\(what): \(field) must be a function or a handler, got \(found(at: -1))")
+        }
+    }
+
+    /// Whether the value at `index` is what a script may pass where it is called later:
+    /// a function, or a handler (`self:handler(...)`, which a call dispatches).
+    package func isCallable(at index: Int32) -> Bool {
+        switch lua_type(L, index) {
+        case LUA_TFUNCTION: true
+        case LUA_TUSERDATA: object(at: index, kind: .handler, as: Box<Handler>.self) != nil
+        default: false
         }
     }
 

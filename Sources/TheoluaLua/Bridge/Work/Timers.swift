@@ -25,8 +25,8 @@ extension LuaBridge {
         if repeating && seconds < 0.001 {
             throw raise("\(name): the interval must be at least 0.001 seconds, got \(found(at: 1))")
         }
-        guard lua_type(L, 2) == LUA_TFUNCTION else {
-            throw raise("\(name): expected a function, got \(found(at: 2))")
+        guard isCallable(at: 2) else {
+            throw raise("\(name): expected a function or a handler, got \(found(at: 2))")
         }
         lua_pushvalue(L, 2)
         let function = popFunction(location: name)
