@@ -148,11 +148,24 @@ struct Listener: Sendable {
             channel = try bootstrap.bind(host: host, port: port).wait()
         } catch {
             try? group.syncShutdownGracefully()
-            throw ServeError(description: "cannot listen on \(host):\(port): \(error)")
+            throw ServeError(description: "cannot listen on \(host):\(port): \(Self.reason(error))")
         }
         self.group = group
         self.sessions = sessions
         self.port = channel.localAddress?.port ?? port
+    }
+
+    /// Why a bind failed, in the system's words rather than the library's (its
+    /// `IOError` names the call it made), with what to do when the port is taken.
+    static func reason(_ error: any Error) -> String {
+        guard let failure = error as? IOError else { return "\(error)" }
+        let words = String(cString: strerror(failure.errnoCode))
+        switch failure.errnoCode {
+        case EADDRINUSE: return "\(words): another program listens there; choose another port"
+        case EACCES: return "\(words): a port below 1024 needs privileges; choose a port from 1024 up"
+        case EADDRNOTAVAIL: return "\(words): no interface of this machine has that address"
+        default: return words
+        }
     }
 
     /// Closes `connection` once `grace` has passed, unless the returned box was set

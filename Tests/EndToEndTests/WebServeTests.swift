@@ -165,6 +165,33 @@ import Testing
         #expect(browser.waitForScreen(containing: "keys 0"), "\(browser.screen) \(browser.text)")
     }
 
+    @Test func aPortInUseIsSaidInTheSystemsWords() throws {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write("app.lua", Self.app)
+        // A port this test holds.
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(holder, raw, length) == 0 && listen(holder, 1) == 0 && getsockname(holder, raw, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let result = runProcess(Paths.binary, ["serve", folder.path + "/app.lua", "--web", "127.0.0.1:\(port)"])
+        #expect(result.status != 0)
+        #expect(
+            result.stderr.contains(
+                "cannot listen on 127.0.0.1:\(port): Address already in use: another program listens there; choose another port"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("errno"), "\(result.stderr)")
+    }
+
     @Test func theCommandLineSaysWhatServeNeeds() throws {
         let folder = ScriptFolder()
         defer { folder.remove() }

@@ -160,7 +160,15 @@ import TheoluaSystem
         let failure = try #require(throws: FileGate.Failure.self) {
             try gate.replaceFile("note.txt", with: [], followingLinks: true)
         }
-        #expect(failure.description == #"writing "note.txt" is not allowed: start theolua with --allow-write"#)
+        // The narrow grant too: the folder the file would be in.
+        #expect(
+            failure.description
+                == #"writing "note.txt" is not allowed: start theolua with --allow-write (or --allow-write=/tmp)"#)
+        let reading = FileGate(.none, relativeTo: "/srv/app")
+        let refused = try #require(throws: FileGate.Failure.self) { try reading.openFile("notes/../data/a.txt") }
+        #expect(
+            refused.description
+                == #"reading "notes/../data/a.txt" is not allowed: start theolua with --allow-read (or --allow-read=/srv/app/data)"#)
     }
 }
 

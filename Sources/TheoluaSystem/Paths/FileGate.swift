@@ -517,10 +517,12 @@ public final class FileGate {
         throw .denied(denial(path, resolved: resolution.path))
     }
 
+    /// The refusal of `path` (which leads to `resolved`), naming the flag that grants
+    /// everything and the narrow one that grants the folder it is in, as `ui.spawn`'s
+    /// names the command.
     private func denial(_ path: String, resolved: String) -> PermissionDenied {
-        let general = permission.flag
-        if case .none = scope { return PermissionDenied(permission: permission, subject: path, flag: general) }
-        return PermissionDenied(permission: permission, subject: path, flag: "\(general)=\(Paths.parent(of: resolved))")
+        PermissionDenied(
+            permission: permission, subject: path, flag: "\(permission.flag)=\(Paths.parent(of: Paths.normalized(resolved)))")
     }
 
     /// Opens the granted folders that exist now (a folder granted before it exists is

@@ -272,7 +272,7 @@ import TheoluaRuntime
         #expect(
             app.lines == [
                 #"ui.writeFile: writing "elsewhere.txt" is not allowed: start theolua with --allow-write (or"#,
-                #"ui.readFile: reading "data/notes/b.txt" is not allowed: start theolua with --allow-read"#,
+                #"ui.readFile: reading "data/notes/b.txt" is not allowed: start theolua with --allow-read (o"#,
             ])
     }
 
