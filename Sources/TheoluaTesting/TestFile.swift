@@ -251,7 +251,7 @@ final class TestFile {
     /// fails the call with the app's first error.
     private func settle(_ app: MountedApp) throws {
         app.runtime.waitForProcesses(timeout: .seconds(5))
-        for warning in app.runtime.takeWarnings() { print("  warning: " + warning) }
+        for warning in app.runtime.takeWarnings() { print(TerminalText.printable("  warning: " + warning)) }
         if let error = app.runtime.takeErrors().first { throw TestError(error) }
     }
 

@@ -41,9 +41,11 @@ public struct TestRunner {
     /// Receives each line of the report.
     public var output: (String) -> Void
 
+    /// A runner writing its report to `output`, each line through ``TerminalText``:
+    /// test names, failures and what the apps printed are shown, never obeyed.
     public init(options: TestOptions, output: @escaping (String) -> Void = { print($0) }) {
         self.options = options
-        self.output = output
+        self.output = { output(TerminalText.printable($0)) }
     }
 
     /// The test scripts under `paths` (files as given; folders searched for

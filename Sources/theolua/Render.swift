@@ -130,9 +130,9 @@ struct Render: ParsableCommand {
             Foundationless.printError("render: ui.exec(\(words)) did not run: render has no terminal to give it")
         }
         let depth = colors.flatMap(ColorDepth.init(rawValue:)) ?? .truecolor
-        for text in runtime.takePrinted() { print(text) }
+        for text in runtime.takePrinted() { print(TerminalText.printable(text)) }
         if !treeOnly { print(ansi ? runtime.ansiText(colors: depth) : runtime.text) }
-        if tree || treeOnly { print(runtime.treeText) }
+        if tree || treeOnly { print(TerminalText.printable(runtime.treeText)) }
     }
 
     private func failIfErrors(_ runtime: Runtime) throws {

@@ -120,9 +120,11 @@ enum Foundationless {
         #endif
     }
 
+    /// Writes `line` to standard error, through ``TerminalText``: what a script put in
+    /// it (a message, a printed line) is shown, never obeyed by the terminal.
     static func printError(_ line: String) {
         fflush(nil)
-        let bytes = Array((line + "\n").utf8)
+        let bytes = Array((TerminalText.printable(line) + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer -> Int in

@@ -22,6 +22,8 @@ import Testing
 /// -- stdout: ^x                        (one standard output must match)
 /// -- symlink: linked.lua -> $OUTSIDE/secret.lua   (a link made beside the app)
 /// -- fifo: pipe.lua                    (a FIFO made beside the app)
+/// -- clean: true                       (no control but tab and line breaks, C1 included,
+///                                       in standard output or standard error)
 /// ```
 ///
 /// The app is saved as `app.lua` in a fresh folder. `render` runs at 40x5 and every run
@@ -84,6 +86,14 @@ import Testing
         if let pattern = header.stdout {
             #expect(result.stdout.contains(try Regex(pattern)), "stdout does not match /\(pattern)/: \(context)")
         }
+        if header.clean {
+            for (name, text) in [("stdout", result.stdout), ("stderr", result.stderr)] {
+                let control = text.unicodeScalars.first { scalar in
+                    (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+                }
+                #expect(control == nil, "\(name) holds U+\(String(control?.value ?? 0, radix: 16)): \(context)")
+            }
+        }
         let cap = header.memoryCap * 1024
         let bound = Sanitizer.allowance(for: cap + Self.runtimeAllowanceKilobytes)
         #expect(
@@ -101,6 +111,7 @@ import Testing
         var stdout: String?
         var symlinks: [(String, String)] = []
         var fifos: [String] = []
+        var clean = false
 
         /// The memory cap the case runs under, in MiB.
         var memoryCap: Int {
@@ -123,6 +134,7 @@ import Testing
                     let parts = value.split(separator: " -> ").map(String.init)
                     if parts.count == 2 { symlinks.append((parts[0], parts[1])) }
                 case "fifo": fifos.append(value)
+                case "clean": clean = value == "true"
                 default: break
                 }
             }

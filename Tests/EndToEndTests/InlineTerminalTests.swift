@@ -37,6 +37,7 @@ import Testing
               elseif key.name == "-" then
                 self:updateState(function(s) return { n = math.max(0, s.n - 1), clicks = s.clicks } end)
               elseif key.name == "p" then ui.print("printed " .. self.state.n)
+              elseif key.name == "c" then ui.print("x\\27[7my\\194\\1557mz\\rw")
               elseif key.name == "q" then ui.quit()
               else return false end
               return true
@@ -85,6 +86,21 @@ import Testing
         #expect(terminal.screen.cursorY == 6 && terminal.screen.cursorX == 0)
         #expect(terminal.screen.cursorVisible)
         #expect(terminal.screen.scrollback.isEmpty)
+    }
+
+    @Test func printedControlCharactersAreShownNeverObeyed() throws {
+        let (terminal, folder) = try start()
+        defer { folder.remove() }
+        #expect(terminal.waitForScreen(containing: "steps 1 clicks 0"), "\(terminal.screen)")
+        let before = terminal.output.count
+        terminal.type("c")
+        // ESC, an 8-bit CSI (U+009B) and a carriage return, each drawn instead of obeyed.
+        #expect(terminal.wait { $0.screen.lines[3] == "x␛[7my�7mz␍w" }, "\(terminal.screen)")
+        let written = Array(terminal.output[before...])
+        #expect(!zip(written, written.dropFirst()).contains { $0 == 0xC2 && (0x80...0x9F).contains($1) })
+        #expect(terminal.screen.lines[3].unicodeScalars.allSatisfy { $0.value >= 0x20 })
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
     }
 
     @Test func aPositionAskedJustBeforeQuittingIsAnsweredBeforeTheShellGetsTheTerminal() throws {

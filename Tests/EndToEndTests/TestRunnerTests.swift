@@ -34,6 +34,29 @@ import Testing
         #expect(result.stdout.hasSuffix("49 passed, 0 failed\n"), "\(result.stdout)")
     }
 
+    @Test func whatATestPrintsOrFailsWithIsShownNeverObeyed() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write("app.lua", Self.app)
+        folder.write(
+            "app_test.lua",
+            """
+            local t = require("theolua.test")
+            t.test("clears \\27[2J the screen", function()
+              print("\\27]52;c;aGk=\\7")
+              error("boom \\27]0;title\\7 \\194\\155")
+            end)
+            """)
+        let result = runTheolua(["test", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("clears ␛[2J the screen"), "\(result.stdout)")
+        #expect(result.stdout.contains("␛]52;c;aGk=␇"), "\(result.stdout)")
+        #expect(result.stdout.contains("boom ␛]0;title␇ �"), "\(result.stdout)")
+        #expect(
+            !result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B },
+            "\(result.stdout)")
+    }
+
     @Test func aBrokenExpectationFailsWithItsLineAndTheScreen() {
         let folder = ScriptFolder()
         defer { folder.remove() }

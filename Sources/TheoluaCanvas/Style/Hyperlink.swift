@@ -30,12 +30,11 @@ public struct Hyperlink: Sendable, Hashable {
         self.number = number
     }
 
-    /// The link to `url`; none when it is empty, too long, holds a control character,
-    /// or the table is full.
+    /// The link to `url`; none when it is empty, too long, holds a control character
+    /// (C0, DEL or C1: an 8-bit ST or CSI would end the OSC 8 sequence early), or the
+    /// table is full.
     public init(url: String) {
-        guard !url.isEmpty, url.utf8.count <= Self.longestURL,
-            !url.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
-        else {
+        guard !url.isEmpty, url.utf8.count <= Self.longestURL, TerminalText.isPlain(url) else {
             self = .none
             return
         }

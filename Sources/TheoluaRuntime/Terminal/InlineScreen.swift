@@ -106,11 +106,7 @@ struct InlineScreen {
         moveTo(row: 0, &out)
         out.append(0x0D)
         var written = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var clean = ""
-            for scalar in line.unicodeScalars where scalar.value >= 0x20 && scalar.value != 0x7F || scalar == "\t" {
-                clean.unicodeScalars.append(scalar)
-            }
+        for clean in TerminalText.printable(text).split(separator: "\n", omittingEmptySubsequences: false) {
             out += Array(clean.utf8)
             out += Array("\r\n".utf8)
             written += max(1, (UnicodeWidth.of(clean) + width - 1) / max(width, 1))

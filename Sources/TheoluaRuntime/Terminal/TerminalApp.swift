@@ -362,9 +362,10 @@ public final class TerminalApp {
         self.init(configuration: Configuration(root: root), prepare: prepare)
     }
 
-    /// Keeps the last 1,000 lines for the F12 log view.
+    /// Keeps the last 1,000 lines for the F12 log view, controls shown as pictures of
+    /// themselves (``TerminalText``).
     private func appendToLog(_ line: String) {
-        log.append(line)
+        log.append(TerminalText.printable(line))
         if log.count > 1_000 { log.removeFirst(log.count - 1_000) }
     }
 
