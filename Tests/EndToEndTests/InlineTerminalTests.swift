@@ -37,6 +37,9 @@ import Testing
               elseif key.name == "-" then
                 self:updateState(function(s) return { n = math.max(0, s.n - 1), clicks = s.clicks } end)
               elseif key.name == "p" then ui.print("printed " .. self.state.n)
+              elseif key.name == "e" then ui.exec("printf", { "hello\\nworld\\n" })
+              elseif key.name == "f" then
+                ui.exec("sh", { "-c", "printf '\\\\033[?1049hfull screen'; sleep 0.3; printf '\\\\033[?1049l'" })
               elseif key.name == "c" then ui.print("x\\27[7my\\194\\1557mz\\rw")
               elseif key.name == "q" then ui.quit()
               else return false end
@@ -86,6 +89,30 @@ import Testing
         #expect(terminal.screen.cursorY == 6 && terminal.screen.cursorX == 0)
         #expect(terminal.screen.cursorVisible)
         #expect(terminal.screen.scrollback.isEmpty)
+    }
+
+    @Test func aProgramWritesWhereTheAppWasAndTheAppComesBackBelowIt() throws {
+        let (terminal, folder) = try start(["--allow-run"])
+        defer { folder.remove() }
+        #expect(terminal.waitForScreen(containing: "steps 1 clicks 0"), "\(terminal.screen)")
+        let shell = ["$ first", "first output", "$ theolua run --inline app.lua"]
+        // A program that writes lines: they stay, and the app is drawn once, below them.
+        terminal.type("e")
+        #expect(
+            terminal.wait { Array($0.screen.lines.prefix(7)) == shell + ["hello", "world", "steps 1 clicks 0", "step 1"] },
+            "\(terminal.screen)")
+        #expect(terminal.wait { $0.screen.lines[7].isEmpty }, "\(terminal.screen)")
+        // A program on the alternate screen: the app comes back where it was, once.
+        terminal.type("f")
+        #expect(terminal.waitForScreen(containing: "full screen"), "\(terminal.screen)")
+        #expect(
+            terminal.wait {
+                !$0.screen.alternateScreen
+                    && Array($0.screen.lines.prefix(8)) == shell + ["hello", "world", "steps 1 clicks 0", "step 1", ""]
+            }, "\(terminal.screen)")
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
+        #expect(terminal.screen.scrollback.isEmpty, "\(terminal.screen.scrollback)")
     }
 
     @Test func printedControlCharactersAreShownNeverObeyed() throws {

@@ -138,6 +138,33 @@ struct InlineScreen {
         return out
     }
 
+    /// The bytes that give the terminal to a program (`ui.exec`): the area is cleared
+    /// and the cursor put at the start of its first row, where the program's output
+    /// starts (and where a program that takes the alternate screen puts it back), so
+    /// none of the app's rows is left under or above what the program writes.
+    mutating func handOver() -> [UInt8] {
+        var out: [UInt8] = Array("\u{1B}[0m".utf8)
+        erase(0..<height, &out)
+        moveTo(row: 0, &out)
+        out.append(0x0D)
+        restart()
+        return out
+    }
+
+    /// The bytes that take the terminal back from a program, on a screen `columns`
+    /// wide: the next frame starts at the start of a line of its own, below what the
+    /// program wrote. A line it left unfinished (`printf 'done'`) is kept: `columns - 1`
+    /// spaces wrap past it, while after a finished line they stay on the empty row,
+    /// which the frame clears. Line wrapping is turned on again, whatever the program
+    /// left.
+    mutating func takeBack(columns: Int) -> [UInt8] {
+        var out: [UInt8] = Array("\u{1B}[0m\u{1B}[?7h".utf8)
+        out += [UInt8](repeating: 0x20, count: max(0, columns - 1))
+        out.append(0x0D)
+        restart()
+        return out
+    }
+
     /// Starts the area again where the cursor is now (after the shell or a program had
     /// the terminal): nothing of the old one is known to be on the screen.
     mutating func restart() {

@@ -304,7 +304,7 @@ public final class TerminalApp {
             runtime.serviceIO()
             // The programs scripts asked for (ui.exec), each given the terminal in turn;
             // the screen is drawn anew after them, at the size it has now.
-            if try runPrograms(runtime, session) {
+            if try runPrograms(runtime, session, &inline) {
                 size = session.size()
                 inline?.screenRows = size.rows
                 inline?.restart()
@@ -333,11 +333,20 @@ public final class TerminalApp {
     private static func status(of runtime: Runtime) -> Int32 { runtime.isRunning ? 0 : 1 }
 
     /// Lends the terminal to each program scripts asked for, reporting how it ended to
-    /// its `onExit`; returns whether any ran.
-    private func runPrograms(_ runtime: Runtime, _ session: TerminalSession) throws -> Bool {
+    /// its `onExit`; returns whether any ran. An inline app's area is cleared for the
+    /// program, which writes where it was, and drawn again below what it wrote.
+    private func runPrograms(_ runtime: Runtime, _ session: TerminalSession, _ inline: inout InlineScreen?) throws
+        -> Bool
+    {
         var ran = false
         while !runtime.quitRequested, let program = runtime.takeProgram() {
             ran = true
+            if inline != nil {
+                // An answer to a position query that came after the program started
+                // would reach it as keys.
+                session.awaitCursorReports(within: .milliseconds(500))
+                if let bytes = inline?.handOver() { try session.write(bytes) }
+            }
             let outcome = try session.lend { terminal in
                 Result { () throws(Subprocess.Failure) in
                     try ForegroundProgram.run(
@@ -345,6 +354,7 @@ public final class TerminalApp {
                         endRequested: terminal.endRequested)
                 }
             }
+            if let bytes = inline?.takeBack(columns: session.size().columns) { try session.write(bytes) }
             switch outcome {
             case .success(let termination):
                 runtime.finish(program, termination)

@@ -1,6 +1,7 @@
 /// A tiny terminal emulator for tests: applies what `theolua run` writes (printable
 /// text, CUP and relative cursor moves, CR/LF, erase in line/display) to a grid of
-/// cells, and keeps track of the modes it turns on and off (alternate screen, cursor
+/// cells, and keeps track of the modes it turns on and off (the alternate screen, with
+/// the normal one kept under it as xterm keeps it, cursor
 /// visibility, synchronized update, mouse reports, the keyboard protocol), and which cells were written in inverse video
 /// (SGR 7). Other SGR attributes and other sequences are parsed and ignored.
 struct ScreenModel: CustomStringConvertible {
@@ -16,6 +17,8 @@ struct ScreenModel: CustomStringConvertible {
     private(set) var cursorY = 0
     /// Whether the alternate screen is active (`CSI ?1049h`).
     private(set) var alternateScreen = false
+    /// The normal screen's cells and cursor while the alternate screen is shown.
+    private var savedScreen: (cells: [[String]], inverse: [[Bool]], x: Int, y: Int)?
     /// Whether the cursor is visible (`CSI ?25h` / `?25l`).
     private(set) var cursorVisible = true
     /// Whether a synchronized update is open (`CSI ?2026h` without its `l` yet).
@@ -178,9 +181,17 @@ struct ScreenModel: CustomStringConvertible {
             let on = final == UInt8(ascii: "h")
             for mode in numbers.compactMap({ $0 }) {
                 switch mode {
-                case 1049:
+                case 1049 where on != alternateScreen:
+                    // As xterm: the normal screen and the cursor are kept while the
+                    // alternate one (cleared) is shown, and come back when it goes.
+                    if on {
+                        savedScreen = (cells, inverseCells, cursorX, cursorY)
+                        clear()
+                    } else if let saved = savedScreen {
+                        (cells, inverseCells, cursorX, cursorY) = saved
+                        savedScreen = nil
+                    }
                     alternateScreen = on
-                    clear()
                 case 25: cursorVisible = on
                 case 2026: inSynchronizedUpdate = on
                 case 1000, 1002, 1003, 1006:
