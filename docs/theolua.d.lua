@@ -263,6 +263,7 @@ function Timer:cancel() end
 
 ---@class theolua
 ---@field _NAME "theolua"
+---@field appFolder string The app's folder, as an absolute path: a bundle's unpacked copy, readable without a flag there, where its relative paths start in the folder it was started in.
 local ui = {}
 
 ---Defines a component and returns its constructor. `name` is its identity across
@@ -718,7 +719,7 @@ function ui.screens(props) end
 function ui.tree(props) end
 
 ---@class theolua.FilePickerProps : theolua.BoxLayoutProps
----@field root? string The folder shown (relative to the app's folder; default ".").
+---@field root? string The folder shown (relative to the working folder; default ".").
 ---@field filter? string|string[]|fun(path: string, entry: { name: string, kind: string, size: integer, modified: number }): boolean The files shown: a name pattern ("*.md"), a list of them, or a function of the path and its entry.
 ---@field hidden? boolean Show names that start with a dot.
 ---@field onPick? fun(path: string) Called with a file's path on enter or a click on it.
@@ -802,7 +803,7 @@ function ui.every(seconds, fn) end
 ---@field onStderr? fun(line: string) Each line of its standard error.
 ---@field onExit? fun(code: integer?, signal: integer?) Once, after all its output.
 ---@field stdin? string Written to its standard input, which is then closed.
----@field cwd? string The folder it starts in, relative to the app's folder.
+---@field cwd? string The folder it starts in, relative to the working folder (see ui.appFolder).
 ---@field env? table<string, string> Added to the environment it inherits.
 ---@field raw? boolean Output in chunks of bytes as read, not lines.
 
@@ -847,7 +848,7 @@ function ui.spawn(command, args, options) end
 ---What `ui.exec` takes besides the command and its arguments.
 ---@class theolua.ExecOptions
 ---@field onExit? fun(code: integer?, signal: integer?) Once the program has ended.
----@field cwd? string The folder it starts in, relative to the app's folder.
+---@field cwd? string The folder it starts in, relative to the working folder (see ui.appFolder).
 ---@field env? table<string, string> Added to the environment it inherits.
 
 ---Gives the terminal to `command` (an editor, a pager) until it exits, then draws the app
@@ -893,7 +894,7 @@ function Request:cancel() end
 function ui.fetch(url, options, callback) end
 
 ---The whole file, as a string of bytes. Needs --allow-read.
----@param path string Relative to the app's folder.
+---@param path string Relative to the working folder: the app's, or the one a bundle was started in.
 ---@return string
 function ui.readFile(path) end
 
@@ -939,7 +940,7 @@ function ui.json.encode(value, options) end
 function ui.json.object(t) end
 
 ---Replaces the file's content with `data`, atomically (the old content or the new, never half). Needs --allow-write.
----@param path string Relative to the app's folder; its folder must exist.
+---@param path string Relative to the working folder: the app's, or the one a bundle was started in; its folder must exist.
 ---@param data string|number
 function ui.writeFile(path, data) end
 

@@ -103,7 +103,8 @@ function Scratch:write(name, text) end
 function Scratch:read(name) end
 
 ---A fresh folder for the running test holding `files` (names to contents), removed after
----the test; an app may be granted it without any flag.
+---the test; an app may be granted it without any flag. A snapshot shows its path as
+---`<scratch 1>` (the test's second as `<scratch 2>`, …).
 ---@param files? table<string, string>
 ---@return theolua.Scratch
 function t.scratch(files) end
@@ -118,9 +119,11 @@ function t.test(name, fn) end
 ---@param fn fun()
 function t.describe(name, fn) end
 
----Mounts the app at `path` (relative to the test script).
+---Mounts the app at `path` (relative to the test script), on a virtual clock (`os.time`,
+---`os.date` and `os.clock` too, from 2000-01-01 UTC). `cwd` is the folder the app's
+---relative paths start in (relative to the test script; a scratch folder's path too).
 ---@param path string
----@param options? { size?: string, props?: table, allow?: { run?: boolean, read?: boolean } }
+---@param options? { size?: string, props?: table, allow?: { run?: boolean, read?: boolean|string[], write?: boolean|string[], net?: boolean|string[], io?: boolean }, cwd?: string }
 ---@return theolua.TestApp
 function t.mount(path, options) end
 

@@ -106,10 +106,10 @@ extension LuaBridge {
         } catch {
             throw raise("\(what): \(error)")
         }
-        // Like every path a script names, relative to the app's folder, which is also
-        // where the process starts by default.
+        // Like every path a script names, relative to the working folder (the app's
+        // unless the host gave one), which is also where the process starts by default.
         let cwd = try optionalString(field: "cwd", of: 3, what: what)
-        let folder = Paths.absolute(cwd ?? ".", in: Paths.absolute(appFolder, in: "."))
+        let folder = Paths.absolute(cwd ?? ".", in: Paths.absolute(system.pathFolder, in: "."))
         var environment = Self.processEnvironment
         if lua_type(L, 3) == LUA_TTABLE {
             lua_getfield(L, 3, "env")

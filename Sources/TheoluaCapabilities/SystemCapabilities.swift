@@ -24,6 +24,9 @@ public final class SystemCapabilities {
     /// What `ui.spawn`, `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail` may reach:
     /// nothing unless granted.
     public let permissions: Permissions
+    /// The folder relative paths start in (files, commands, a process's `cwd`); nil for
+    /// the app's folder. Modules are always looked for in the app's folder.
+    public let workingFolder: String?
     /// Where the processes, watches and tails scripts start are serviced: the host waits
     /// on its descriptors and services it (see `Runtime.serviceIO()`).
     public let io = IOReactor()
@@ -41,9 +44,11 @@ public final class SystemCapabilities {
     /// The gates of the app's folder, made when first needed after it changes.
     private var gates: Gates?
 
-    /// Capabilities with `permissions`, to install in a bridge.
-    public init(permissions: Permissions = Permissions()) {
+    /// Capabilities with `permissions`, to install in a bridge, whose scripts' relative
+    /// paths start in `workingFolder` (nil: the app's folder).
+    public init(permissions: Permissions = Permissions(), workingFolder: String? = nil) {
         self.permissions = permissions
+        self.workingFolder = workingFolder.map { Paths.absolute($0, in: ".") }
     }
 
     /// Gives `bridge`'s scripts these capabilities: the functions join its `theolua`
@@ -89,7 +94,7 @@ public final class SystemCapabilities {
         return processes.count
     }
 
-    /// The absolute, resolved path of `path` (relative to the app's folder), if the read
+    /// The absolute, resolved path of `path` (relative to the working folder), if the read
     /// permission allows it: the check `ui.readFile` makes, for host functions. A host
     /// function that opens the file should use ``openReadable(_:)``, which opens what it
     /// checks.
@@ -99,18 +104,18 @@ public final class SystemCapabilities {
         } catch .denied(let denial) {
             throw denial
         } catch {
-            return Paths.resolved(Paths.absolute(path, in: appFolder))
+            return Paths.resolved(Paths.absolute(path, in: pathFolder))
         }
     }
 
-    /// The entries of the folder at `path` (relative to the app's folder), by name,
+    /// The entries of the folder at `path` (relative to the working folder), by name,
     /// listed through the read permission as `ui.listDir` lists them.
     public func listFolder(_ path: String) throws(FileGate.Failure) -> [Files.Entry] {
         try fileGate.list(path)
     }
 
     /// A descriptor open for reading on the regular file at `path` (relative to the
-    /// app's folder), opened through the read permission as `ui.readFile` opens it; the
+    /// working folder), opened through the read permission as `ui.readFile` opens it; the
     /// caller closes it.
     public func openReadable(_ path: String) throws(FileGate.Failure) -> Int32 {
         try fileGate.openFile(path)
@@ -125,9 +130,9 @@ public final class SystemCapabilities {
     // MARK: Gates
 
     /// The gates scripts' paths, modules and commands go through, made for the app's
-    /// folder (where relative paths start).
+    /// folder (where modules are) and the folder relative paths start in.
     struct Gates {
-        var folder: String
+        var appFolder: String
         /// Files, folders, watches and tails: the read permission.
         var files: FileGate
         /// Writing, making, removing and renaming: the write permission.
@@ -138,17 +143,21 @@ public final class SystemCapabilities {
         var commands: CommandGate
     }
 
-    /// The folder of the app the bridge runs, where relative paths start.
+    /// The folder of the app the bridge runs, where modules are.
     private var appFolder: String { link?.bridge?.appFolder ?? "." }
 
+    /// Where the relative paths scripts name start: the working folder, else the app's.
+    var pathFolder: String { workingFolder ?? appFolder }
+
     private var currentGates: Gates {
-        let folder = appFolder
-        if let gates, gates.folder == folder { return gates }
+        let app = appFolder
+        if let gates, gates.appFolder == app { return gates }
+        let folder = workingFolder ?? app
         let made = Gates(
-            folder: folder,
+            appFolder: app,
             files: FileGate(permissions.read, relativeTo: folder),
             writes: FileGate(permissions.write, relativeTo: folder, for: .write),
-            modules: FileGate(.only([folder] + (link?.bridge?.options.modulePaths ?? [])), relativeTo: "."),
+            modules: FileGate(.only([app] + (link?.bridge?.options.modulePaths ?? [])), relativeTo: "."),
             commands: CommandGate(
                 permissions.run, searchPath: getenv("PATH").map { String(cString: $0) }, folder: folder))
         gates = made

@@ -125,7 +125,7 @@ public final class Runtime {
         reconciler.provide(Viewport.context, value: .int(max(height, 1)))
         reconciler.limits = HostLimits(scaledTo: options.limits.memoryBytes)
         bridge = try LuaBridge(options: options.bridge, runLoop: loop)
-        capabilities = SystemCapabilities(permissions: options.permissions)
+        capabilities = SystemCapabilities(permissions: options.permissions, workingFolder: options.workingFolder)
         try capabilities.install(in: bridge)
         // ui.filePicker lists folders through the read grant, as ui.listDir does.
         reconciler.provide(BuiltIn.filesContext, value: ["list": .handler(Self.folderLister(capabilities))])

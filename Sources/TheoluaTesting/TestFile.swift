@@ -50,7 +50,7 @@ final class TestFile {
         self.options = options
         // Absolute: the gates of its snapshots and apps take relative grants from it.
         folder = Paths.absolute(Paths.parent(of: path), in: ".")
-        runner = try Runtime(options: options.runtime, width: 80, height: 24)
+        runner = try Runtime(options: Self.virtual(options.runtime), width: 80, height: 24)
         runner.onLog = { [unowned self] line in printed.append(line) }
         try registerFunctions()
         try runner.registerModule(TestModule.name, source: TestModule.source)
@@ -209,7 +209,7 @@ final class TestFile {
         }
         try runner.registerModuleFunction("__testSnapshot") { [unowned self] arguments in
             let app = try self.app(arguments)
-            return try snapshot(app.runtime.text, named: arguments.dropFirst().first?.stringValue)
+            return try snapshot(stable(app.runtime.text), named: arguments.dropFirst().first?.stringValue)
         }
     }
 
@@ -227,8 +227,9 @@ final class TestFile {
     /// links resolved; it is opened through that gate (``appGate``).
     private func mount(_ path: String, options record: Record) throws -> Value {
         let (width, height) = try size(record["size"])
-        var appOptions = options.runtime
+        var appOptions = Self.virtual(options.runtime)
         (appOptions.permissions, appOptions.allowIO) = try grants(record["allow"])
+        appOptions.workingFolder = try workingFolder(record["cwd"])
         let runtime = try Runtime(options: appOptions, width: width, height: height)
         let app = MountedApp(runtime: runtime)
         runtime.onEmit = { [unowned app] name, payload in
@@ -244,6 +245,27 @@ final class TestFile {
         lastApp = id
         try settle(app)
         return .int(id)
+    }
+
+    /// `options` on a virtual clock: a test's apps, and the test script itself, read
+    /// `os.time`, `os.date` and `os.clock` from their run loops (from 2000-01-01 UTC
+    /// unless the host chose another epoch), so a screen showing the time is the same on
+    /// every run and moves with `app:advance`.
+    static func virtual(_ options: Runtime.Options) -> Runtime.Options {
+        var options = options
+        if options.wallClock == .system { options.wallClock = .headless }
+        return options
+    }
+
+    /// The folder `t.mount`'s `cwd` names (relative to the test's folder), where the
+    /// app's relative paths start; nil (the app's folder) when not given. It grants
+    /// nothing: reading and writing there still need `allow`.
+    private func workingFolder(_ value: Value?) throws -> String? {
+        guard let value, value != .null else { return nil }
+        guard let text = value.stringValue, !text.isEmpty else {
+            throw TestError("t.mount: cwd must be a folder's path as a string, got \(value.typeName)")
+        }
+        return Paths.resolved(Paths.absolute(text, in: folder))
     }
 
     /// Lets spawned processes finish, as `render` does; prints the app's warnings (an
@@ -403,6 +425,17 @@ final class TestFile {
     }
 
     // MARK: Snapshots
+
+    /// `screen` with the paths of the running test's scratch folders (which are new on
+    /// every run) written `<scratch 1>`, `<scratch 2>`, … in the order `t.scratch` made
+    /// them: what a snapshot stores and compares.
+    private func stable(_ screen: String) -> String {
+        var text = screen
+        for (index, scratch) in scratches.enumerated() {
+            text = text.replacing(scratch.path, with: "<scratch \(index + 1)>")
+        }
+        return text
+    }
 
     /// Compares `screen` with the stored snapshot (`__snapshots__/<file>/<name>.txt`),
     /// writing it when missing or when updating; returns the mismatch, or nil.

@@ -45,7 +45,8 @@ enum TestModule {
         App.__index = App
 
         -- Mounts the app at `path` (relative to the test file) in a runtime of its own,
-        -- on a virtual clock: options size ("40x8"), props, allow = { run = ..., read = ..., write = ... }.
+        -- on a virtual clock: options size ("40x8"), props, allow = { run = ..., read = ..., write = ... },
+        -- cwd (where its relative paths start).
         function t.mount(path, options)
           if type(path) ~= "string" then error("t.mount: expected the app's path, got " .. type(path), 2) end
           return setmetatable({ id = ui.__testMount(path, options or {}) }, App)

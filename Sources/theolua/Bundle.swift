@@ -1,4 +1,5 @@
 import ArgumentParser
+import TheoluaRuntime
 
 #if canImport(Glibc)
     import Glibc
@@ -91,6 +92,11 @@ struct Bundle: ParsableCommand {
 
 /// The app a bundle carries, unpacked, and the arguments that run it.
 enum BundledApp {
+    /// The running bundle's unpacked app folder and the folder it was started in; nil
+    /// when this process is no bundle. Set once by ``arguments(_:)``, before any command
+    /// runs: the commands' options read it (``ScriptOptions/runtimeOptions``).
+    nonisolated(unsafe) private(set) static var started: (appFolder: String, workingFolder: String)?
+
     /// The command line for `arguments` given to a bundle: `render` and `check` with the
     /// app put after them, anything else `run` with the app; nil when this executable
     /// carries no app.
@@ -100,6 +106,7 @@ enum BundledApp {
             Foundationless.printError("theolua: this bundle's app could not be read or unpacked")
             Foundationless.exit(1)
         }
+        started = (LocalFiles.folder(of: app), Paths.absolute(".", in: "."))
         if let first = arguments.first, ["render", "check"].contains(first) {
             return [first, app] + arguments.dropFirst()
         }

@@ -14,7 +14,7 @@ struct Check: ParsableCommand {
     func run() throws {
         try app.checkReadable()
         ChildProcesses.endOnTerminationSignals()
-        let runtime = try Runtime(options: script.runtimeOptions)
+        let runtime = try Runtime(options: script.headlessRuntimeOptions)
         ProcessLifetime.keep(runtime)
         defer { runtime.endSystemWork() }
         do {

@@ -120,10 +120,31 @@ struct ScriptOptions: ParsableArguments {
         return result + ["--max-memory", String(maxMemory), "--max-instructions", String(maxInstructions)]
     }
 
+    /// The runtime's options these flags give. In a bundle, relative paths start in the
+    /// folder it was started in, where the grants (`--allow-read=.`) start too, and the
+    /// app's unpacked folder is readable without a flag: it holds only the app's own
+    /// files, which the app reaches through `ui.appFolder`.
     var runtimeOptions: Runtime.Options {
-        Runtime.Options(
+        var options = Runtime.Options(
             limits: ScriptLimits(memoryBytes: maxMemory << 20, instructions: maxInstructions), allowIO: allowIO,
             permissions: permissions)
+        if let bundle = BundledApp.started {
+            options.workingFolder = bundle.workingFolder
+            switch options.permissions.read {
+            case .all: break
+            case .none: options.permissions.read = .only([bundle.appFolder])
+            case .only(let folders): options.permissions.read = .only(folders + [bundle.appFolder])
+            }
+        }
+        return options
+    }
+
+    /// The options of a headless command (`render`, `check`, `test`): the clock `os`
+    /// reads is the run loop's, from 2000-01-01 UTC, so the screen is the same on every run.
+    var headlessRuntimeOptions: Runtime.Options {
+        var options = runtimeOptions
+        options.wallClock = .headless
+        return options
     }
 }
 

@@ -94,7 +94,7 @@ struct Render: ParsableCommand {
         try app.checkReadable()
         let (width, height) = try dimensions()
         ChildProcesses.endOnTerminationSignals()
-        let runtime = try Runtime(options: script.runtimeOptions, width: width, height: height)
+        let runtime = try Runtime(options: script.headlessRuntimeOptions, width: width, height: height)
         ProcessLifetime.keep(runtime)
         runtime.onLog = { Foundationless.printError($0) }
         // Processes end with the render on every way out, an error at load or mount too.

@@ -36,7 +36,8 @@ struct Test: ParsableCommand {
                 "theolua test: no *_test.lua files under \(paths.isEmpty ? "." : paths.joined(separator: ", "))"
             ])
         }
-        let runner = TestRunner(options: TestOptions(runtime: script.runtimeOptions, update: update, filter: filter))
+        let runner = TestRunner(
+            options: TestOptions(runtime: script.headlessRuntimeOptions, update: update, filter: filter))
         let results = runner.run(files)
         if let junit {
             guard TestRunner.writeJUnit(results, to: junit) else {

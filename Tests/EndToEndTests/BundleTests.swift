@@ -23,13 +23,14 @@ import Testing
             return ui.component("Hello", {
               props = { name = { "string", default = "world" } },
               initialState = function()
-                local ok, motd = pcall(ui.readFile, "motd.txt")
-                return { shown = ok and motd or nil }
+                local ok, motd = pcall(ui.readFile, ui.appFolder .. "/motd.txt")
+                return { shown = ok and motd or nil, hidden = pcall(ui.readFile, ui.appFolder .. "/.hidden") }
               end,
               render = function(self)
                 return ui.column { onKey = self:handler("key"),
                   ui.text { greeting.say(self.props.name), bold = true },
                   ui.text(self.state.shown or "no motd"),
+                  self.state.hidden and ui.text("hidden bundled") or nil,
                 }
               end,
               actions = { key = function(self, key) if key.name == "q" then ui.quit() return true end end },
@@ -76,8 +77,60 @@ import Testing
         #expect(terminal.screen.text.contains("bundled data"))
         terminal.type("q")
         #expect(terminal.waitForExit() == 0)
-        // A hidden file stays out; the second start finds the app unpacked.
-        #expect(runProcess(moved, ["render", "--size", "24x2"]).stdout.contains("no motd"))
+        // Its own files are readable without a flag, but a hidden file stays out; the
+        // second start finds the app unpacked.
+        #expect(runProcess(moved, ["render", "--size", "24x3"]).stdout == "hello, world\nbundled data\n\n")
+    }
+
+    /// Relative paths start in the folder the bundle was started in, as its grants do:
+    /// `--allow-read=. --allow-write=.` there reads and writes `./notes` there, not the
+    /// bundle's unpacked copy; modules and the bundled files (through `ui.appFolder`,
+    /// without a flag) come from the copy.
+    @Test func aBundleWorksOnTheFolderItWasStartedInAndReadsItsOwnFilesThroughAppFolder() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write(
+            "app.lua",
+            """
+            local ui = require("theolua")
+            local greeting = require("greeting")
+            print("app folder " .. ui.appFolder)
+            local sample = ui.readFile(ui.appFolder .. "/sample.txt")
+            local ok, notes = pcall(ui.readFile, "notes")
+            if ok then ui.writeFile("notes", notes .. "+") end
+            return ui.column {
+              ui.text(greeting.say("notes")), ui.text("sample: " .. sample), ui.text("notes: " .. (ok and notes or "none")),
+            }
+            """)
+        folder.write("greeting.lua", "return { say = function(name) return 'hello, ' .. name end }")
+        folder.write("sample.txt", "bundled sample")
+        folder.write("notes", "bundled notes")
+        let (made, bundle) = bundle(folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        let work = ScriptFolder()
+        defer { work.remove() }
+        work.write("notes", "mine")
+        let started = { (flags: [String]) in
+            runProcess(
+                "/bin/sh",
+                ["-c", #"cd "$1" && shift && exec "$@""#, "sh", work.path, bundle, "render", "--size", "30x3"] + flags)
+        }
+        let granted = started(["--allow-read=.", "--allow-write=."])
+        #expect(granted.status == 0, "\(granted.stderr)")
+        #expect(granted.stdout == "hello, notes\nsample: bundled sample\nnotes: mine\n", "\(granted.stderr)")
+        #expect(Files.read(work.path + "/notes") == "mine+")
+        let appFolder = granted.stderr.split(separator: "\n").first { $0.hasPrefix("app folder /") }
+            .map { String($0.dropFirst("app folder ".count)) }
+        #expect(appFolder != nil && appFolder != work.path, "\(granted.stderr)")
+        if let appFolder {
+            #expect(Files.read(appFolder + "/notes") == "bundled notes", "the bundle's copy is left alone")
+            #expect(Files.read(appFolder + "/app.lua") != nil)
+        }
+        // Without a flag: its own files still, the folder's notes not.
+        let bare = started([])
+        #expect(bare.status == 0, "\(bare.stderr)")
+        #expect(bare.stdout == "hello, notes\nsample: bundled sample\nnotes: none\n", "\(bare.stderr)")
+        #expect(Files.read(work.path + "/notes") == "mine+")
     }
 
     @Test func aBundleNeedsARuntimeWithEverythingLinkedIn() {

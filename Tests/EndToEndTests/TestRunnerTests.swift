@@ -352,6 +352,65 @@ import Testing
         if let scratch { #expect(access(scratch, F_OK) != 0, "the scratch folder is removed after the test") }
     }
 
+    /// An app showing the time and a scratch folder's path: its snapshot, written by
+    /// the first run, matches on the second; the clock is virtual from 2000-01-01 UTC
+    /// and the path reads `<scratch 1>`, and `cwd` makes the app's relative paths start
+    /// in the scratch folder.
+    @Test func aSnapshotOfTheTimeAndAScratchPathIsTheSameOnEveryRun() {
+        let folder = ScriptFolder()
+        defer { folder.remove() }
+        folder.write(
+            "now.lua",
+            """
+            local ui = require("theolua")
+            return ui.component("Now", {
+              props = { folder = "string" },
+              initialState = function() return { now = os.time() } end,
+              render = function(self)
+                return ui.column {
+                  ui.text(os.date("%Y-%m-%d %H:%M:%S", self.state.now)),
+                  ui.text(os.date("%c")),
+                  ui.text(string.format("clock %.1f", os.clock())),
+                  ui.text("in " .. self.props.folder),
+                  ui.text("note: " .. ui.readFile("note.txt")),
+                }
+              end,
+              controller = { init = function(ctl)
+                ui.every(1, function() ctl:updateState({ now = os.time() }) end)
+              end },
+            })
+            """)
+        folder.write(
+            "now_test.lua",
+            """
+            local t = require("theolua.test")
+            t.test("shows the time and its folder", function()
+              local dir = t.scratch({ ["note.txt"] = "kept" })
+              local app = t.mount("now.lua", {
+                size = "60x5", props = { folder = dir.path }, cwd = dir.path, allow = { read = { dir.path } },
+              })
+              app:advance(61.5)
+              t.expect(app:screen()):toContain("in " .. dir.path)
+              t.expect(os.time()):toBe(946684800)
+              t.snapshot(app)
+            end)
+            """)
+        let expected = """
+            2000-01-01 00:01:01
+            Sat Jan  1 00:01:01 2000
+            clock 61.0
+            in <scratch 1>
+            note: kept
+
+            """
+        let first = runTheolua(["test", folder.path])
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(Files.read(folder.path + "/__snapshots__/now_test/shows-the-time-and-its-folder.txt") == expected)
+        let second = runProcess(Paths.binary, ["test", folder.path], adding: ["TZ=Pacific/Kiritimati"])
+        #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
+        #expect(second.stdout.hasSuffix("1 passed, 0 failed\n"), "\(second.stdout)")
+    }
+
     @Test func renderPrintsTheComponentTree() {
         let folder = ScriptFolder()
         defer { folder.remove() }

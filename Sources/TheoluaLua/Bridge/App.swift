@@ -1,6 +1,12 @@
 import CLua
 import TheoluaCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What an app script returned: an element to mount as it is, or a component to mount
 /// with props from the command line or the host.
 public enum AppRoot {
@@ -28,6 +34,36 @@ extension LuaBridge {
         let slash = path.lastIndex(of: "/")
         appFolder = slash.map { String(path[..<$0]) } ?? "."
         if appFolder.isEmpty { appFolder = "/" }
+    }
+
+    /// Sets `ui.appFolder` to the app's folder as an absolute path: how an app reaches
+    /// its own files when relative paths start elsewhere (a bundle's, in the folder it
+    /// was started in).
+    private func publishAppFolder() {
+        registryTable(.module)  // stack: ui
+        state.push(Self.absolute(appFolder))
+        state.setRawField(-2, "appFolder")
+        state.pop()
+    }
+
+    /// `path` as an absolute path without `.` or `..` parts, against the process's
+    /// working directory when it is relative.
+    static func absolute(_ path: String) -> String {
+        var start = ""
+        if !path.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            guard getcwd(&buffer, buffer.count) != nil else { return path }
+            start = String(cString: buffer)
+        }
+        var parts: [Substring] = []
+        for part in (start + "/" + path).split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// Loads and runs an app given as source text, named `name` in messages.
@@ -58,6 +94,7 @@ extension LuaBridge {
         resetRegistryTable(.loaded)
         restoreSharedState()
         registerLibraryModules()
+        publishAppFolder()
         try state.load(bytes: source, chunkName: "@" + name)
         diagnostics.isLoadingApp = true
         diagnostics.lastTopLevelElement = nil
@@ -131,6 +168,7 @@ extension LuaBridge {
         resetRegistryTable(.loaded)
         restoreSharedState()
         registerLibraryModules()
+        publishAppFolder()
         try state.load(bytes: source, chunkName: "@" + displayName(of: path))
         do {
             try state.call(arguments: 0, results: 0)

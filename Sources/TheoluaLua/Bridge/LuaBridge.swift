@@ -26,12 +26,20 @@ public final class LuaBridge {
         public var allowIO: Bool
         /// Extra folders `require` searches after the app's folder.
         public var modulePaths: [String]
+        /// What `os.time`, `os.date` and `os.clock` read: the system's clock, or the run
+        /// loop's (for headless renders and tests, whose screens must not change run by run).
+        public var wallClock: WallClock
 
-        /// Options with `limits`, the sandbox unless `allowIO`, and `modulePaths`.
-        public init(limits: ScriptLimits = ScriptLimits(), allowIO: Bool = false, modulePaths: [String] = []) {
+        /// Options with `limits`, the sandbox unless `allowIO`, `modulePaths`, and the
+        /// clock `os` reads.
+        public init(
+            limits: ScriptLimits = ScriptLimits(), allowIO: Bool = false, modulePaths: [String] = [],
+            wallClock: WallClock = .system
+        ) {
             self.limits = limits
             self.allowIO = allowIO
             self.modulePaths = modulePaths
+            self.wallClock = wallClock
         }
     }
 

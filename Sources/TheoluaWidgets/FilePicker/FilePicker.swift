@@ -144,7 +144,7 @@ extension FilePicker {
             ]),
         bindings: ListWidget.bindings + TreeDefinition.keyBindings,
         docs: [
-            "root": "The folder shown (relative to the app's folder; default \".\").",
+            "root": "The folder shown (relative to the working folder; default \".\").",
             "filter": FieldDoc(
                 "The files shown: a name pattern (\"*.md\"), a list of them, or a function of the path and its entry.",
                 type: "string|string[]|fun(path: string, entry: { name: string, kind: string, size: integer, modified: number }): boolean"),

@@ -9,8 +9,9 @@ import CLuaSupport
 
 extension LuaBridge {
     /// Opens the standard libraries the sandbox allows (all of them with `allowIO`),
-    /// replaces `print`, `warn`, `load` and `require` with the bridge's, and the pattern
-    /// functions with ones the instruction budget can stop.
+    /// replaces `print`, `warn`, `load` and `require` with the bridge's, the pattern
+    /// functions with ones the instruction budget can stop, and under a virtual
+    /// ``WallClock`` the clock functions of `os` (WallClock.swift).
     func installLibraries() throws(ScriptError) {
         if options.allowIO {
             luaL_openlibs(L)
@@ -71,6 +72,8 @@ extension LuaBridge {
             state.pop()
         }
         try state.call(arguments: 3, results: 0)
+        // With --allow-io too: the real clock would make a render's screen differ run by run.
+        if case .virtual(let epoch) = options.wallClock { try installVirtualClock(epoch: epoch) }
         if !options.allowIO {
             // A missing os function reads as nil, as it does without the sandbox's os;
             // the name is noted, so that calling it can say which flag allows it. Set
