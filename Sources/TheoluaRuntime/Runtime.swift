@@ -121,8 +121,9 @@ public final class Runtime {
         self.runLoop = loop
         host = CanvasHost(width: max(width, 1), height: max(height, 1))
         reconciler = Reconciler(host: host, runLoop: loop)
-        // Lists render as many items as the screen can show.
+        // Lists render as many items as the screen can show, tables as many columns.
         reconciler.provide(Viewport.context, value: .int(max(height, 1)))
+        reconciler.provide(Viewport.widthContext, value: .int(max(width, 1)))
         reconciler.limits = HostLimits(scaledTo: options.limits.memoryBytes)
         bridge = try LuaBridge(options: options.bridge, runLoop: loop)
         capabilities = SystemCapabilities(permissions: options.permissions, workingFolder: options.workingFolder)
@@ -573,11 +574,13 @@ public final class Runtime {
     public var usedHeight: Int { host.canvas.usedHeight }
 
     /// Resizes the canvas and lays out at the new size; the components that read the
-    /// screen's height (``Viewport/context``: lists) render again, and only those.
+    /// screen's height (``Viewport/context``: lists) or width (``Viewport/widthContext``:
+    /// tables) render again, and only those.
     public func resize(width: Int, height: Int) {
         turn(through: .layout) {
             host.resize(width: max(width, 1), height: max(height, 1))
             reconciler.provide(Viewport.context, value: .int(max(height, 1)))
+            reconciler.provide(Viewport.widthContext, value: .int(max(width, 1)))
             return true
         }
     }

@@ -242,7 +242,10 @@ package final class CanvasHost: HostRenderer {
     package func resize(width: Int, height: Int) {
         clearSelection()
         canvas.resize(width: width, height: height)
-        for entry in fitting.values { entry.widget.refit() }
+        for entry in fitting.values {
+            entry.widget.screenWidthChanged(to: canvas.size.width)
+            entry.widget.refit()
+        }
     }
 
     /// The screen as of the last paint.
@@ -341,7 +344,10 @@ package final class CanvasHost: HostRenderer {
     /// Hears that `view` made its widget: inputs and textareas are kept to fit and settle
     /// each frame.
     func didRealize(_ view: HostView, _ widget: any HostWidget) {
-        if let widget = widget.asFitting { fitting[ObjectIdentifier(view)] = (view, widget) }
+        if let widget = widget.asFitting {
+            fitting[ObjectIdentifier(view)] = (view, widget)
+            widget.screenWidthChanged(to: canvas.size.width)
+        }
         if let widget = widget.asClipboard {
             widget.copyText = { [unowned self] text in onCopy(text) }
             widget.copiedText = { [unowned self] in copied() }

@@ -110,7 +110,7 @@ struct InputEditor: Sendable, Equatable {
         switch edit {
         case .insert(let text):
             guard !text.isEmpty else { return nil }
-            newValue = String(value[..<position]) + text + String(value[position...])
+            newValue = Self.joined(value[..<position], text, value[position...])
             // An inserted combining mark joins the character before it: the cursor
             // goes after the cluster the inserted text ends in.
             let inserted = newValue.utf8.index(
@@ -120,11 +120,11 @@ struct InputEditor: Sendable, Equatable {
         case .deleteBackward:
             guard position > value.startIndex else { return nil }
             let start = value.index(before: position)
-            newValue = String(value[..<start]) + String(value[position...])
+            newValue = Self.joined(value[..<start], "", value[position...])
             newCursor = InputEditor.offset(of: start, in: value)
         case .deleteForward:
             guard position < value.endIndex else { return nil }
-            newValue = String(value[..<position]) + String(value[value.index(after: position)...])
+            newValue = Self.joined(value[..<position], "", value[value.index(after: position)...])
             newCursor = InputEditor.offset(of: position, in: value)
         case .deleteToStart:
             guard position > value.startIndex else { return nil }
@@ -143,13 +143,24 @@ struct InputEditor: Sendable, Equatable {
             cursorBefore: InputEditor.offset(of: position, in: value))
     }
 
+    /// `head`, `middle` and `tail` as one string, made once at its full size rather than
+    /// through copies of each part.
+    static func joined(_ head: Substring, _ middle: String, _ tail: Substring) -> String {
+        var result = ""
+        result.reserveCapacity(head.utf8.count + middle.utf8.count + tail.utf8.count)
+        result += head
+        result += middle
+        result += tail
+        return result
+    }
+
     /// Asks for `newValue` with the cursor at `newCursor`, remembering `value` (before
     /// the edit) to undo to; nil when nothing changes.
     private mutating func commit(
         _ newValue: String, cursor newCursor: Int, from value: String, kind: EditHistory<Int>.Kind,
         opening: EditHistory<Int>.Kind? = nil, cursorBefore: Int
     ) -> String? {
-        guard newValue != value else { return nil }
+        guard newValue.utf8.count != value.utf8.count || newValue != value else { return nil }
         history.record(value, cursor: cursorBefore, kind: kind, opening: opening)
         request = Request(value: newValue, cursorBefore: request?.cursorBefore ?? cursorBefore)
         cursor = newCursor

@@ -45,6 +45,10 @@ final class InputWidget: HostWidget {
     private var isFocused = false
     /// The inner width the window was last fitted to; nil when the content changed since.
     private var fittedWidth: Int?
+    /// The most cells shown before a layout tells how wide the field is: one more than
+    /// the screen (as the host tells it), so the field's content size is its value's for
+    /// any field the screen can hold, and a long value costs what the screen shows.
+    private var widest = InputWidget.widestShown
 
     /// A field drawn on `node` (a deferred box node made before), or on a new box.
     init(node: CanvasNode? = nil) {
@@ -64,7 +68,7 @@ final class InputWidget: HostWidget {
         if old == nil {
             value = newValue
             editor.mounted(with: newValue, cursorAt: cursor)
-        } else if newValue != value {
+        } else if newValue.utf8.count != value.utf8.count || newValue != value {
             value = newValue
             editor.valueChanged(to: newValue, cursorAt: cursor)
         }
@@ -225,7 +229,7 @@ final class InputWidget: HostWidget {
                 used += width
                 index = next
             }
-            let width = fittedWidth ?? Self.widestShown
+            let width = fittedWidth ?? widest
             if column >= width, index < shown.endIndex { index = shown.index(after: index) }
         }
         // The same character of the value (a masked value shows one mark per character).
@@ -253,6 +257,10 @@ final class InputWidget: HostWidget {
     /// Shows the whole value again so that the next layout can give the field more room
     /// (after a resize, say) before the window is fitted.
     func refit() { contentChanged() }
+
+    func screenWidthChanged(to width: Int) {
+        widest = min(Self.widestShown, max(1, width) + 1)
+    }
 
     private func move(_ movement: InputEditor.Movement, selecting: Bool = false) -> Bool {
         if editor.move(movement, shown: value, selecting: selecting) { contentChanged() }
@@ -292,16 +300,31 @@ final class InputWidget: HostWidget {
 
     /// The rest of the first suggestion that continues the value (ignoring case), shown
     /// after the cursor while it is at the end of a value that is not empty.
+    /// Looks at no more of the value than the suggestions are long, so that a long value
+    /// costs nothing more per key.
     private var completion: (suggestion: String, rest: String)? {
+        guard !suggestions.isEmpty, mask == nil, isFocused else { return nil }
         let text = editor.workingValue(shown: value)
-        guard !text.isEmpty, mask == nil, isFocused, editor.displayCursor(shown: text) == text.endIndex else {
-            return nil
-        }
-        let lowered = text.lowercased()
-        for suggestion in suggestions where suggestion.count > text.count && suggestion.lowercased().hasPrefix(lowered) {
-            return (suggestion, String(suggestion.dropFirst(text.count)))
+        guard !text.isEmpty, editor.displayCursor(shown: text) == text.endIndex else { return nil }
+        for suggestion in suggestions {
+            if let rest = Self.rest(of: suggestion, continuing: text) { return (suggestion, rest) }
         }
         return nil
+    }
+
+    /// What `suggestion` has after the characters of `text`, when it starts with them
+    /// (ignoring case) and is longer; nil otherwise. Stops at the first character that
+    /// differs or at the suggestion's end.
+    static func rest(of suggestion: String, continuing text: String) -> String? {
+        var index = suggestion.startIndex
+        for character in text {
+            guard index < suggestion.endIndex else { return nil }
+            let candidate = suggestion[index]
+            guard candidate == character || candidate.lowercased() == character.lowercased() else { return nil }
+            index = suggestion.index(after: index)
+        }
+        guard index < suggestion.endIndex else { return nil }
+        return String(suggestion[index...])
     }
 
     /// Takes the suggestion shown: the value becomes it, the cursor at its end.
@@ -310,16 +333,16 @@ final class InputWidget: HostWidget {
         return edit(.replaceAll(suggestion), props, dispatch)
     }
 
-    /// The most cells an input shows before the layout tells how wide it is: wider than
-    /// any screen, so its content size is its value's for any field that fits one, and a
-    /// long value costs no more than that.
+    /// The most cells an input shows before the layout tells how wide it is, whatever the
+    /// screen: where no host tells the screen's width, wider than any screen.
     static let widestShown = 4096
 
-    /// Shows the value, as much of it as ``widestShown`` allows (so the field's content
-    /// size is its value's), until the next layout tells how wide the field is.
+    /// Shows the value, as much of it as the screen's width allows (so the field's
+    /// content size is its value's for a field that fits the screen), until the next
+    /// layout tells how wide the field is.
     private func contentChanged() {
         fittedWidth = nil
-        _ = show(width: Self.widestShown)
+        _ = show(width: widest)
     }
 
     /// Sets the three texts for a field `width` cells wide; returns whether they changed.
@@ -348,7 +371,7 @@ final class InputWidget: HostWidget {
         afterText.textStyle = plain
         markSelection()
         // The completion after the cursor cell, dimmed; what validate said, in red.
-        let rest = completion?.rest ?? ""
+        let rest = completion?.rest ?? ""  // once: it walks the suggestions
         completionText.text = rest.isEmpty ? "" : String(rest.dropFirst())
         if !rest.isEmpty { cursorText.text = String(rest.prefix(1)) }
         var dimmed = textStyle

@@ -146,6 +146,13 @@ public protocol FittingWidget: HostWidget {
     func refit()
     /// Settles an edit the parent did not answer by the end of the frame.
     func settle()
+    /// Hears the screen's width, when the widget is made and on each resize (before
+    /// ``refit()``): what it shows before a layout need be no wider than that.
+    func screenWidthChanged(to width: Int)
+}
+
+extension FittingWidget {
+    public func screenWidthChanged(to width: Int) {}
 }
 
 /// A primitive that shows the key bindings in reach (``KeyHintsWidget``): the host tells

@@ -5,7 +5,10 @@ import TheoluaCore
 /// 300,000 rows costs what one of 30 does.
 ///
 /// Every row is laid out like the header: one cell per column, a cell apart, each as wide
-/// as its column says (cells, a percentage of the table, or a share of what is left). A
+/// as its column says (cells, a percentage of the table, or a share of what is left).
+/// Only the columns that can reach the screen's width are made (`cell` is called for
+/// those alone), so a table of 100,000 columns costs what one as wide as the screen does;
+/// the others are a spacer of their size at the end of each row. A
 /// cell given as text is cut with `…` where it does not fit. With `onSort`, the titles
 /// are focusable (before the rows in tab order; the rows take focus when the table
 /// mounts, and `backtab` reaches the titles) and `enter`, `space` or a click on one calls
@@ -34,7 +37,11 @@ public struct TableDefinition: ComponentDefinition {
 
     public func render(_ component: ComponentRef<TableDefinition>) throws -> [Element] {
         let props = component.props
-        let columns = props.columns
+        // Only the columns that can reach the screen are made, as only the rows near the
+        // view are; those past it are one spacer in the header and in each row.
+        let shown = TableColumn.countInView(props.columns, width: component.viewportWidth)
+        let columns = Array(props.columns.prefix(shown))
+        let spacers = TableColumn.spacers(standingFor: props.columns[shown...])
         // Made once per render of the table, shared by the header and every row.
         let rowProps: Record = ["direction": "row", "gap": 1]
         let textProps = columns.map(\.textProps)
@@ -53,11 +60,12 @@ public struct TableDefinition: ComponentDefinition {
             let look: Record = ["align": .string(column.align.rawValue), "wrap": "ellipsis", "bold": true]
             titles.append(.host(BoxWidget.primitive.kind, props: box, children: [.text(column.title, look)]))
         }
+        titles += spacers
         let header = Element.host(BoxWidget.primitive.kind, props: rowProps, children: titles)
         let cells = props.cells
         let rows = ItemRenderer { row in
             var children: [Element] = []
-            children.reserveCapacity(columns.count)
+            children.reserveCapacity(columns.count + spacers.count)
             for index in columns.indices {
                 switch try cells.content(row: row, column: index + 1) {
                 case .nothing:
@@ -76,6 +84,7 @@ public struct TableDefinition: ComponentDefinition {
                     children.append(.host(BoxWidget.primitive.kind, props: boxProps[index], children: [element]))
                 }
             }
+            children += spacers
             return .host(BoxWidget.primitive.kind, props: rowProps, children: children)
         }
         let body = Element.component(
@@ -130,6 +139,53 @@ public struct TableColumn: Sendable, Equatable {
         let share = grow ?? (width == nil ? 1 : 0)
         if share > 0 { props = props.setting("grow", to: .double(share)) }
         return props
+    }
+
+    /// How many of `columns`, from the first, can show in a table `width` cells wide: the
+    /// others start at or past its right edge.
+    ///
+    /// Column `i` starts where the widths before it and a gap after each end. A width in
+    /// cells is what it says (cells do not shrink), a percentage or a share of what is
+    /// left is at least 0: so once the widths in cells and the gaps before a column reach
+    /// `width`, it and all after it are out of view, whatever the table's own width.
+    /// Costs at most `width` steps however many columns there are.
+    package static func countInView(_ columns: [TableColumn], width: Int) -> Int {
+        var start = 0
+        for index in columns.indices {
+            if start >= width { return index }
+            if case .cells(let cells)? = columns[index].width { start += max(0, cells) }
+            start += 1  // the gap after it
+        }
+        return columns.count
+    }
+
+    /// Boxes standing for `columns` (those past the view) at the end of the header and of
+    /// each row, so that the columns in view are laid out as if all were there: as much
+    /// room in cells (with the gaps) and in percent, and the same share of what is left.
+    /// None when there are no columns past the view.
+    static func spacers(standingFor columns: ArraySlice<TableColumn>) -> [Element] {
+        guard !columns.isEmpty else { return [] }
+        var cells = columns.count - 1  // the gaps between them; the row's gap is before the first
+        var percent = 0.0
+        var share = 0.0
+        for column in columns {
+            switch column.width {
+            case .cells(let width)?: cells += max(0, width)
+            case .percent(let width)?: percent += width
+            case nil: break
+            }
+            share += column.grow ?? (column.width == nil ? 1 : 0)
+        }
+        var boxes: [Record] = []
+        if percent > 0 {
+            // Two boxes: the second takes one of the gaps.
+            if cells > 0 { boxes.append(["shrink": 0, "width": .int(cells - 1)]) }
+            boxes.append(["shrink": 0, "width": .string("\(percent)%")])
+        } else {
+            boxes.append(["shrink": 0, "width": .int(cells)])
+        }
+        if share > 0 { boxes[boxes.count - 1] = boxes[boxes.count - 1].setting("grow", to: .double(share)) }
+        return boxes.map { .host(BoxWidget.primitive.kind, props: $0) }
     }
 
     /// The props of a text cell of this column: its size, cut with `…`, aligned.

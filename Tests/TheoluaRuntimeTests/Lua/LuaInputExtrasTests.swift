@@ -67,6 +67,17 @@ import TheoluaRuntime
         #expect(app.lines[1] == "•")
     }
 
+    @Test func aLongValueTypedKeyByKeyShowsItsEndAndStillCompletes() throws {
+        // The field shows no more than the screen before a layout: its end stays in view.
+        let app = try LuaApp(Self.form, width: 30, height: 3)
+        app.press("text:" + String(repeating: "x", count: 500) + "ap")
+        #expect(app.lines[0] == String(repeating: "x", count: 17) + "ap", "the cursor after p, in a 20-cell field")
+        app.press("ctrl+u text:APR")
+        #expect(app.lines[0] == "APRicot")
+        app.press("tab")
+        #expect(app.runtime.componentTree.first?.state.recordValue?["fruit"] == .string("Apricot"))
+    }
+
     @Test func suggestionsMayBeAFunctionOfTheText() throws {
         let app = try LuaApp(Self.form, width: 30, height: 3, props: ["dynamic": .bool(true)])
         app.press("text:go")
