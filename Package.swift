@@ -49,8 +49,11 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
+        // cmark-gfm run within bounds: its allocations come from an arena of ours that
+        // ends a parse past a size or a time, and frees all it made.
+        .target(name: "CTheoluaMarkdown", dependencies: ["CCmark"]),
         // Markdown documents as blocks and styled runs, read by cmark-gfm.
-        .target(name: "TheoluaMarkdown", dependencies: ["CCmark"]),
+        .target(name: "TheoluaMarkdown", dependencies: ["CCmark", "CTheoluaMarkdown"]),
         // Our C side of the Lua bridge: the capped allocator, the instruction budget, and
         // the trampoline that raises Lua errors only after Swift frames have returned.
         .target(name: "CLuaSupport", dependencies: ["CLua"]),

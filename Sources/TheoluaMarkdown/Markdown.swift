@@ -1,25 +1,64 @@
 import CCmark
+import CTheoluaMarkdown
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A Markdown document read by GitHub's CommonMark parser (cmark-gfm, with its tables,
 /// strikethrough, autolinks and task lists), as the blocks a terminal draws: this module
 /// holds no rules of Markdown of its own, only the walk over the parser's tree.
+///
+/// The parser runs within bounds in proportion to the text (``byteLimit(forLength:)``,
+/// ``timeLimit(forLength:)``): the version a system ships may grow without end on some
+/// inputs (a table whose short rows are padded to thousands of columns, a paragraph of
+/// thousands of email addresses, a line of thousands of `|`). A document that reaches a
+/// bound is read again without the extensions that do (tables and autolinks, shown as
+/// the text they are written as), and one that reaches it even so is shown as its text.
 public enum Markdown {
     /// The blocks of `text`, in order.
     public static func parse(_ text: String) -> [MarkdownBlock] {
-        _ = extensionsRegistered
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else { return [] }
-        defer { cmark_parser_free(parser) }
-        for name in ["table", "strikethrough", "autolink", "tasklist"] {
-            if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
+        let bytes = Array(text.utf8)
+        let limit = byteLimit(forLength: bytes.count)
+        let seconds = timeLimit(forLength: bytes.count)
+        for extensions in [allExtensions, linearExtensions] {
+            if let blocks = parse(bytes, extensions: extensions, byteLimit: limit, seconds: seconds) { return blocks }
         }
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
-                cmark_parser_feed(parser, start, buffer.count)
+        return text.isEmpty ? [] : [.paragraph([MarkdownRun(text: text)])]
+    }
+
+    /// The most bytes the parser may hold for a text of `length` bytes: 16 MiB, and 32
+    /// bytes for each of the text's (an ordinary document takes less than 16).
+    public static func byteLimit(forLength length: Int) -> Int { 16 << 20 + 32 * length }
+
+    /// The most seconds the parser may run for a text of `length` bytes: half a second,
+    /// and a second for each MB (an ordinary document takes a few milliseconds a MB).
+    public static func timeLimit(forLength length: Int) -> Double { 0.5 + Double(length) / 1_000_000 }
+
+    /// The extensions documents are read with.
+    static let allExtensions = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// Those of them whose cost follows the text's length on every input, for a document
+    /// that reached a bound with all of them.
+    static let linearExtensions = ["strikethrough", "tasklist"]
+
+    /// The blocks of `bytes` read with `extensions`, or nil when the parser reached a
+    /// bound.
+    static func parse(_ bytes: [UInt8], extensions: [String], byteLimit: Int, seconds: Double) -> [MarkdownBlock]? {
+        let names = extensions.compactMap { strdup($0) }
+        defer { for name in names { free(name) } }
+        let parsed: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
+            names.map { UnsafePointer<CChar>?(UnsafePointer($0)) }.withUnsafeBufferPointer { list in
+                buffer.withMemoryRebound(to: CChar.self) { text in
+                    theolua_markdown_parse(
+                        text.baseAddress, text.count, list.baseAddress, Int32(list.count), byteLimit, seconds)
+                }
             }
         }
-        guard let document = cmark_parser_finish(parser) else { return [] }
-        defer { cmark_node_free(document) }
+        guard let parsed, let document = theolua_markdown_document(parsed) else { return nil }
+        defer { theolua_markdown_free(parsed) }
         return blocks(under: document, depth: 0)
     }
 
@@ -27,9 +66,6 @@ public enum Markdown {
     /// what is deeper is taken as plain text: a document cannot make the walk, or the
     /// elements drawn from it, as deep as it likes.
     public static let maximumDepth = 24
-
-    /// The parser's extensions, registered once for the process.
-    private static let extensionsRegistered: Void = cmark_gfm_core_extensions_ensure_registered()
 
     private static func blocks(under parent: OpaquePointer, depth: Int) -> [MarkdownBlock] {
         var result: [MarkdownBlock] = []
@@ -171,11 +207,11 @@ public enum Markdown {
                 inner.bold = true
                 appendRuns(under: node, look: inner, depth: depth + 1, into: &runs)
             case CMARK_NODE_LINK:
-                inner.link = string(cmark_node_get_url(node))
+                inner.link = linkable(string(cmark_node_get_url(node)))
                 appendRuns(under: node, look: inner, depth: depth + 1, into: &runs)
             case CMARK_NODE_IMAGE:
                 // An image is its description, linked to its source.
-                inner.link = string(cmark_node_get_url(node))
+                inner.link = linkable(string(cmark_node_get_url(node)))
                 appendRuns(under: node, look: inner, depth: depth + 1, into: &runs)
             default:
                 if string(cmark_node_get_type_string(node)) == "strikethrough" { inner.strike = true }
@@ -183,6 +219,19 @@ public enum Markdown {
             }
             child = cmark_node_next(node)
         }
+    }
+
+    /// The schemes a document's links may have to be links: a document is often text
+    /// from elsewhere (a fetched README), and a terminal hands a clicked URL to the
+    /// system, which opens `file:`, `javascript:` or an application's own scheme as it
+    /// does.
+    public static let linkSchemes: Set<String> = ["http", "https", "mailto"]
+
+    /// `url` when its scheme is one of ``linkSchemes``; nil (the text is shown without a
+    /// link) for any other and for a relative one.
+    static func linkable(_ url: String) -> String? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        return linkSchemes.contains(url[..<colon].lowercased()) ? url : nil
     }
 
     /// Appends `text` in `look`, joining it to the last run when that has the same look.

@@ -112,14 +112,18 @@ extension Value {
 extension Value: Hashable {
     /// Value equality: same case and equal contents. Integers and floats are distinct
     /// cases, as in Lua's `math.type`; a NaN equals itself so that a prop holding NaN does
-    /// not defeat memoization forever.
+    /// not defeat memoization forever. Strings are equal when their bytes are, as Lua
+    /// compares them (a precomposed `é` and `e` with a combining accent differ, as they
+    /// do to the script), which is also a comparison of memory rather than of Unicode
+    /// canonical equivalence: an input's value is compared in its props and state at
+    /// every key.
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.int(let a), .int(let b)): return a == b
         case (.double(let a), .double(let b)): return a == b || (a.isNaN && b.isNaN)
-        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.hasSameBytes(as: b)
         case (.array(let a), .array(let b)): return a == b
         case (.record(let a), .record(let b)): return a == b
         case (.handler(let a), .handler(let b)): return a == b
@@ -188,5 +192,20 @@ extension Value: CustomStringConvertible {
         case .handler(let value): return value.description
         case .element(let value): return value.description
         }
+    }
+}
+
+extension String {
+    /// Whether `other` holds the same UTF-8 bytes: equal to Lua, and found by comparing
+    /// memory. (Strings with equal bytes are equal Strings, so they hash alike.)
+    @inlinable
+    package func hasSameBytes(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        let compared = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                mine.count == 0 || mine.elementsEqual(theirs)
+            }
+        }
+        return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }

@@ -6,9 +6,9 @@ import TheoluaCore
 ///
 /// Every row is laid out like the header: one cell per column, a cell apart, each as wide
 /// as its column says (cells, a percentage of the table, or a share of what is left).
-/// Only the columns that can reach the screen's width are made (`cell` is called for
-/// those alone), so a table of 100,000 columns costs what one as wide as the screen does;
-/// the others are a spacer of their size at the end of each row. A
+/// Only the columns that can reach the screen's width, and at least the first 256, are
+/// made (`cell` is called for those alone), so a table of 100,000 columns costs what one
+/// of a few hundred does; the others are a spacer of their size at the end of each row. A
 /// cell given as text is cut with `…` where it does not fit. With `onSort`, the titles
 /// are focusable (before the rows in tab order; the rows take focus when the table
 /// mounts, and `backtab` reaches the titles) and `enter`, `space` or a click on one calls
@@ -39,7 +39,9 @@ public struct TableDefinition: ComponentDefinition {
         let props = component.props
         // Only the columns that can reach the screen are made, as only the rows near the
         // view are; those past it are one spacer in the header and in each row.
-        let shown = TableColumn.countInView(props.columns, width: component.viewportWidth)
+        let shown = max(
+            TableColumn.countInView(props.columns, width: component.viewportWidth),
+            min(props.columns.count, TableColumn.alwaysMade))
         let columns = Array(props.columns.prefix(shown))
         let spacers = TableColumn.spacers(standingFor: props.columns[shown...])
         // Made once per render of the table, shared by the header and every row.
@@ -140,6 +142,11 @@ public struct TableColumn: Sendable, Equatable {
         if share > 0 { props = props.setting("grow", to: .double(share)) }
         return props
     }
+
+    /// The columns made whatever the screen's width: a table in a sideways scroll
+    /// (`ui.scroll { scrollX = true }`) shows this many in full however far it scrolls,
+    /// while a table of 100,000 columns still costs what a few hundred do.
+    package static let alwaysMade = 256
 
     /// How many of `columns`, from the first, can show in a table `width` cells wide: the
     /// others start at or past its right edge.
