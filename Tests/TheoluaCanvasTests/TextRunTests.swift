@@ -95,6 +95,10 @@ import Testing
         #expect(link.url == "https://example.com/a")
         #expect(Hyperlink(url: "https://example.com/a") == link)
         #expect(Hyperlink(url: "bad\u{1B}url") == .none)
+        // An 8-bit ST or CSI would end the OSC 8 sequence early, as ESC \\ does.
+        #expect(Hyperlink(url: "https://a.example/\u{9C}\u{1B}]0;title") == .none)
+        #expect(Hyperlink(url: "https://a.example/\u{9B}31m") == .none)
+        #expect(Hyperlink(url: "https://a.example/é?q=ü").url == "https://a.example/é?q=ü")
         let node = paragraph([TextRun("see "), TextRun("docs", link: link), TextRun(".")])
         let screen = render(box(BoxStyle(), [node]), width: 10, height: 1)
         var encoder = FrameEncoder()
