@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An immutable value of props and state, produced alike by Swift code and by scripts.
 ///
 /// Values are compared on the reconciler's hot path (every child's props, every parent
@@ -198,12 +204,12 @@ extension Value: CustomStringConvertible {
 extension String {
     /// Whether `other` holds the same UTF-8 bytes: equal to Lua, and found by comparing
     /// memory. (Strings with equal bytes are equal Strings, so they hash alike.)
-    @inlinable
     package func hasSameBytes(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         let compared = utf8.withContiguousStorageIfAvailable { mine in
             other.utf8.withContiguousStorageIfAvailable { theirs in
-                mine.count == 0 || mine.elementsEqual(theirs)
+                guard let a = mine.baseAddress, let b = theirs.baseAddress else { return mine.count == theirs.count }
+                return memcmp(a, b, mine.count) == 0
             }
         }
         return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)

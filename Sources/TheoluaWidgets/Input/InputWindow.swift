@@ -30,6 +30,11 @@ struct InputWindow: Sendable, Equatable {
         var start = cursor
         var used = cursorWidth
         while start > previousStart {
+            let run = InputWindow.asciiRun(before: start, in: value, floor: previousStart, cells: limit - used)
+            if run.width > 0 {
+                (start, used) = (run.index, used + run.width)
+                continue
+            }
             let (before, width) = InputWindow.step(before: start, in: value)
             guard used + width <= limit else { break }
             used += width
@@ -40,6 +45,12 @@ struct InputWindow: Sendable, Equatable {
         var tail = 0
         var scan = cursorEnd
         while scan < value.endIndex, used + tail <= limit {
+            // Characters are taken until one goes past the limit: one more than fit.
+            let run = InputWindow.asciiRun(after: scan, in: value, cells: limit + 1 - used - tail)
+            if run.width > 0 {
+                (scan, tail) = (run.index, tail + run.width)
+                continue
+            }
             let (next, width) = InputWindow.step(after: scan, in: value)
             tail += width
             scan = next
@@ -48,6 +59,11 @@ struct InputWindow: Sendable, Equatable {
             let room = limit - used - tail
             var extra = 0
             while start > value.startIndex {
+                let run = InputWindow.asciiRun(before: start, in: value, floor: value.startIndex, cells: room - extra)
+                if run.width > 0 {
+                    (start, extra) = (run.index, extra + run.width)
+                    continue
+                }
                 let (before, width) = InputWindow.step(before: start, in: value)
                 guard extra + width <= room else { break }
                 extra += width
@@ -58,6 +74,11 @@ struct InputWindow: Sendable, Equatable {
         // The characters after the cursor that fit.
         var end = cursorEnd
         while end < value.endIndex {
+            let run = InputWindow.asciiRun(after: end, in: value, cells: limit - used)
+            if run.width > 0 {
+                (end, used) = (run.index, used + run.width)
+                continue
+            }
             let (next, width) = InputWindow.step(after: end, in: value)
             guard used + width <= limit else { break }
             used += width
@@ -87,6 +108,47 @@ struct InputWindow: Sendable, Equatable {
         }
         let start = value.index(before: index)
         return (start, UnicodeWidth.of(value[start]))
+    }
+
+    /// Walks left from the boundary `index` over at most `cells` characters that
+    /// ``step(before:in:)`` would take as printable ASCII, one cell each, and never past
+    /// `floor`: the boundary reached and the cells walked (0 when the character before
+    /// `index` is not such a one). One pass over the value's bytes, where a step at a
+    /// time costs an index check each.
+    static func asciiRun(before index: String.Index, in value: String, floor: String.Index, cells: Int)
+        -> (index: String.Index, width: Int)
+    {
+        guard cells > 0 else { return (index, 0) }
+        let end = InputEditor.offset(of: index, in: value)
+        let low = InputEditor.offset(of: floor, in: value)
+        let reached =
+            value.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+                var at = end
+                while at > low, end - at < cells, isPrintableASCII(bytes[at - 1]), at == 1 || bytes[at - 2] < 0x80 {
+                    at -= 1
+                }
+                return at
+            } ?? end
+        return (value.utf8.index(value.utf8.startIndex, offsetBy: reached), end - reached)
+    }
+
+    /// Walks right from the boundary `index` over at most `cells` characters that
+    /// ``step(after:in:)`` would take as printable ASCII: the boundary reached and the
+    /// cells walked (0 when the character at `index` is not such a one).
+    static func asciiRun(after index: String.Index, in value: String, cells: Int) -> (index: String.Index, width: Int) {
+        guard cells > 0 else { return (index, 0) }
+        let start = InputEditor.offset(of: index, in: value)
+        let reached =
+            value.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+                var at = start
+                while at < bytes.count, at - start < cells, isPrintableASCII(bytes[at]),
+                    at + 1 == bytes.count || bytes[at + 1] < 0x80
+                {
+                    at += 1
+                }
+                return at
+            } ?? start
+        return (value.utf8.index(value.utf8.startIndex, offsetBy: reached), reached - start)
     }
 
     /// The character at the boundary `index`, as the boundary after it and its width.
