@@ -11,7 +11,8 @@
 /// and nothing is generated into the package; a scratch package depending on this one
 /// would rebuild it all (minutes) for every run. `swiftc` is given what SwiftPM gives a
 /// client target: the `Modules` folder of the build, the module maps of the C targets
-/// the runtime imports (CLua, and CLuaSupport's and CTheoluaSystem's, which SwiftPM
+/// the runtime imports (CLua, CCmark, and CLuaSupport's, CTheoluaSystem's and
+/// CTheoluaMarkdown's, which SwiftPM
 /// writes into the build folder), and Lua's flags from `pkg-config lua5.4`. A program with its output
 /// shown is also linked with the object files SwiftPM built for the runtime's modules
 /// and run. Under a sanitizer those objects need the sanitizer's runtime, so there the
@@ -22,6 +23,7 @@ enum SwiftSamples {
     static let linkedModules = [
         "TheoluaRuntime", "TheoluaCore", "TheoluaCanvas", "TheoluaTerminal", "TheoluaLua", "CLuaSupport",
         "TheoluaSystem", "CTheoluaSystem", "TheoluaCapabilities", "TheoluaWidgets", "TheoluaLock", "TheoluaMarkdown",
+        "CTheoluaMarkdown",
     ]
 
     /// Whether this test process runs instrumented by a sanitizer (ASan, TSan, or UBSan
@@ -59,6 +61,8 @@ enum SwiftSamples {
                 "-Xcc", "-I", "-Xcc", Paths.package + "/Sources/CLuaSupport/include",
                 "-Xcc", "-fmodule-map-file=" + products + "/CTheoluaSystem.build/module.modulemap",
                 "-Xcc", "-I", "-Xcc", Paths.package + "/Sources/CTheoluaSystem/include",
+                "-Xcc", "-fmodule-map-file=" + products + "/CTheoluaMarkdown.build/module.modulemap",
+                "-Xcc", "-I", "-Xcc", Paths.package + "/Sources/CTheoluaMarkdown/include",
                 "-Xcc", "-fmodule-map-file=" + Paths.package + "/Sources/CLua/module.modulemap",
                 "-Xcc", "-fmodule-map-file=" + Paths.package + "/Sources/CCmark/module.modulemap",
                 "-module-cache-path", products + "/ModuleCache",
