@@ -209,7 +209,7 @@ extension String {
         let compared = utf8.withContiguousStorageIfAvailable { mine in
             other.utf8.withContiguousStorageIfAvailable { theirs in
                 guard let a = mine.baseAddress, let b = theirs.baseAddress else { return mine.count == theirs.count }
-                return memcmp(a, b, mine.count) == 0
+                return a == b || memcmp(a, b, mine.count) == 0
             }
         }
         return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)

@@ -284,10 +284,38 @@ package final class LuaState {
     /// The string at `index`, decoded as UTF-8 with invalid bytes replaced; `nil` unless
     /// the value is a string. Never converts numbers in place.
     package func string(at index: Int32) -> String? {
-        copiedBytes(at: index).map { bytes in
-            String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        guard let bytes = copiedBytes(at: index) else { return nil }
+        if let kept = keptString, kept.bytes == bytes.baseAddress, kept.count == bytes.count { return kept.text }
+        let text = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        if bytes.count >= Self.keptLength, let address = bytes.baseAddress, lua_checkstack(L, 1) != 0 {
+            lua_pushvalue(L, index)
+            keep(text, at: address, count: bytes.count)
         }
+        return text
     }
+
+    /// The last long string that crossed between Lua and Swift, both ways: the Lua
+    /// string's bytes, and the Swift string they are. The Lua string is held in the
+    /// registry, so no other string can take its address while it is kept: a string read
+    /// at that address and length is that Swift string, neither copied nor checked
+    /// again, and the Swift string pushed again is that Lua string. A controlled input's
+    /// value crosses four times at every key (the `onChange` argument, the state given,
+    /// the state read in `render`, the input's props).
+    private var keptString: (bytes: UnsafeRawPointer, count: Int, text: String)?
+
+    /// The length from which strings are kept: below it a copy costs less than the look.
+    static let keptLength = 4096
+
+    /// Keeps the Lua string on top of the stack, whose bytes are at `address`, as `text`
+    /// (see ``keptString``), popping it: `[s]` → `[]`. The registry's slot for it exists
+    /// once the first one is kept, so replacing it allocates nothing.
+    private func keep(_ text: String, at address: UnsafeRawPointer, count: Int) {
+        lua_rawsetp(L, theolua_registryindex(), keptStringKey)
+        keptString = (address, count, text)
+    }
+
+    /// The registry key of the kept string: an address of this state's own.
+    private var keptStringKey: UnsafeRawPointer { UnsafeRawPointer(support) + 1 }
 
     /// Appends the bytes of the string at `index` to `bytes`, as they are (not checked as
     /// UTF-8); false unless the value is a string.
@@ -321,12 +349,30 @@ package final class LuaState {
         }
     }
 
-    /// Pushes `text`: `[]` → `[s]`.
+    /// Pushes `text`: `[]` → `[s]`. A long string is kept (``keptString``): pushed again,
+    /// or read back, it is not copied.
     package func push(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        guard text.utf8.count >= Self.keptLength else {
+            text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+            }
+            return
         }
+        if let kept = keptString, kept.count == text.utf8.count,
+            kept.text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress })
+                == text.utf8.withContiguousStorageIfAvailable({ $0.baseAddress })
+        {
+            // The same storage as the kept string's: that Lua string.
+            lua_rawgetp(L, theolua_registryindex(), keptStringKey)
+            return
+        }
+        let address = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { UnsafeRawPointer(lua_pushlstring(L, $0.baseAddress, $0.count)) }
+        }
+        guard let address, lua_checkstack(L, 1) != 0 else { return }
+        lua_pushvalue(L, -1)
+        keep(text, at: address, count: text.utf8.count)
     }
 
     /// Pushes `table[key]` without metamethods: `[]` → `[v]`.
