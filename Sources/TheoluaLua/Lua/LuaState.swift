@@ -287,7 +287,7 @@ package final class LuaState {
         guard let bytes = copiedBytes(at: index) else { return nil }
         if let kept = keptString, kept.bytes == bytes.baseAddress, kept.count == bytes.count { return kept.text }
         let text = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-        if bytes.count >= Self.keptLength, let address = bytes.baseAddress, lua_checkstack(L, 1) != 0 {
+        if Self.keptLengths.contains(bytes.count), let address = bytes.baseAddress, lua_checkstack(L, 1) != 0 {
             lua_pushvalue(L, index)
             keep(text, at: address, count: bytes.count)
         }
@@ -303,8 +303,11 @@ package final class LuaState {
     /// the state read in `render`, the input's props).
     private var keptString: (bytes: UnsafeRawPointer, count: Int, text: String)?
 
-    /// The length from which strings are kept: below it a copy costs less than the look.
-    static let keptLength = 4096
+    /// The lengths of the strings kept: below 4 KiB a copy costs less than the look, and
+    /// past 1 MiB the string is not held beyond its life (a script that drops a string
+    /// of 100 MiB gets its memory back at the next collection, as ever). Holding the last
+    /// one keeps at most 1 MiB alive that the script let go.
+    static let keptLengths = 4096...(1 << 20)
 
     /// Keeps the Lua string on top of the stack, whose bytes are at `address`, as `text`
     /// (see ``keptString``), popping it: `[s]` → `[]`. The registry's slot for it exists
@@ -353,7 +356,7 @@ package final class LuaState {
     /// or read back, it is not copied.
     package func push(_ text: String) {
         var text = text
-        guard text.utf8.count >= Self.keptLength else {
+        guard Self.keptLengths.contains(text.utf8.count) else {
             text.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
             }
