@@ -119,8 +119,8 @@ function t.test(name, fn) end
 ---@param fn fun()
 function t.describe(name, fn) end
 
----Mounts the app at `path` (relative to the test script), on a virtual clock (`os.time`,
----`os.date` and `os.clock` too, from 2000-01-01 UTC). `cwd` is the folder the app's
+---Mounts the app at `path` (relative to the test script), on a virtual clock (`os.time`
+---and `os.date` too, from 2000-01-01 UTC). `cwd` is the folder the app's
 ---relative paths start in (relative to the test script; a scratch folder's path too).
 ---@param path string
 ---@param options? { size?: string, props?: table, allow?: { run?: boolean, read?: boolean|string[], write?: boolean|string[], net?: boolean|string[], io?: boolean }, cwd?: string }

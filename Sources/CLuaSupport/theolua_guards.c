@@ -17,16 +17,17 @@
      our own C finalizer, kept in an ephemeron table keyed by the table, tells when the
      table becomes garbage. The C finalizer queues the table; the runtime runs the
      queue's finalizers later as an ordinary budgeted call (theolua_run_finalizers).
-   - Message handlers. A budget error raised from the count hook leaves hooks off until
-     the protected call that catches it returns, so an `xpcall` message handler would
-     run unbudgeted. The sandbox's xpcall calls the script's handler only for other
+   - Message handlers. A limit's error raised from the hook leaves hooks off until the
+     protected call that catches it returns, so an `xpcall` message handler would run
+     past the limits. The sandbox's xpcall calls the script's handler only for other
      errors.
-   - Coroutines. A coroutine killed by a budget error from the hook keeps hooks off for
+   - Coroutines. A coroutine killed by a limit's error from the hook keeps hooks off for
      good, so its `__close` handlers must never run: coroutine.wrap does not close it and
      coroutine.close refuses it. Nested closes are bounded (Lua 5.4.4 overflows the C
      stack on deep nesting of coroutine.close).
    - Library functions whose work grows with their data rather than with instructions
-     (table.move, table.concat, table.sort, collectgarbage, …) charge that work first. */
+     (table.move, table.concat, table.sort, collectgarbage, …) charge that work first
+     when instructions are counted, and are points where a call past its time stops. */
 
 /// How deeply coroutine closes may nest.
 #define THEOLUA_MAX_CLOSE_DEPTH 100
@@ -35,12 +36,29 @@
 
 /* ---- Charging work Lua does not count ---- */
 
+/* Whether the call is being stopped, by its time limit among others. */
+static int theolua_stopping(theolua_support *support) {
+    if (support->budget_exceeded || support->stop_reason != 0) {
+        return 1;
+    }
+    if (theolua_watch_asked(support) & THEOLUA_WATCH_STOP) {
+        support->stop_reason = THEOLUA_STOP_TIME;
+        return 1;
+    }
+    return 0;
+}
+
 int theolua_try_charge(theolua_support *support, long long units) {
+    if (theolua_stopping(support)) {
+        support->budget_exceeded = 1;
+        return 0;
+    }
     if (support->budget <= 0 || units <= 0) {
         return 1;
     }
-    if (support->budget_exceeded || units >= support->remaining) {
+    if (units >= support->remaining) {
         support->remaining = 0;
+        support->stop_reason = THEOLUA_STOP_INSTRUCTIONS;
         support->budget_exceeded = 1;
         return 0;
     }
@@ -49,13 +67,8 @@ int theolua_try_charge(theolua_support *support, long long units) {
 }
 
 void theolua_charge(lua_State *L, long long units) {
-    theolua_support *support = theolua_getsupport(L);
-    if (support->budget > 0 && (support->budget_exceeded || units >= support->remaining)) {
-        support->remaining = 0;
+    if (!theolua_try_charge(theolua_getsupport(L), units)) {
         theolua_raise_budget_exceeded(L);
-    }
-    if (support->budget > 0 && units > 0) {
-        support->remaining -= units;
     }
 }
 
@@ -128,7 +141,6 @@ static int theolua_setmetatable(lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     int finalized = 0;
     if (type == LUA_TTABLE) {
-        theolua_arm_concat_guard(L);
         lua_pushliteral(L, "__gc");
         finalized = lua_rawget(L, 2) != LUA_TNIL; /* [t mt gc] */
     }
@@ -260,10 +272,6 @@ static int theolua_budgeted_handler(lua_State *L) {
     return lua_gettop(L);
 }
 
-int theolua_is_message_handler(lua_CFunction function) {
-    return function != NULL && (function == theolua_message_handler || function == theolua_budgeted_handler);
-}
-
 /* xpcall(f, handler, ...) with the handler guarded; an exceeded budget goes past it. */
 static int theolua_xpcall(lua_State *L) {
     int arguments = lua_gettop(L);
@@ -299,11 +307,21 @@ static int theolua_poison_protected(lua_State *L) {
     return 0;
 }
 
+/* What stopped the current call, as closing a coroutine it stopped says. */
+static const char *theolua_stop_name(theolua_support *support) {
+    switch (support->stop_reason) {
+    case THEOLUA_STOP_TIME:
+        return "the time limit";
+    case THEOLUA_STOP_COPIES:
+        return "the limit on strings copied out of Lua";
+    default:
+        return "the instruction budget";
+    }
+}
+
 void theolua_mark_stopped_task(lua_State *L, lua_State *co) {
     theolua_support *support = theolua_getsupport(L);
-    const char *reason = support->budget_exceeded ? "the instruction budget"
-                         : support->hook_error_thread == co ? "the sandbox"
-                                                            : NULL;
+    const char *reason = support->budget_exceeded ? theolua_stop_name(support) : NULL;
     if (reason == NULL || !lua_checkstack(L, 3) || !lua_checkstack(co, 1)) {
         return;
     }
@@ -348,27 +366,23 @@ static int theolua_resume_thread(lua_State *L, lua_State *co, int arguments) {
         return -1;
     }
     lua_xmove(L, co, arguments);
-    /* The coroutine runs under the resumer's hook, whatever it had when it was made. */
-    theolua_set_hook(co, support, (lua_gethookmask(L) & LUA_MASKCOUNT) ? lua_gethookcount(L) : 0);
+    /* The coroutine runs under the mode's hook, whatever it had when it was made; the
+       watchdog's signal reaches whichever thread `running` names, so that is set after
+       the hook and looked at again once it names the coroutine. */
+    theolua_standing_hook(co, support);
     lua_State *outer = support->running;
     support->running = co;
-    support->hook_error_thread = NULL;
-    int armed = support->concat_guard_armed;
+    if (theolua_watch_asked(support) != 0) {
+        theolua_set_hook(co, support, 1);
+    }
     int results = 0;
     int status = lua_resume(co, L, arguments, &results);
     support->running = outer;
-    if (support->concat_guard_armed != armed) {
-        /* Armed inside the coroutine: this thread goes on with the guard too. */
-        theolua_set_hook(L, support, (lua_gethookmask(L) & LUA_MASKCOUNT) ? lua_gethookcount(L) : 0);
+    if (theolua_watch_asked(support) != 0 || support->stop_reason != 0) {
+        /* Asked while the coroutine ran: this thread stops (or yields) next. */
+        theolua_set_hook(L, support, 1);
     }
     if (status != LUA_OK && status != LUA_YIELD) {
-        if (support->hook_error_thread == co && lua_checkstack(co, 1)) {
-            /* Ended by an error from the hook, which leaves its hooks off. */
-            lua_pushthread(co);
-            lua_xmove(co, L, 1);
-            theolua_poison(L, -1, "the sandbox");
-            lua_pop(L, 1);
-        }
         lua_xmove(co, L, 1);
         return -1;
     }
@@ -387,7 +401,7 @@ static int theolua_resume(lua_State *L) {
     luaL_argexpected(L, co != NULL, 1, "thread");
     int results = theolua_resume_thread(L, co, lua_gettop(L) - 1);
     if (theolua_getsupport(L)->budget_exceeded) {
-        theolua_poison(L, 1, "the instruction budget");
+        theolua_poison(L, 1, theolua_stop_name(theolua_getsupport(L)));
         return theolua_raise_budget_exceeded(L);
     }
     if (results < 0) {
@@ -524,7 +538,7 @@ static int theolua_wrapped_call(lua_State *L) {
     int results = theolua_resume_thread(L, co, lua_gettop(L));
     if (theolua_getsupport(L)->budget_exceeded) {
         lua_pushvalue(L, lua_upvalueindex(1));
-        theolua_poison(L, -1, "the instruction budget");
+        theolua_poison(L, -1, theolua_stop_name(theolua_getsupport(L)));
         return theolua_raise_budget_exceeded(L);
     }
     if (results >= 0) {
@@ -566,16 +580,6 @@ static int theolua_wrap(lua_State *L) {
    functions wrapped here use no upvalues of their own. */
 static int theolua_call_original(lua_State *L) {
     return lua_tocfunction(L, lua_upvalueindex(1))(L);
-}
-
-/* getmetatable(v), as Lua's; a metatable handed to the script may be given a
-   `__concat` field, so the guard against them is armed. */
-static int theolua_getmetatable(lua_State *L) {
-    int results = theolua_call_original(L);
-    if (results > 0 && lua_type(L, -1) == LUA_TTABLE) {
-        theolua_arm_concat_guard(L);
-    }
-    return results;
 }
 
 /* The length of the table at `index` without metamethods, 0 for other values. */
@@ -885,6 +889,9 @@ static int theolua_load(lua_State *L) {
     }
     theolua_charge(L, (long long)(length / THEOLUA_BYTES_PER_UNIT));
     int status = theolua_load_text(L, text, length, chunkname);
+    if (status != LUA_OK && theolua_getsupport(L)->budget_exceeded) {
+        return theolua_raise_budget_exceeded(L);
+    }
     if (status != LUA_OK) {
         luaL_pushfail(L);
         lua_insert(L, -2);
@@ -945,7 +952,6 @@ void theolua_install_guards(lua_State *L) {
     lua_getfield(L, globals, "rawset");
     lua_pushcclosure(L, theolua_rawset, 2);
     lua_setfield(L, globals, "rawset");
-    theolua_wrap_field(L, globals, "getmetatable", theolua_getmetatable);
     theolua_wrap_field(L, globals, "pcall", theolua_pcall);
     theolua_wrap_field(L, globals, "xpcall", theolua_xpcall);
     theolua_wrap_field(L, globals, "collectgarbage", theolua_collectgarbage);

@@ -245,6 +245,31 @@ static void theolua_push_chunk_id(lua_State *L, const char *chunkname) {
     }
 }
 
+/* Text given to the parser a piece at a time, so that the parse of a long chunk is a
+   point where a call past its time limit stops: the text ends early there, and the
+   caller finds the call stopped. */
+typedef struct {
+    const char *text;
+    size_t left;
+    theolua_support *support;
+} theolua_chunk_reader;
+
+#define THEOLUA_PARSE_PIECE ((size_t)1 << 20)
+
+static const char *theolua_read_chunk(lua_State *L, void *data, size_t *size) {
+    (void)L;
+    theolua_chunk_reader *reader = data;
+    if (reader->left == 0 || (reader->support != NULL && !theolua_try_charge(reader->support, 0))) {
+        *size = 0;
+        return NULL;
+    }
+    const char *piece = reader->text;
+    *size = reader->left < THEOLUA_PARSE_PIECE ? reader->left : THEOLUA_PARSE_PIECE;
+    reader->text += *size;
+    reader->left -= *size;
+    return piece;
+}
+
 int theolua_load_text(lua_State *L, const char *text, size_t length, const char *chunkname) {
     if (length >= THEOLUA_MAX_CHUNK) {
         theolua_push_chunk_id(L, chunkname);
@@ -260,5 +285,9 @@ int theolua_load_text(lua_State *L, const char *text, size_t length, const char 
         lua_concat(L, 2);
         return LUA_ERRSYNTAX;
     }
-    return luaL_loadbufferx(L, text, length, chunkname, "t");
+    if (length <= THEOLUA_PARSE_PIECE) {
+        return luaL_loadbufferx(L, text, length, chunkname, "t");
+    }
+    theolua_chunk_reader reader = {text, length, theolua_getsupport(L)};
+    return lua_load(L, theolua_read_chunk, &reader, chunkname, "t");
 }

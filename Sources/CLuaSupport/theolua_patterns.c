@@ -1,13 +1,14 @@
 /* Lua 5.4's pattern functions (string.find, match, gmatch, gsub), written for theolua so
-   that matching is charged to the instruction budget.
+   that matching can be stopped by the call's limits.
 
    The stock functions backtrack in C, where the count hook never runs: a pattern such as
    ".-.-.-.-b" against a few thousand characters hangs the host. This matcher follows the
    reference manual's semantics (§6.4, §6.4.1) step for step, including which malformed
    pattern items are reported (an item is only read when matching reaches it) and the
-   limit of 200 nested matcher calls, and counts every step it takes. The counting is
-   charged to `theolua_support.remaining` in chunks, so a hang becomes the ordinary
-   "instruction budget exceeded" error. */
+   limit of 200 nested matcher calls, and counts every step it takes. Every chunk of
+   steps looks whether the call is past its time limit (or, when instructions are
+   counted, is charged to `theolua_support.remaining`), so a hang becomes the limit's
+   ordinary error. */
 
 #include "theolua_support.h"
 
@@ -62,8 +63,8 @@ static void meter_begin(matcher *m, lua_State *L) {
     theolua_support *support = theolua_getsupport(L);
     m->L = L;
     m->fuel = 0;
-    m->meter = (support != NULL && support->budget > 0) ? support : NULL;
-    if (m->meter != NULL && support->budget_exceeded) {
+    m->meter = support;
+    if (m->meter != NULL && !theolua_try_charge(support, 0)) {
         theolua_raise_budget_exceeded(L);
     }
 }
@@ -73,7 +74,17 @@ static void meter_begin(matcher *m, lua_State *L) {
 static void meter_refuel(matcher *m, long long units) {
     theolua_support *support = m->meter;
     if (support == NULL) {
-        m->fuel = LLONG_MAX / 2; /* no budget: never comes back here in practice */
+        m->fuel = LLONG_MAX / 2; /* no limits: never comes back here in practice */
+        return;
+    }
+    if (support->budget <= 0) {
+        /* Instructions not counted: every chunk of steps is a point where a call past
+           its time limit stops. */
+        if (!theolua_try_charge(support, 0)) {
+            theolua_raise_budget_exceeded(m->L);
+        }
+        m->fuel = units > METER_CHUNK ? units : METER_CHUNK;
+        m->fuel -= units;
         return;
     }
     units -= m->fuel;
@@ -100,7 +111,7 @@ static inline void meter_spend(matcher *m, long long units) {
 
 /// Gives the unused fuel back, before Lua code runs or when the call ends.
 static void meter_settle(matcher *m) {
-    if (m->meter != NULL) {
+    if (m->meter != NULL && m->meter->budget > 0) {
         m->meter->remaining += m->fuel;
     }
     m->fuel = 0;

@@ -4,6 +4,7 @@
 #include <lualib.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +100,57 @@ int theolua_library_has_concat_flaw(void) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, theolua_probe_concat);
     return theolua_concat_keeps_stale_top == 1;
+}
+
+/* The metamethod events in the order of Lua 5.4's TMS enumeration (ltm.h), whose
+   names luaT_init interns and keeps in global_State's `tmname`. */
+static const char *const theolua_event_names[] = {
+    "__index", "__newindex", "__gc", "__mode", "__len", "__eq", "__add", "__sub", "__mul",
+    "__mod", "__pow", "__div", "__idiv", "__band", "__bor", "__bxor", "__shl", "__shr",
+    "__unm", "__bnot", "__lt", "__le", "__concat", "__call", "__close"};
+enum { THEOLUA_EVENT_COUNT = sizeof theolua_event_names / sizeof theolua_event_names[0], THEOLUA_CONCAT_EVENT = 22 };
+
+/* Fills `bytes` with `count` unpredictable bytes; 0 when the system gives none. */
+static int theolua_random_bytes(unsigned char *bytes, size_t count) {
+    FILE *source = fopen("/dev/urandom", "rb");
+    if (source == NULL) {
+        return 0;
+    }
+    size_t read = fread(bytes, 1, count, source);
+    fclose(source);
+    return read == count;
+}
+
+int theolua_hide_concat_event(lua_State *L, theolua_support *support) {
+    /* A string is interned once per state: pushing an event's name gives the very
+       object Lua's table of names points to, whose address lua_topointer tells. */
+    const void *names[THEOLUA_EVENT_COUNT];
+    for (int i = 0; i < THEOLUA_EVENT_COUNT; i++) {
+        lua_pushstring(L, theolua_event_names[i]);
+        names[i] = lua_topointer(L, -1);
+        lua_pop(L, 1);
+    }
+    /* "__concat", a NUL (no name written in Lua source has one), and 16 random bytes:
+       a short string, so looked up by address, that no script can make. */
+    unsigned char secret[8 + 1 + 16] = "__concat";
+    if (!theolua_random_bytes(secret + 9, 16)) {
+        return 0;
+    }
+    lua_pushlstring(L, (const char *)secret, sizeof secret);
+    const void *hidden = lua_topointer(L, -1);
+    luaL_ref(L, LUA_REGISTRYINDEX); /* kept alive for the state's life */
+    /* The table of names lies in the state's first block, pointer-aligned: found as the
+       25 names in their order, which nothing else there holds. */
+    const void **words = (const void **)support->state_block;
+    size_t count = support->state_block_size / sizeof(void *);
+    for (size_t at = 0; words != NULL && at + THEOLUA_EVENT_COUNT <= count; at++) {
+        if (memcmp(&words[at], names, sizeof names) == 0) {
+            words[at + THEOLUA_CONCAT_EVENT] = hidden;
+            support->refuses_concat_metamethods = 1;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 int theolua_lua_release_number(void) {

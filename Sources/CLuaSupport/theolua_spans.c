@@ -385,7 +385,7 @@ static int theolua_read_items(lua_State *L, theolua_text_reader *reader, int tab
             size_t length = 0;
             const char *bytes = lua_tolstring(L, -1, &length);
             if (length >= 4096) {
-                theolua_charge_host(theolua_getsupport(L), (int64_t)(length / 4));
+                theolua_copy_out(theolua_getsupport(L), (long long)length);
             }
             if (length == 0) {
                 break;

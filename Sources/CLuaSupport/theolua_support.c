@@ -14,6 +14,7 @@
 static void theolua_note_location(lua_State *L, theolua_support *support);
 static void theolua_hook(lua_State *L, lua_Debug *ar);
 static int theolua_budget_error(lua_State *L, int level);
+static void theolua_arm_budget_until(lua_State *L, theolua_support *support, long long slice_deadline);
 
 /// Frees a block Lua allocated, of `size` bytes.
 static inline void theolua_free(theolua_support *support, void *block, size_t size) {
@@ -70,8 +71,12 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (nsize == 0) {
         if (old != 0) {
             if (support->emergency) {
-                /* Held until the next safe point; when even the set cannot grow, the
-                   block is left allocated for good (a leak is safe, a reuse is not). */
+                /* Held until the next safe point, the next instruction, where the hook
+                   releases it; when even the set cannot grow, the block is left
+                   allocated for good (a leak is safe, a reuse is not). */
+                if (support->quarantine.count == 0 && support->running != NULL && !support->closing) {
+                    theolua_set_hook(support->running, support, 1);
+                }
                 theolua_block_set_add(&support->quarantine, ptr, old);
                 support->used -= old;
                 return NULL;
@@ -127,6 +132,11 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
     }
     if (block != NULL) {
+        if (ptr == NULL && osize == LUA_TTHREAD && support->main == NULL && support->state_block == NULL) {
+            /* lua_newstate's first block: its lua_State and global_State. */
+            support->state_block = block;
+            support->state_block_size = nsize;
+        }
         support->used = support->used - old + nsize;
         /* An allocation refused at the limit is retried after an emergency collection;
            when the retry succeeds there was no memory error after all. */
@@ -140,6 +150,7 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 }
 
 void theolua_closestate(lua_State *L, theolua_support *support) {
+    theolua_watch_close(support);
     support->closing = 1;
     theolua_release_quarantine(support);
     lua_close(L);
@@ -152,7 +163,14 @@ lua_State *theolua_newstate(theolua_support *support) {
     if (L != NULL) {
         memcpy(lua_getextraspace(L), &support, sizeof(support));
         support->main = L;
-        support->refuses_concat_metamethods = theolua_library_has_concat_flaw();
+        snprintf(support->time_limit_text, sizeof support->time_limit_text, "%g s",
+                 (double)support->time_limit / 1e9);
+        support->copy_limit = support->limit;
+        if ((theolua_library_has_concat_flaw() && !theolua_hide_concat_event(L, support)) ||
+            (support->time_limit > 0 && !theolua_watch_open(support))) {
+            theolua_closestate(L, support);
+            return NULL;
+        }
         /* Lua up to 5.4.7 makes this message outside any protected call when a
            coroutine's close fails twice (fixed upstream by 25da574f): kept interned, it
            is found rather than allocated, so making it cannot fail. */
@@ -180,61 +198,55 @@ static void theolua_note_location(lua_State *L, theolua_support *support) {
     }
 }
 
-/* Nanoseconds on a monotonic clock; a coarse one where there is one, since the hook
-   reads it often and needs only milliseconds. */
-static long long theolua_now(void) {
+/* Nanoseconds on the monotonic clock the watchdog's slice deadlines are on. */
+static long long theolua_monotonic_now(void) {
     struct timespec now;
-#if defined(CLOCK_MONOTONIC_COARSE)
-    clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
-#else
     clock_gettime(CLOCK_MONOTONIC, &now);
-#endif
     return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
 void theolua_set_hook(lua_State *L, theolua_support *support, int count) {
-    int calls = support->refuses_concat_metamethods && support->concat_guard_armed;
-    int mask = (count > 0 ? LUA_MASKCOUNT : 0) | (calls ? LUA_MASKCALL : 0);
-    lua_sethook(L, mask != 0 ? theolua_hook : NULL, mask, count);
+    (void)support;
+    lua_sethook(L, count > 0 ? theolua_hook : NULL, count > 0 ? LUA_MASKCOUNT : 0, count);
 }
 
-void theolua_arm_concat_guard(lua_State *L) {
-    theolua_support *support = theolua_getsupport(L);
-    if (!support->refuses_concat_metamethods || support->concat_guard_armed) {
-        return;
+void theolua_standing_hook(lua_State *L, theolua_support *support) {
+    int counts = support->budget > 0 || theolua_watch_polls();
+    theolua_set_hook(L, support, counts ? THEOLUA_HOOK_STEP : 0);
+    /* A request of the watchdog's that arrived while the hook was being set may have
+       been overwritten: looked at again, after. */
+    if (!counts && (theolua_watch_asked(support) & THEOLUA_WATCH_STOP)) {
+        theolua_set_hook(L, support, 1);
     }
-    support->concat_guard_armed = 1;
-    theolua_set_hook(L, support, (lua_gethookmask(L) & LUA_MASKCOUNT) ? lua_gethookcount(L) : 0);
 }
 
-/* A call event, on a library with the concat flaw: raises an error before a `__concat`
-   metamethod runs a single instruction, so luaV_concat never gets to use its stale
-   pointer (the error unwinds past it). Lua names every function called while OP_CONCAT
-   runs "metamethod concat" (Lua functions, C functions, callable tables), the message
-   handler of an error it raises too: that one is let through. */
-static void theolua_refuse_concat_metamethod(lua_State *L, lua_Debug *ar) {
-    if (ar->event != LUA_HOOKCALL || !lua_getinfo(L, "nf", ar)) {
-        return;
+void theolua_preempt(theolua_support *support) {
+    lua_State *L = support->running;
+    if (L != NULL && theolua_watch_asked(support) != 0) {
+        theolua_set_hook(L, support, 1);
     }
-    lua_CFunction called = lua_tocfunction(L, -1);
-    lua_pop(L, 1);
-    if (ar->namewhat == NULL || ar->name == NULL || strcmp(ar->namewhat, "metamethod") != 0 ||
-        strcmp(ar->name, "concat") != 0 || theolua_is_message_handler(called)) {
-        return;
+}
+
+/* Whether a task's slice is over and `L`, its coroutine, can yield now. A slice that
+   cannot end here (its coroutine is not running, or sits under a C call that cannot
+   yield, such as a sort's comparator) is asked again shortly. */
+static int theolua_slice_ends_here(lua_State *L, theolua_support *support, int asked) {
+    if (!(asked & THEOLUA_WATCH_END_SLICE) &&
+        !(support->budget > 0 && support->remaining <= 2 * (long long)lua_gethookcount(L))) {
+        return 0;
     }
-    theolua_getsupport(L)->hook_error_thread = L;
-    luaL_where(L, 1);
-    lua_pushliteral(L, "__concat metamethods are refused on this Lua library, which corrupts its stack after "
-                       "them (Lua 5.4.4 as Debian 12 ships it); convert with tostring() first");
-    lua_concat(L, 2);
-    lua_error(L);
+    if (support->task == L && lua_isyieldable(L)) {
+        theolua_watch_slice_ended(support, 0);
+        return 1;
+    }
+    if (asked & THEOLUA_WATCH_END_SLICE) {
+        theolua_watch_slice_ended(support, 2000000);
+    }
+    return 0;
 }
 
 static void theolua_hook(lua_State *L, lua_Debug *ar) {
     if (ar->event != LUA_HOOKCOUNT) {
-        /* Calls happen inside C operations (a metamethod called from luaV_finishget):
-           no safe point for the quarantine, and no budget work. */
-        theolua_refuse_concat_metamethod(L, ar);
         return;
     }
     theolua_support *support = theolua_getsupport(L);
@@ -242,74 +254,87 @@ static void theolua_hook(lua_State *L, lua_Debug *ar) {
     if (support->quarantine.entries != NULL) {
         theolua_release_quarantine(support);
     }
-    /* Every tenth check (10,000 instructions) is close enough for a location, and
-       keeps the hook's cost small. */
-    if (support->last_location[0] == '\0' || support->remaining % (10 * THEOLUA_HOOK_STEP) < THEOLUA_HOOK_STEP) {
-        theolua_note_location(L, support);
+    int asked = theolua_watch_asked(support);
+    if ((asked & THEOLUA_WATCH_STOP) && support->stop_reason == 0) {
+        support->stop_reason = THEOLUA_STOP_TIME;
     }
-    if (support->task == L && lua_isyieldable(L) &&
-        (theolua_now() >= support->task_deadline ||
-         (support->budget > 0 && support->remaining <= 2 * (long long)lua_gethookcount(L)))) {
-        /* A task's slice is over (its time, or its budget about to run out): it goes
-           on at the next one, between frames, with a new budget. A hook yields with no
-           results and returns. */
-        lua_yield(L, 0);
-        return;
-    }
-    if (support->budget <= 0) {
-        return;
-    }
-    int step = lua_gethookcount(L);
-    if (step != THEOLUA_HOOK_STEP) {
-        /* Hastened by an allocation: back to the usual step. */
-        theolua_set_hook(L, support, THEOLUA_HOOK_STEP);
-    }
-    support->remaining -= step;
-    if (support->deadline != 0 && theolua_now() > support->deadline) {
-        support->budget_timed_out = 1;
-        support->remaining = 0;
-    }
-    if (support->remaining <= 0) {
+    if (support->stop_reason != 0) {
         /* In a hook, level 0 is the Lua function that is running. */
         theolua_budget_error(L, 0);
     }
+    if (support->task != NULL && theolua_slice_ends_here(L, support, asked)) {
+        /* The task goes on at its next slice, between frames, with new limits. A hook
+           yields with no results and returns. */
+        lua_yield(L, 0);
+        return;
+    }
+    if (support->budget > 0) {
+        /* Counted: every tenth check (10,000 instructions) notes the location, which
+           keeps the hook's cost small. */
+        int step = lua_gethookcount(L);
+        if (support->last_location[0] == '\0' || support->remaining % (10 * THEOLUA_HOOK_STEP) < THEOLUA_HOOK_STEP) {
+            theolua_note_location(L, support);
+        }
+        support->remaining -= step;
+        if (support->remaining <= 0) {
+            support->stop_reason = THEOLUA_STOP_INSTRUCTIONS;
+            theolua_budget_error(L, 0);
+        }
+    }
+    if (lua_gethookcount(L) != THEOLUA_HOOK_STEP || support->budget <= 0) {
+        /* Hastened (by the watchdog, an allocation or the quarantine): back to the
+           mode's standing hook, none at all when instructions are not counted. */
+        theolua_standing_hook(L, support);
+    }
 }
 
-/* Marks the budget exceeded and raises its error, located at the function at `level`. */
+/* Marks the call stopped and raises its error, located at the function at `level`. */
 static int theolua_budget_error(lua_State *L, int level) {
     theolua_support *support = theolua_getsupport(L);
     support->budget_exceeded = 1;
-    /* Keep failing until the host arms a new budget, so a script cannot catch the
-       error with pcall and carry on. */
-    support->remaining = THEOLUA_HOOK_STEP;
+    if (support->stop_reason == 0) {
+        support->stop_reason = THEOLUA_STOP_INSTRUCTIONS;
+    }
+    /* Keep failing until the host arms a new call, so a script cannot catch the error
+       with pcall and carry on: the hook fires at every instruction from now on. */
+    support->remaining = 0;
+    theolua_set_hook(L, support, 1);
+    if (support->last_location[0] == '\0') {
+        theolua_note_location(L, support);
+    }
     luaL_where(L, level);
-    lua_pushfstring(L, "instruction budget of %I exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)", (lua_Integer)support->budget);
+    switch (support->stop_reason) {
+    case THEOLUA_STOP_TIME:
+        lua_pushfstring(L, "the call ran for more than %s (a runaway loop? long work can run in ui.task, or raise --max-seconds)",
+                        support->time_limit_text);
+        break;
+    case THEOLUA_STOP_COPIES:
+        lua_pushfstring(L, "the call copied more than %d MiB of strings out of Lua (the same long string in many elements?)",
+                        (int)(support->copy_limit >> 20));
+        break;
+    default:
+        lua_pushfstring(L, "instruction budget of %I exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)", (lua_Integer)support->budget);
+        break;
+    }
     lua_concat(L, 2);
     return lua_error(L);
 }
 
 int theolua_resume_task(lua_State *L, lua_State *co, int arguments, long long slice_ns, int *results) {
     theolua_support *support = theolua_getsupport(L);
-    /* Each slice is a call of its own: a fresh budget, whose hook also ends the slice. */
-    theolua_arm_budget(co);
-    if (support->budget <= 0) {
-        /* No budget: the hook still runs, to end the slice. */
-        theolua_set_hook(co, support, THEOLUA_HOOK_STEP);
-    }
     lua_State *outer_task = support->task;
     lua_State *outer_running = support->running;
-    long long outer_deadline = support->task_deadline;
     support->task = co;
-    support->task_deadline = theolua_now() + slice_ns;
     support->running = co;
-    support->hook_error_thread = NULL;
+    /* Each slice is a call of its own, with fresh limits, whose end the watchdog tells. */
+    theolua_arm_budget_until(co, support, theolua_monotonic_now() + slice_ns);
     int status = lua_resume(co, L, arguments, results);
     if (status != LUA_OK && status != LUA_YIELD) {
         theolua_mark_stopped_task(L, co);
     }
+    theolua_disarm_budget(co);
     support->running = outer_running;
     support->task = outer_task;
-    support->task_deadline = outer_deadline;
     return status;
 }
 
@@ -318,25 +343,46 @@ int theolua_raise_budget_exceeded(lua_State *L) {
     return theolua_budget_error(L, 1);
 }
 
-void theolua_charge_host(theolua_support *support, long long units) {
-    if (support->budget <= 0 || units <= 0) {
+void theolua_copy_out(theolua_support *support, long long bytes) {
+    if (bytes <= 0 || support->budget_exceeded) {
         return;
     }
-    support->remaining -= units;
-    if (support->remaining <= 0 && support->running != NULL) {
+    if (support->budget > 0) {
+        support->remaining -= bytes / 4;
+        if (support->remaining > 0) {
+            return;
+        }
+        support->stop_reason = THEOLUA_STOP_INSTRUCTIONS;
+    } else {
+        support->copied += (size_t)bytes;
+        if (support->copy_limit == 0 || support->copied <= support->copy_limit) {
+            return;
+        }
+        support->stop_reason = THEOLUA_STOP_COPIES;
+    }
+    if (support->running != NULL) {
         theolua_set_hook(support->running, support, 1);
     }
 }
 
-void theolua_arm_budget(lua_State *L) {
-    theolua_support *support = theolua_getsupport(L);
+/* Arms an outermost call or a task's slice (`slice_deadline`, or 0 for a call). */
+static void theolua_arm_budget_until(lua_State *L, theolua_support *support, long long slice_deadline) {
     support->remaining = support->budget;
     support->budget_exceeded = 0;
-    support->budget_timed_out = 0;
+    support->stop_reason = 0;
+    support->copied = 0;
     support->close_depth = 0;
-    support->deadline = support->budget > 0 && support->time_limit > 0 ? theolua_now() + support->time_limit : 0;
     support->last_location[0] = '\0';
-    theolua_set_hook(L, support, support->budget > 0 ? THEOLUA_HOOK_STEP : 0);
+    theolua_watch_begin(support, slice_deadline);
+    theolua_standing_hook(L, support);
+}
+
+void theolua_arm_budget(lua_State *L) {
+    theolua_arm_budget_until(L, theolua_getsupport(L), 0);
+}
+
+void theolua_disarm_budget(lua_State *L) {
+    theolua_watch_end(theolua_getsupport(L));
 }
 
 static int theolua_trampoline(lua_State *L) {
@@ -345,7 +391,11 @@ static int theolua_trampoline(lua_State *L) {
 
 int theolua_call_swift(lua_State *L, theolua_function fn) {
     theolua_support *support = theolua_getsupport(L);
-    if (support->budget_exceeded) {
+    if (support->budget_exceeded || support->stop_reason != 0 ||
+        (theolua_watch_asked(support) & THEOLUA_WATCH_STOP)) {
+        if (support->stop_reason == 0) {
+            support->stop_reason = THEOLUA_STOP_TIME;
+        }
         return theolua_budget_error(L, 1);
     }
     int outer = support->in_swift;
@@ -943,7 +993,19 @@ int theolua_message_handler(lua_State *L) {
         lua_replace(L, 1);
         lua_settop(L, 1);
     }
-    luaL_traceback(L, L, lua_tostring(L, 1), 1);
+    const char *message = lua_tostring(L, 1);
+    if (theolua_getsupport(L)->refuses_concat_metamethods && message != NULL &&
+        (strstr(message, "attempt to concatenate a table value") != NULL ||
+         strstr(message, "attempt to concatenate a userdata value") != NULL)) {
+        /* A `__concat` field is no metamethod on this library (theolua_hide_concat_event). */
+        lua_pushstring(L, message);
+        lua_pushliteral(L, " (__concat metamethods are refused on this Lua library, which corrupts its stack "
+                           "after them: Lua 5.4.4 as Debian 12 ships it; convert with tostring() first)");
+        lua_concat(L, 2);
+        lua_replace(L, 1);
+        message = lua_tostring(L, 1);
+    }
+    luaL_traceback(L, L, message, 1);
     return 1;
 }
 

@@ -12,7 +12,7 @@ extension Runtime {
         /// What `ui.spawn`, `ui.readFile`, `ui.listDir`, `ui.watch` and `ui.tail` may
         /// reach: nothing unless granted.
         public var permissions: Permissions
-        /// What `os.time`, `os.date` and `os.clock` read: the system's clock (the
+        /// What `os.time` and `os.date` read: the system's clock (the
         /// default), or the run loop's from an epoch, in UTC (`render`, `check` and
         /// `theolua test` use ``WallClock/headless``, so a screen showing the time is the
         /// same on every run).

@@ -248,7 +248,7 @@ final class TestFile {
     }
 
     /// `options` on a virtual clock: a test's apps, and the test script itself, read
-    /// `os.time`, `os.date` and `os.clock` from their run loops (from 2000-01-01 UTC
+    /// `os.time` and `os.date` from their run loops (from 2000-01-01 UTC
     /// unless the host chose another epoch), so a screen showing the time is the same on
     /// every run and moves with `app:advance`.
     static func virtual(_ options: Runtime.Options) -> Runtime.Options {

@@ -27,7 +27,8 @@ import Testing
 /// ```
 ///
 /// The app is saved as `app.lua` in a fresh folder. `render` runs at 40x5 and every run
-/// at a 64 MiB memory cap unless the header sets them.
+/// at a 64 MiB memory cap and a time limit of 1 s per call (`--max-seconds`; a case that
+/// counts instructions sets `--max-instructions`) unless the header sets them.
 @Suite struct HostileCorpusTests {
     static let folder = Paths.package + "/Tests/EndToEndTests/Hostile"
 
@@ -74,6 +75,9 @@ import Testing
         arguments.insert(path, at: 1)
         if arguments[0] == "render" && !arguments.contains("--size") { arguments += ["--size", "40x5"] }
         if !arguments.contains("--max-memory") { arguments += ["--max-memory", "64"] }
+        if !arguments.contains("--max-seconds") && !arguments.contains("--max-instructions") {
+            arguments += ["--max-seconds", "1"]
+        }
         let result = runTheolua(arguments, timeout: Self.timeLimit)
 
         let context = "\(name): \(header.attack)\nstatus \(result.status)\nstderr: \(result.stderr.prefix(600))"

@@ -12,7 +12,6 @@ import Testing
             local ui = require("theolua")
             local held = string.rep("x", 96 * 1024 * 1024)
             -- Alive for a fifth of a second, holding it: render waits for the process
-            -- (os.clock follows render's virtual clock, which stands still).
             ui.spawn("sleep", { "0.2" })
             return ui.text(tostring(#held))
             """)

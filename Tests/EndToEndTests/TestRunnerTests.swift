@@ -370,7 +370,7 @@ import Testing
                 return ui.column {
                   ui.text(os.date("%Y-%m-%d %H:%M:%S", self.state.now)),
                   ui.text(os.date("%c")),
-                  ui.text(string.format("clock %.1f", os.clock())),
+                  ui.text(string.format("seconds %d", os.time() - 946684800)),
                   ui.text("in " .. self.props.folder),
                   ui.text("note: " .. ui.readFile("note.txt")),
                 }
@@ -398,7 +398,7 @@ import Testing
         let expected = """
             2000-01-01 00:01:01
             Sat Jan  1 00:01:01 2000
-            clock 61.0
+            seconds 61
             in <scratch 1>
             note: kept
 

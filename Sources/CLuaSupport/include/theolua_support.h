@@ -95,22 +95,30 @@ typedef struct theolua_support {
     size_t used;
     /// The most bytes it may allocate; 0 means no limit.
     size_t limit;
-    /// Instructions allowed per call into Lua; 0 means no limit.
+    /// Instructions counted exactly per call into Lua, at the cost of a count hook on
+    /// every THEOLUA_HOOK_STEP instructions; 0 for no count (the usual: calls are
+    /// bounded by `time_limit`, which costs nothing until it fires).
     long long budget;
-    /// Instructions left in the current call.
+    /// Instructions left in the current call, when they are counted.
     long long remaining;
     /// Set when an allocation was refused because of `limit`.
     int memory_exceeded;
-    /// Set when the instruction budget ran out, until the next `theolua_arm_budget`.
+    /// Set once a call is being stopped (its error raised), until the next
+    /// `theolua_arm_budget`: every protected call and Swift function lets it through.
     int budget_exceeded;
-    /// The most nanoseconds of wall-clock time one call may run; 0 means no limit. The
-    /// count hook checks it, so that instructions made slow by large values (comparing
-    /// long strings, copying many arguments) cannot stretch a budget without end.
+    /// The most nanoseconds one call may run (processor time of its thread where the
+    /// system tells it); 0 means no limit. The watchdog (theolua_watchdog.c) stops it.
     long long time_limit;
-    /// When the current call must end (CLOCK_MONOTONIC nanoseconds), or 0.
-    long long deadline;
-    /// Set with `budget_exceeded` when the call ran out of time rather than instructions.
-    int budget_timed_out;
+    /// `time_limit` as the limit's error names it ("5 s").
+    char time_limit_text[24];
+    /// Why the call is stopped: one of THEOLUA_STOP_*, 0 while it is not.
+    int stop_reason;
+    /// Bytes of strings the current call copied out of Lua (see `theolua_copy_out`), and
+    /// the most it may copy when instructions are not counted; 0 for no bound.
+    size_t copied;
+    size_t copy_limit;
+    /// The watchdog's record of this state (theolua_watchdog.c), or NULL without one.
+    struct theolua_watch *watch;
     /// Non-zero while a Swift function called from Lua runs. Allocations then never
     /// fail (a failure would unwind through Swift frames); going over the limit sets
     /// `memory_overdraft`, and the trampoline raises the error once Swift has returned.
@@ -154,29 +162,24 @@ typedef struct theolua_support {
     /// The thread Lua runs on now: the thread of the outermost call, or the coroutine
     /// resumed from it. An allocation that spends the budget makes its hook fire at once.
     lua_State *running;
-    /// The coroutine of the `ui.task` being resumed, or NULL: its count hook yields it
-    /// once `task_deadline` (CLOCK_MONOTONIC nanoseconds) has passed.
+    /// The coroutine of the `ui.task` being resumed, or NULL: the hook yields it once the
+    /// watchdog says its slice is over.
     lua_State *task;
-    long long task_deadline;
     /// Coroutine closes in progress, nested.
     int close_depth;
     /// Set while the state closes: companions queue nothing more.
     int closing;
-    /// Set on a library with the concat flaw (`theolua_library_has_concat_flaw`): the
-    /// hook also sees calls, and refuses those of `__concat` metamethods before they run,
-    /// once `concat_guard_armed`.
+    /// Set on a library with the concat flaw (`theolua_library_has_concat_flaw`), where
+    /// the state never runs a `__concat` metamethod (`theolua_hide_concat_event`).
     int refuses_concat_metamethods;
-    /// Set once a script could have given a value a `__concat` metamethod: it set a
-    /// metatable or was handed one (`theolua_arm_concat_guard`). Until then no metamethod
-    /// can exist, and calls cost nothing extra.
-    int concat_guard_armed;
-    /// The thread in which the hook last raised an error. Lua leaves hooks off in a
-    /// thread an error from a hook ends, so the coroutine is marked like one the budget
-    /// stopped (its `__close` handlers must not run).
-    lua_State *hook_error_thread;
+    /// The state's first block (its lua_State and global_State), where Lua keeps the
+    /// names of the metamethod events.
+    void *state_block;
+    size_t state_block_size;
     /// Set from an allocation refused (at the limit, or by the system) until the next
     /// one that grows: the frees in between are the emergency collector's, and go to the
-    /// quarantine, released only at a count event of the hook or at the end of the call.
+    /// quarantine, released at the next count event of the hook (which the first block
+    /// held installs) or at the end of the call.
     int emergency;
     /// Blocks the emergency collector freed, held until the next safe point.
     theolua_block_set quarantine;
@@ -252,14 +255,52 @@ void theolua_release_blocks(theolua_support *support);
 /// The support record of `L` (of any of its threads).
 theolua_support *theolua_getsupport(lua_State *L);
 
-/// Starts a new call's instruction budget: `remaining = budget`, and installs the count
-/// hook that raises "instruction budget exceeded" when it runs out.
+/// Why a call is stopped (`stop_reason`).
+#define THEOLUA_STOP_INSTRUCTIONS 1
+#define THEOLUA_STOP_TIME 2
+#define THEOLUA_STOP_COPIES 3
+
+/// Starts an outermost call into Lua on `L`: its limits afresh (`remaining = budget`,
+/// the time limit, the copies) and the mode's standing hook (a count hook only when
+/// instructions are counted), and tells the watchdog a call began. Pair it with
+/// `theolua_disarm_budget`.
 void theolua_arm_budget(lua_State *L);
 
+/// Ends the outermost call `theolua_arm_budget` began: the watchdog stops watching it.
+void theolua_disarm_budget(lua_State *L);
+
 /// Sets the runtime's hook on `L` (a coroutine about to be resumed, say): a count event
-/// every `count` instructions (none for 0), and call events when the state refuses
-/// `__concat` metamethods.
+/// every `count` instructions, or none for 0.
 void theolua_set_hook(lua_State *L, theolua_support *support, int count);
+
+/// Installs on `L` the hook its state's mode keeps between events: a count event every
+/// THEOLUA_HOOK_STEP instructions when instructions are counted (or the watchdog is
+/// polled), none otherwise; then, if the watchdog asked the call to stop meanwhile, a
+/// count event at the next instruction.
+void theolua_standing_hook(lua_State *L, theolua_support *support);
+
+/// Called on the thread of a call when the watchdog asks something of it (from its
+/// signal handler, so it only sets the hook): the thread running Lua gets a count event
+/// at its next instruction, where the hook stops the call or ends the task's slice.
+void theolua_preempt(theolua_support *support);
+
+/// The watchdog (theolua_watchdog.c). `open` registers a state (starting the watchdog
+/// thread once per process) and `close` forgets it; `begin` and `end` bracket each
+/// outermost call and each slice of a task, `slice_deadline` (CLOCK_MONOTONIC
+/// nanoseconds) being when the slice ends, or 0 for a call; `asked` is what the
+/// watchdog asks of the current call (THEOLUA_WATCH_STOP, THEOLUA_WATCH_END_SLICE, as
+/// bits), and `slice_ended` clears the slice's request once the task yielded, or asks
+/// again after `retry_ns` when it could not. `polls` is 1 when the hook must look every
+/// THEOLUA_HOOK_STEP instructions instead of being signalled (under ThreadSanitizer).
+#define THEOLUA_WATCH_STOP 1
+#define THEOLUA_WATCH_END_SLICE 2
+int theolua_watch_open(theolua_support *support);
+void theolua_watch_close(theolua_support *support);
+void theolua_watch_begin(theolua_support *support, long long slice_deadline);
+void theolua_watch_end(theolua_support *support);
+int theolua_watch_asked(theolua_support *support);
+void theolua_watch_slice_ended(theolua_support *support, long long retry_ns);
+int theolua_watch_polls(void);
 
 /// Marks the instruction budget exceeded and raises its error ("instruction budget of N
 /// exceeded", located at the Lua function that called the running C function), as the
@@ -395,11 +436,14 @@ void theolua_install_guards(lua_State *L);
 /// metamethods with an error instead (`refuses_concat_metamethods`).
 int theolua_library_has_concat_flaw(void);
 
-/// Arms the guard against `__concat` metamethods on a library with the concat flaw,
-/// for the rest of the state's life, in the running thread at once (the others as they
-/// next run). The sandbox's `setmetatable` and `getmetatable` call it; a host that opens
-/// the debug library calls it at the start.
-void theolua_arm_concat_guard(lua_State *L);
+/// On a library with the concat flaw, makes the state look `__concat` metamethods up
+/// under a name of its own that no script can write (a short string with a NUL and
+/// random bytes, anchored in the registry), in place of "__concat" in the table of event
+/// names Lua keeps in the state's first block: a metatable's `__concat` field then is a
+/// field like any other, concatenating the value is Lua's ordinary error, and the flaw,
+/// which needs a `__concat` metamethod to run, cannot be reached. Costs nothing after.
+/// Returns 0 when the table was not found (the state then must not be used).
+int theolua_hide_concat_event(lua_State *L, theolua_support *support);
 
 /// LUA_VERSION_RELEASE_NUM of the headers the runtime was compiled against (50404).
 int theolua_lua_release_number(void);
@@ -415,9 +459,6 @@ int theolua_load_text(lua_State *L, const char *text, size_t length, const char 
 /// indexes and calls, or 0.
 long theolua_find_long_chain(const char *text, size_t length);
 
-/// Whether `function` is one of the message handlers the runtime passes to protected
-/// calls (its own, and the one the sandbox's xpcall wraps a script's handler in).
-int theolua_is_message_handler(lua_CFunction function);
 
 /// Pushes the sandbox's `print`, which writes each line through the function at the
 /// top (the runtime's log): `[log]` → `[print]`.
@@ -440,18 +481,22 @@ int theolua_finalizers_queued(lua_State *L);
 /// it, dropping the finalizers still queued.
 int theolua_run_finalizers(lua_State *L);
 
-/// Takes `units` instructions from the budget of the current call; raises the budget
-/// error when they are not left. For C functions whose work Lua does not count.
+/// Takes `units` instructions from the budget of the current call when instructions
+/// are counted; raises the limit's error when they are not left, or when the call is
+/// being stopped (the watchdog's time limit). For C functions whose work Lua does not
+/// count: each call is also a point where a long one can be stopped.
 void theolua_charge(lua_State *L, long long units);
 
 /// Like `theolua_charge`, for Swift: returns 0, with the budget marked exceeded, when
-/// `units` are not left (the caller raises the error), else 1.
+/// `units` are not left or the call is being stopped (the caller raises the error),
+/// else 1.
 int theolua_try_charge(theolua_support *support, long long units);
 
-/// Charges `units` for work Swift does on a script's behalf (copying a long string out
-/// of Lua, say) without raising: when that spends the budget, the count hook raises the
-/// error at the script's next instruction.
-void theolua_charge_host(theolua_support *support, long long units);
+/// Accounts for `bytes` of a string Swift copies out of Lua (host memory the Lua cap
+/// does not see) without raising: one instruction per 4 bytes when instructions are
+/// counted, else against `copy_limit`. When that is spent the hook raises the error
+/// at the script's next instruction.
+void theolua_copy_out(theolua_support *support, long long bytes);
 
 /// The pseudo-index of the registry.
 int theolua_registryindex(void);
@@ -489,8 +534,8 @@ int theolua_string_gsub(lua_State *L);
 void theolua_install_patterns(lua_State *L);
 
 /// Resumes the coroutine `co` of a `ui.task` (with the `arguments` values on its stack)
-/// for a slice of `slice_ns` nanoseconds under a fresh instruction budget: its count
-/// hook yields it when the slice is over, wherever it is yieldable. Returns lua_resume's
+/// for a slice of `slice_ns` nanoseconds under fresh limits, as an outermost call: the
+/// hook yields it when the watchdog says the slice is over, wherever it is yieldable. Returns lua_resume's
 /// status (LUA_YIELD: paused, to resume later; LUA_OK: finished, its `*results` values
 /// on its stack; else an error, its message on its stack).
 int theolua_resume_task(lua_State *L, lua_State *co, int arguments, long long slice_ns, int *results);

@@ -26,7 +26,7 @@ public final class LuaBridge {
         public var allowIO: Bool
         /// Extra folders `require` searches after the app's folder.
         public var modulePaths: [String]
-        /// What `os.time`, `os.date` and `os.clock` read: the system's clock, or the run
+        /// What `os.time` and `os.date` read: the system's clock, or the run
         /// loop's (for headless renders and tests, whose screens must not change run by run).
         public var wallClock: WallClock
 

@@ -2,19 +2,29 @@ import CLua
 import CLuaSupport
 
 /// Limits applied to every call into a script.
+///
+/// A call is bounded by time, which costs nothing until it fires: Lua code runs with no
+/// hook, and a watchdog thread stops a call that has run for `seconds` (docs/lua-api.md,
+/// "Sandbox and limits"). Counting instructions exactly, for a bound that is the same
+/// on every machine, is asked for with `instructions` and costs a hook every thousand
+/// instructions.
 public struct ScriptLimits: Sendable, Equatable {
     /// The most memory the whole Lua state may use, in bytes; `nil` for no limit.
     public var memoryBytes: Int?
-    /// The most Lua instructions one call into a script may run; `nil` for no limit.
+    /// The most Lua instructions one call into a script may run, counted exactly; `nil`
+    /// (the default) for no count.
     public var instructions: Int?
-    /// The most wall-clock seconds one call into a script may run, a backstop for
-    /// instructions made slow by large values (comparing long strings, say); `nil` for
-    /// the time the instruction budget allows at 10 million instructions a second, at
-    /// least one second (5 s for the default budget). No limit without an instruction budget.
+    /// The most seconds one call into a script may run: processor time of its thread
+    /// where the system tells it (Linux), wall-clock time elsewhere; `nil` for no limit.
     public var seconds: Double?
 
+    /// The default time limit of one call: far above ordinary work (sorting a million
+    /// records with a comparator takes about 2.4 s of stock Lua on a 2026 server core),
+    /// short enough that a runaway loop gives the app back soon.
+    public static let defaultSeconds = 5.0
+
     /// Limits of `memoryBytes`, `instructions` and `seconds`.
-    public init(memoryBytes: Int? = 256 << 20, instructions: Int? = 50_000_000, seconds: Double? = nil) {
+    public init(memoryBytes: Int? = 256 << 20, instructions: Int? = nil, seconds: Double? = ScriptLimits.defaultSeconds) {
         self.memoryBytes = memoryBytes
         self.instructions = instructions
         self.seconds = seconds
@@ -22,15 +32,13 @@ public struct ScriptLimits: Sendable, Equatable {
 
     /// The time limit of one call in nanoseconds, 0 for none.
     var callNanoseconds: Int64 {
-        guard let instructions, instructions > 0 else { return 0 }
-        let seconds = self.seconds ?? max(1, Double(instructions) / 10_000_000)
-        guard seconds.isFinite, seconds > 0 else { return 0 }
-        return Int64(min(seconds, 1e9) * 1e9)
+        guard let seconds, seconds.isFinite, seconds > 0 else { return 0 }
+        return max(1, Int64(min(seconds, 1e9) * 1e9))
     }
 }
 
 /// The one owner of a `lua_State`: creates it with our capped allocator, closes it, and
-/// makes every call into Lua a protected call under the instruction budget.
+/// makes every call into Lua a protected call under the limits.
 ///
 /// Stack discipline: each method documents its effect on the stack as
 /// `[before] → [after]`, top on the right.
@@ -132,7 +140,7 @@ package final class LuaState {
         }
     }
 
-    /// Calls a function with `arguments` arguments under the instruction budget, keeping
+    /// Calls a function with `arguments` arguments under the limits, keeping
     /// the traceback: `[function, args…]` → `[results…]` (exactly `results` values, or
     /// `LUA_MULTRET`). On error the stack is as before the function and arguments.
     func call(arguments: Int32, results: Int32) throws(ScriptError) {
@@ -164,7 +172,10 @@ package final class LuaState {
         depth -= 1
         lua_rotate(L, base, -1)
         lua_settop(L, -2)  // drop the message handler
-        if depth == 0 { endOutermostCall() }
+        if depth == 0 {
+            theolua_disarm_budget(L)
+            endOutermostCall()
+        }
         guard status == LUA_OK else {
             let message = popString()
             if support.pointee.budget_exceeded != 0 {
@@ -231,25 +242,30 @@ package final class LuaState {
     var hint: ((String) -> String?)?
 
     /// Calls into Lua in progress, nested through Swift functions; the outermost one
-    /// arms the budget.
+    /// arms the limits.
     private var depth = 0
 
     /// Called when the outermost call returns after finalizers were queued: the bridge
     /// runs them on the next turn.
     var onFinalizersQueued: (() -> Void)?
 
-    /// What an exceeded budget says: instructions, or the time they allow.
+    /// What a stopped call says: the limit it ran into.
     private var budgetMessage: String {
-        let instructions = "instruction budget of \(limits.instructions ?? 0) exceeded"
-        guard support.pointee.budget_timed_out != 0 else {
-            return instructions + " (a runaway loop? long work can run in ui.task, or raise --max-instructions)"
+        switch support.pointee.stop_reason {
+        case THEOLUA_STOP_TIME:
+            let seconds = Double(limits.callNanoseconds) / 1e9
+            let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+            return "the call ran for more than \(shown) s (a runaway loop? long work can run in ui.task, or raise --max-seconds)"
+        case THEOLUA_STOP_COPIES:
+            return "the call copied more than \((limits.memoryBytes ?? 0) >> 20) MiB of strings out of Lua "
+                + "(the same long string in many elements?)"
+        default:
+            return "instruction budget of \(limits.instructions ?? 0) exceeded "
+                + "(a runaway loop? long work can run in ui.task, or raise --max-instructions)"
         }
-        let seconds = Double(limits.callNanoseconds) / 1e9
-        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-        return instructions + ": the call ran for more than \(shown) s (slow work on large values?)"
     }
 
-    /// Where Lua code last ran, as noted by the count hook.
+    /// Where Lua code last ran, as noted by the hook or at a refused allocation.
     private var lastLocation: String? {
         let text = withUnsafeBytes(of: support.pointee.last_location) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
@@ -334,9 +350,9 @@ package final class LuaState {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = lua_tolstring(L, index, &length) else { return nil }
-        // The copy is host memory the Lua cap does not see: a long one costs the script
-        // one instruction per 4 bytes, so one call cannot copy a long string without end.
-        if length >= 4096 { theolua_charge_host(support, Int64(length / 4)) }
+        // The copy is host memory the Lua cap does not see: one call may copy at most the
+        // cap's worth (or, when instructions are counted, one instruction per 4 bytes).
+        if length >= 4096 { theolua_copy_out(support, Int64(length)) }
         return UnsafeRawBufferPointer(start: pointer, count: length)
     }
 

@@ -11,7 +11,8 @@ public struct ScriptError: Error, Sendable, CustomStringConvertible {
         case validation
         /// The script used more memory than allowed.
         case memory
-        /// A call into the script ran more instructions than allowed.
+        /// A call into the script ran past a limit: its time, its instructions (when
+        /// counted) or the strings it copied out of Lua.
         case instructions
     }
 

@@ -1,7 +1,7 @@
 -- attack: a looping finalizer collected in an action
 -- run: render --keys enter
 -- status: 1
--- stderr: app\.lua:\d+: .*instruction budget of \d+ exceeded
+-- stderr: app\.lua:\d+: .*the call ran for more than 1 s
 local ui = require("theolua")
 return ui.component("C", {
   render = function(self) return ui.button { "go", onPress = self:handler("go") } end,

@@ -1,6 +1,6 @@
 -- attack: a looping finalizer at the top level
 -- status: 1
--- stderr: app\.lua:\d+: .*instruction budget of \d+ exceeded
+-- stderr: app\.lua:\d+: .*the call ran for more than 1 s
 local ui = require("theolua")
 setmetatable({}, { __gc = function() while true do end end }); collectgarbage()
 return ui.text "x"

@@ -1,6 +1,6 @@
 -- attack: a finalizer set to a loop after setmetatable
 -- status: 1
--- stderr: app\.lua:\d+: .*instruction budget of \d+ exceeded
+-- stderr: app\.lua:\d+: .*the call ran for more than 1 s
 local ui = require("theolua")
 local mt = { __gc = true }
 setmetatable({}, mt)

@@ -1,6 +1,6 @@
 -- attack: ten million boxes
 -- status: 1
--- stderr: app\.lua:\d+: .*(too many values, at most 1000000|memory limit|instruction budget)
+-- stderr: app\.lua:\d+: .*(too many values, at most 1000000|memory limit|the call ran for more than 1 s)
 local ui = require("theolua")
 local b = ui.box {}
 local t = {}

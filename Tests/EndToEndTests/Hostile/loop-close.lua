@@ -1,6 +1,6 @@
 -- attack: a looping __close handler
 -- status: 1
--- stderr: app\.lua:\d+: .*instruction budget of \d+ exceeded
+-- stderr: app\.lua:\d+: .*the call ran for more than 1 s
 local ui = require("theolua")
 do
   local x <close> = setmetatable({}, { __close = function() while true do end end })

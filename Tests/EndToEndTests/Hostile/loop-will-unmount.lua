@@ -1,7 +1,7 @@
 -- attack: a runaway loop in willUnmount
 -- run: render --keys enter
 -- status: 1
--- stderr: app\.lua:7: Child: instruction budget
+-- stderr: app\.lua:7: Child: the call ran for more than 1 s
 local ui = require("theolua")
 local Child = ui.component("Child", { render = function() return "child" end,
   controller = { willUnmount = function() while true do end end } })

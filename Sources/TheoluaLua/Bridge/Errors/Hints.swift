@@ -3,10 +3,6 @@ import CLuaSupport
 import TheoluaCore
 
 extension LuaBridge {
-    /// Whether the `__concat` guard's call hook is on (docs/lua-versions.md): only on a
-    /// library with the flaw, once a script could have made a `__concat` metamethod.
-    package var concatGuardArmed: Bool { theolua_getsupport(L).pointee.concat_guard_armed != 0 }
-
     /// The functions of the `theolua` module, for suggestions: the widgets' constructors
     /// and the module's own functions.
     var moduleFunctionNames: [String] { module.constructors.map(\.name) + Self.moduleFunctions.map(\.name) }

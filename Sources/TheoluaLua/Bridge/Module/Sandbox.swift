@@ -15,8 +15,6 @@ extension LuaBridge {
     func installLibraries() throws(ScriptError) {
         if options.allowIO {
             luaL_openlibs(L)
-            // The debug library sets and hands out metatables past the sandbox's view.
-            theolua_arm_concat_guard(L)
         } else {
             let libraries: [(String, lua_CFunction)] = [
                 ("_G", luaopen_base), ("string", luaopen_string), ("table", luaopen_table),

@@ -2,21 +2,21 @@ import CLua
 import CLuaSupport
 import TheoluaCore
 
-/// What a script's `os.time`, `os.date` and `os.clock` read: the system's clock, or the
-/// run loop's.
+/// What a script's `os.time` and `os.date` read: the system's clock, or the run loop's.
 ///
 /// A person running an app wants the real time; a headless render or a test wants the
 /// same screen on every run, so an app that shows the time must not read it from the
-/// system there. Under ``virtual(epoch:)`` the three functions follow the run loop's
-/// clock, which a ``ManualRunLoop`` moves only when told to (`render --time`,
-/// `app:advance` in tests).
+/// system there. Under ``virtual(epoch:)`` both functions follow the run loop's clock,
+/// which a ``ManualRunLoop`` moves only when told to (`render --time`, `app:advance` in
+/// tests). `os.clock` is the processor time the process has used, as in stock Lua,
+/// under either: it measures work (a benchmark, a profile), which no virtual clock knows.
 public enum WallClock: Sendable, Equatable {
     /// The system's clock and time zone, as stock Lua reads them: for `run`, `serve` and
     /// hosts by default.
     case system
     /// The run loop's clock, started at `epoch` (seconds since 1970-01-01 UTC):
     /// `os.time()` is `epoch` plus the whole seconds the loop's clock has moved,
-    /// `os.clock()` those seconds (with their fraction), `os.time(t)` reads `t` as UTC,
+    /// `os.time(t)` reads `t` as UTC,
     /// and `os.date` formats in UTC (as if each format began with `!`).
     case virtual(epoch: Int64)
 
@@ -26,7 +26,7 @@ public enum WallClock: Sendable, Equatable {
 }
 
 extension LuaBridge {
-    /// Replaces `os.time`, `os.date` and `os.clock` with ones that read the run loop's
+    /// Replaces `os.time` and `os.date` with ones that read the run loop's
     /// clock from `epoch` (see ``WallClock/virtual(epoch:)``); `os.difftime` needs no
     /// clock. Runs before the first load, so that every load's snapshot of `os` has them.
     func installVirtualClock(epoch: Int64) throws(ScriptError) {
@@ -37,8 +37,7 @@ extension LuaBridge {
         try state.call(arguments: 3, results: 0)  // stack: (nothing left)
     }
 
-    /// The seconds the run loop's clock has moved since it started, with their fraction:
-    /// the virtual `os.clock()`.
+    /// The seconds the run loop's clock has moved since it started, with their fraction.
     static let virtualSeconds: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
             let now = bridge.runLoop.now.components
@@ -110,7 +109,5 @@ extension LuaBridge {
           if time == nil then time = now() end
           return date(format, time)
         end
-
-        os.clock = seconds
         """
 }
