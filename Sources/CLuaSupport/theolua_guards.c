@@ -130,38 +130,43 @@ static void theolua_refuse_view(lua_State *L, const char *what) {
    for Lua's finalization (which would run the script's function with hooks off): `t`
    gets a companion instead. `getmetatable(t)` is `mt`, its `__gc` field included. */
 static int theolua_setmetatable(lua_State *L) {
+    /* Class libraries call this for every object they make: the names it looks up are
+       its upvalues 2 and 3 ("__metatable", "__gc"), pushed without hashing them again. */
     int type = lua_type(L, 2);
-    theolua_refuse_view(L, "setmetatable");
-    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_type(L, 1) != LUA_TTABLE) {
+        theolua_refuse_view(L, "setmetatable");
+        luaL_checktype(L, 1, LUA_TTABLE);
+    }
     luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
-    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) {
-        return luaL_error(L, "cannot change a protected metatable");
-    }
     lua_settop(L, 2);
-    theolua_support *support = theolua_getsupport(L);
-    int finalized = 0;
+    if (lua_getmetatable(L, 1)) { /* [t mt old] */
+        lua_pushvalue(L, lua_upvalueindex(2));
+        if (lua_rawget(L, 3) != LUA_TNIL) {
+            return luaL_error(L, "cannot change a protected metatable");
+        }
+        lua_settop(L, 2);
+    }
     if (type == LUA_TTABLE) {
-        lua_pushliteral(L, "__gc");
-        finalized = lua_rawget(L, 2) != LUA_TNIL; /* [t mt gc] */
-    }
-    if (finalized) {
-        /* Without the field while Lua looks at it. Neither step allocates: the key
-           stays in its node, so putting the value back finds it. */
-        lua_pushliteral(L, "__gc");
-        lua_pushnil(L);
-        lua_rawset(L, 2);
-        lua_pushvalue(L, 2);
-        lua_setmetatable(L, 1);
-        lua_pushliteral(L, "__gc");
-        lua_pushvalue(L, 3);
-        lua_rawset(L, 2);
+        lua_pushvalue(L, lua_upvalueindex(3));
+        if (lua_rawget(L, 2) != LUA_TNIL) { /* [t mt gc] */
+            /* Without the field while Lua looks at it. Neither step allocates: the key
+               stays in its node, so putting the value back finds it. */
+            lua_pushvalue(L, lua_upvalueindex(3));
+            lua_pushnil(L);
+            lua_rawset(L, 2);
+            lua_pushvalue(L, 2);
+            lua_setmetatable(L, 1);
+            lua_pushvalue(L, lua_upvalueindex(3));
+            lua_pushvalue(L, 3);
+            lua_rawset(L, 2);
+            lua_settop(L, 2);
+            theolua_add_companion(L, theolua_getsupport(L));
+            lua_settop(L, 1);
+            return 1;
+        }
         lua_settop(L, 2);
-        theolua_add_companion(L, support);
-    } else {
-        lua_settop(L, 2);
-        lua_setmetatable(L, 1);
     }
-    lua_settop(L, 1);
+    lua_setmetatable(L, 1); /* [t] */
     return 1;
 }
 
@@ -946,7 +951,9 @@ void theolua_install_guards(lua_State *L) {
     support->companion_mt_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 
     lua_pushvalue(L, label);
-    lua_pushcclosure(L, theolua_setmetatable, 1);
+    lua_pushliteral(L, "__metatable");
+    lua_pushliteral(L, "__gc");
+    lua_pushcclosure(L, theolua_setmetatable, 3);
     lua_setfield(L, globals, "setmetatable");
     lua_pushvalue(L, label);
     lua_getfield(L, globals, "rawset");

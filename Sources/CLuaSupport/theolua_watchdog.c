@@ -247,7 +247,7 @@ int theolua_watch_open(theolua_support *support) {
         pthread_attr_t attributes;
         pthread_attr_init(&attributes);
         pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-        pthread_attr_setstacksize(&attributes, 64 * 1024);
+        pthread_attr_setstacksize(&attributes, 256 * 1024);
         /* The watchdog takes no signal of its own: each goes to the thread it is for. */
         sigset_t all, previous;
         sigfillset(&all);
