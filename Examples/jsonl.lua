@@ -1,6 +1,6 @@
 -- A JSON-lines explorer: reads a file of one JSON record per line (a log export, an
 -- API dump) in a ui.task, so a file of many megabytes neither freezes the screen nor
--- meets the instruction budget; counts the records by level and the lines that do not
+-- meets a call's time limit; counts the records by level and the lines that do not
 -- parse, and shows the selected record whole.
 --
 --   theolua run Examples/jsonl.lua --allow-read=Examples

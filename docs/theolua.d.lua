@@ -903,7 +903,7 @@ local Task = {}
 ---Stops the task; neither callback is called.
 function Task:cancel() end
 
----Runs `fn` as background work, a slice at a time between frames, past the instruction budget.
+---Runs `fn` as background work, a slice at a time between frames, past one call's time limit.
 ---@param fn fun(task: theolua.Task): any
 ---@param options? { onDone?: fun(...: any), onError?: fun(message: string) }
 ---@return theolua.Task

@@ -610,7 +610,7 @@ public final class Runtime {
     }
 
     /// The longest one settle (the turns after a key, a mount or a timer) may take on a
-    /// manual clock: each turn is bounded by the scripts' budgets, and this bounds their
+    /// manual clock: each turn is bounded by the scripts' limits, and this bounds their
     /// sum, however many turns a component's updates cause.
     public var settleTimeLimit = Duration.seconds(10)
 

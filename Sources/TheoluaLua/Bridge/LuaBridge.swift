@@ -125,7 +125,7 @@ public final class LuaBridge {
 
     deinit {
         // Closing the state runs finalizers; they must find no bridge to call back into,
-        // and run under a budget so a looping __gc cannot hang the host.
+        // and run under the limits so a looping __gc cannot hang the host.
         link.bridge = nil
         state.context = nil
         lua_setwarnf(L, nil, nil)

@@ -10,7 +10,7 @@ import CLuaSupport
 extension LuaBridge {
     /// Opens the standard libraries the sandbox allows (all of them with `allowIO`),
     /// replaces `print`, `warn`, `load` and `require` with the bridge's, the pattern
-    /// functions with ones the instruction budget can stop, and under a virtual
+    /// functions with ones the call's limits can stop, and under a virtual
     /// ``WallClock`` the clock functions of `os` (WallClock.swift).
     func installLibraries() throws(ScriptError) {
         if options.allowIO {

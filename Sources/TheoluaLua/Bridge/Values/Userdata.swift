@@ -97,7 +97,7 @@ extension LuaBridge {
             lua_createtable(L, 0, 8)  // stack: mt
             if !kind.isBatched {
                 // A plain C function, not one through the trampoline: a finalizer must
-                // release its object even while the instruction budget is spent.
+                // release its object even while a call is being stopped at its limit.
                 lua_pushcclosure(
                     L,
                     { L in

@@ -2,9 +2,9 @@ import CLua
 import CLuaSupport
 
 /// Finalizers (`__gc`) of script tables. Lua would run them inside the collector with
-/// hooks off, out of the instruction budget's reach; the sandbox's `setmetatable` queues
-/// them instead (theolua_guards.c), and the bridge runs the queue on the run loop's next
-/// turn as one budgeted call.
+/// hooks off, out of the limits' reach; the sandbox's `setmetatable` queues them instead
+/// (theolua_guards.c), and the bridge runs the queue on the run loop's next turn as one
+/// call under the limits.
 extension LuaBridge {
     /// Schedules the queued finalizers for the next turn of the run loop, once.
     func scheduleFinalizers() {
@@ -13,7 +13,7 @@ extension LuaBridge {
         runLoop.enqueue { [link] in link.bridge?.runFinalizers() }
     }
 
-    /// Runs the finalizers queued since the last run, under one budget. Each failing
+    /// Runs the finalizers queued since the last run, as one call. Each failing
     /// finalizer is reported through `onError`, and the others still run; an exceeded
     /// limit is reported once and drops the finalizers still queued.
     func runFinalizers() {

@@ -3,7 +3,7 @@ import CLuaSupport
 import TheoluaCore
 
 /// A `ui.task`: a script function run as a coroutine a slice at a time, between frames,
-/// so that a long loop neither freezes the screen nor meets the instruction budget.
+/// so that a long loop neither freezes the screen nor meets a call's time limit.
 /// Like a timer it belongs to the component that started it (or to the current load),
 /// and ends when that unmounts.
 final class ScriptTask: OwnedWork {
