@@ -95,7 +95,7 @@ extension LuaBridge {
         restoreSharedState()
         registerLibraryModules()
         publishAppFolder()
-        try state.load(bytes: source, chunkName: "@" + name)
+        try state.load(file: source, chunkName: "@" + name)
         diagnostics.isLoadingApp = true
         diagnostics.lastTopLevelElement = nil
         diagnostics.notedChunk = nil
@@ -169,7 +169,7 @@ extension LuaBridge {
         restoreSharedState()
         registerLibraryModules()
         publishAppFolder()
-        try state.load(bytes: source, chunkName: "@" + displayName(of: path))
+        try state.load(file: source, chunkName: "@" + displayName(of: path))
         do {
             try state.call(arguments: 0, results: 0)
         } catch {

@@ -126,7 +126,19 @@ package final class LuaState {
         try load(bytes: Array(source.utf8), chunkName: chunkName)
     }
 
-    /// Loads a text chunk given as bytes, exactly as Lua reads a file: `[]` → `[function]`.
+    /// Loads the text of a file as the `lua` command and `require` read one: a UTF-8 byte
+    /// order mark at its start is skipped, and so is a first line that starts with `#` (a
+    /// `#!` line), its line break kept so that line numbers stay the file's:
+    /// `[]` → `[function]`.
+    func load(file bytes: [UInt8], chunkName: String) throws(ScriptError) {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if start < bytes.count, bytes[start] == UInt8(ascii: "#") {
+            start = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        }
+        try load(bytes: start == 0 ? bytes : Array(bytes[start...]), chunkName: chunkName)
+    }
+
+    /// Loads a text chunk given as bytes, as they are: `[]` → `[function]`.
     func load(bytes: [UInt8], chunkName: String) throws(ScriptError) {
         let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in

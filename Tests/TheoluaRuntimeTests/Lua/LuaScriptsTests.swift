@@ -34,6 +34,52 @@ import TheoluaRuntime
         #expect(runtime.loadedFiles == [app, folder.path + "/lib/greet.lua", folder.path + "/util.lua"])
     }
 
+    /// As stock Lua's `package.path` of `./?.lua;./?/init.lua`: `name.lua` first, then
+    /// `name/init.lua`; the chunk gets its name and path as `...`, so the relative-require
+    /// idiom of libraries works; `require` returns the path too, the first time.
+    @Test func requireFindsInitFilesAndGivesModulesTheirNameAndPath() throws {
+        let folder = try TempFolder()
+        try folder.write("pkg/init.lua", "local name, path = ...\nreturn { name = name, path = path, helper = require(name .. '.helper') }")
+        try folder.write("pkg/helper.lua", "local base = (...):match('(.-)[^%.]+$')\nreturn 'helper of ' .. base")
+        try folder.write("both.lua", "return 'both.lua'")
+        try folder.write("both/init.lua", "return 'both/init.lua'")
+        let app = try folder.write(
+            "app.lua",
+            """
+            local ui = require("theolua")
+            local pkg, where = require("pkg")
+            local again, twice = require("pkg")
+            return ui.column {
+              pkg.name .. " " .. pkg.path .. " " .. where, pkg.helper,
+              require("both") .. " " .. tostring(again == pkg) .. " " .. tostring(twice),
+            }
+            """)
+        let runtime = try Runtime(width: 40, height: 3)
+        try runtime.load(file: app)
+        try runtime.mount()
+        expectLines(runtime.lines, ["pkg pkg/init.lua pkg/init.lua", "helper of pkg.", "both.lua true nil"])
+    }
+
+    /// A `#!` first line (an executable app or module) is skipped as the `lua` command
+    /// skips it, and the lines after keep their numbers; so is a UTF-8 byte order mark.
+    @Test func aShebangLineIsSkippedAndLinesKeepTheirNumbers() throws {
+        let folder = try TempFolder()
+        try folder.write("mod.lua", "#!/usr/bin/env lua\nlocal x = 1\nerror('from line 3')")
+        try folder.write("bom.lua", bytes: [0xEF, 0xBB, 0xBF] + Array("#!/bin/lua\nreturn 'bom'".utf8))
+        let app = try folder.write(
+            "app.lua",
+            """
+            #!/usr/bin/env theolua
+            local ui = require("theolua")
+            local ok, message = pcall(require, "mod")
+            return ui.column { message, require("bom") }
+            """)
+        let runtime = try Runtime(width: 40, height: 2)
+        try runtime.load(file: app)
+        try runtime.mount()
+        expectLines(runtime.lines, ["mod.lua:3: from line 3", "bom"])
+    }
+
     @Test func requireGivesTheLibrariesAsStockLuaDoesBeforeAnyFileOfTheirName() throws {
         let folder = try TempFolder()
         try folder.write("utf8.lua", "error('the file was loaded')")
@@ -60,7 +106,8 @@ import TheoluaRuntime
         #expect {
             try runtime.load(file: app)
         } throws: { error in
-            "\(error)" == "app.lua:1: module 'missing' not found (looked for \(folder.path)/missing.lua)"
+            "\(error)"
+                == "app.lua:1: module 'missing' not found (looked for \(folder.path)/missing.lua, \(folder.path)/missing/init.lua)"
         }
     }
 

@@ -118,8 +118,11 @@ extension LuaBridge {
     }
 
     /// `require(name)`: the `theolua` module, a library (`string`, `utf8`, …) as stock
-    /// Lua gives it, or `name.lua` relative to the app's folder (then the module paths),
-    /// loaded once per load of the app.
+    /// Lua gives it, or a file found as stock Lua's `package.path` of `./?.lua;./?/init.lua`
+    /// finds one, in the app's folder (then in each module path): `name.lua`, then
+    /// `name/init.lua`, dots as folders. Loaded once per load of the app; the chunk gets
+    /// the name and the file's path as `...`, and `require` returns what it returned and
+    /// the path, as Lua's does.
     static let require: theolua_function = { L in
         LuaBridge.entry(L) { bridge, L in
             guard let name = bridge.state.string(at: 1) else {
@@ -144,14 +147,17 @@ extension LuaBridge {
                     "require: module name '\(name)' is not allowed: a module is named by parts separated by"
                         + " dots (lib.widgets), inside the app's folder; no absolute paths, no '..'")
             }
-            let relative = parts.joined(separator: "/") + ".lua"
+            let base = parts.joined(separator: "/")
+            let candidates = [base + ".lua", base + "/init.lua"]
             let folders = [bridge.appFolder] + bridge.options.modulePaths
+            let paths = folders.flatMap { folder in
+                candidates.map { folder == "." ? $0 : "\(folder)/\($0)" }
+            }
             // Through the capability that reads files: a module resolves inside the
             // app's folder or the module paths, links included, and is opened where it
             // was checked. With --allow-io, anywhere.
             var found: (path: String, source: [UInt8])?
-            search: for folder in folders {
-                let path = folder == "." ? relative : "\(folder)/\(relative)"
+            search: for path in paths {
                 switch bridge.readModule(at: path) {
                 case .source(let source):
                     found = (path, source)
@@ -173,19 +179,23 @@ extension LuaBridge {
                     try bridge.state.call(arguments: 1, results: 1)
                     return 1
                 }
-                let tried = folders.map { "\($0)/\(relative)" }.joined(separator: ", ")
-                throw bridge.raise("module '\(name)' not found (looked for \(tried))")
+                let tried = folders.flatMap { folder in candidates.map { "\(folder)/\($0)" } }
+                throw bridge.raise("module '\(name)' not found (looked for \(tried.joined(separator: ", ")))")
             }
             bridge.loadedFiles.append(path)
-            try bridge.state.load(bytes: source, chunkName: "@" + bridge.displayName(of: path))
-            try bridge.state.call(arguments: 0, results: 1)
+            let shownPath = bridge.displayName(of: path)
+            try bridge.state.load(file: source, chunkName: "@" + shownPath)
+            lua_pushvalue(L, 1)
+            bridge.state.push(shownPath)
+            try bridge.state.call(arguments: 2, results: 1)
             if lua_type(L, -1) == LUA_TNIL {
                 bridge.state.pop()
                 lua_pushboolean(L, 1)
             }
             lua_pushvalue(L, -1)
             bridge.state.setRawField(-3, name)
-            return 1
+            bridge.state.push(shownPath)
+            return 2
         }
     }
 
