@@ -216,7 +216,11 @@ static void theolua_drain_finalizers(lua_State *L) {
                 continue;
             }
             lua_pushvalue(L, base + 4); /* [… t mt gc t] */
-            if (lua_pcall(L, 1, 0, base + 1) != LUA_OK) {
+            int outer = support->in_finalizer;
+            support->in_finalizer = 1;
+            int status = lua_pcall(L, 1, 0, base + 1);
+            support->in_finalizer = outer;
+            if (status != LUA_OK) {
                 if (support->budget_exceeded || support->memory_exceeded) {
                     lua_error(L);
                 }
@@ -243,23 +247,28 @@ int theolua_run_finalizers(lua_State *L) {
 
 /* ---- Protected calls and message handlers ---- */
 
-static int theolua_pcall_finish(lua_State *L, int status, lua_KContext base) {
-    (void)status;
+/* What pcall and xpcall return, as Lua's: true and the results, or false and the error.
+   A stopped call's error goes past them, so a script cannot catch it and carry on. */
+static int theolua_pcall_finish(lua_State *L, int status, lua_KContext extra) {
     if (theolua_getsupport(L)->budget_exceeded) {
         return theolua_raise_budget_exceeded(L);
     }
-    return lua_gettop(L) - (int)base;
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
 }
 
-/* pcall(f, ...): an exceeded budget goes past it, so a script cannot catch it and carry
-   on. Calls the original (upvalue 1) with this call's arguments. */
+/* pcall(f, ...), in one C frame as Lua's, so that levels of `error` count the same
+   (`pcall(error, "e", 2)` names the caller's line). */
 static int theolua_pcall(lua_State *L) {
     luaL_checkany(L, 1);
-    int arguments = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushboolean(L, 1); /* the first result, if no error */
     lua_insert(L, 1);
-    lua_callk(L, arguments, LUA_MULTRET, 0, theolua_pcall_finish);
-    return theolua_pcall_finish(L, LUA_OK, 0);
+    int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, theolua_pcall_finish);
+    return theolua_pcall_finish(L, status, 0);
 }
 
 /* The message handler the sandbox's xpcall passes on: the script's handler (upvalue 1)
@@ -277,17 +286,19 @@ static int theolua_budgeted_handler(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* xpcall(f, handler, ...) with the handler guarded; an exceeded budget goes past it. */
+/* xpcall(f, handler, ...) with the handler guarded, in one C frame as Lua's; a stopped
+   call's error goes past it. */
 static int theolua_xpcall(lua_State *L) {
-    int arguments = lua_gettop(L);
+    int count = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_pushvalue(L, 2);
     lua_pushcclosure(L, theolua_budgeted_handler, 1);
-    lua_replace(L, 2);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_callk(L, arguments, LUA_MULTRET, 0, theolua_pcall_finish);
-    return theolua_pcall_finish(L, LUA_OK, 0);
+    lua_replace(L, 2);     /* [f h args…] */
+    lua_pushboolean(L, 1); /* the first result, if no error */
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2); /* [f h true f args…] */
+    int status = lua_pcallk(L, count - 2, LUA_MULTRET, 2, 2, theolua_pcall_finish);
+    return theolua_pcall_finish(L, status, 2);
 }
 
 /* ---- Coroutines ---- */
@@ -776,9 +787,10 @@ static int theolua_charged_format_scan(lua_State *L) {
 
 /* collectgarbage: a full collection or a mode switch visits the whole heap, and is
    charged for it. After a collection or a step, the finalizers it made due run at once,
-   within this call and its budget, as Lua runs them within collectgarbage; failures are
-   kept for the runtime to report. ("stop" lasts until the outermost call returns: see
-   theolua_restart_collector.)
+   within this call and its limits, as Lua runs them within collectgarbage; failures are
+   kept for the runtime to report. Inside a finalizer it returns false, as inside Lua's
+   collector, and a step returns true, as the end of a cycle. ("stop" lasts until the
+   outermost call returns: see theolua_restart_collector.)
 
    The collector stays generational: "incremental" checks its arguments and returns
    the mode in force, as a switch to the same mode would. Lua up to 5.4.8 can free a
@@ -786,7 +798,15 @@ static int theolua_charged_format_scan(lua_State *L) {
    incremental cycle (fixed upstream by 1b0f943d); in generational mode every cycle
    runs to its end within one collector call, so no script code runs in the middle. */
 static int theolua_collectgarbage(lua_State *L) {
-    const char *option = luaL_optstring(L, 1, "collect");
+    static const char *const options[] = {"stop", "restart", "collect", "count", "step", "setpause",
+                                          "setstepmul", "isrunning", "generational", "incremental", NULL};
+    const char *option = options[luaL_checkoption(L, 1, "collect", options)];
+    if (theolua_getsupport(L)->in_finalizer) {
+        /* Lua runs finalizers inside its collector, where collectgarbage does nothing
+           and returns false: so it does here, where they run after it. */
+        luaL_pushfail(L);
+        return 1;
+    }
     int collects = strcmp(option, "collect") == 0 || strcmp(option, "step") == 0;
     if (strcmp(option, "incremental") == 0) {
         for (int argument = 2; argument <= 4; argument++) {
@@ -800,6 +820,13 @@ static int theolua_collectgarbage(lua_State *L) {
         theolua_charge(L, (long long)(support->used / 16));
     }
     int results = theolua_call_original(L);
+    if (strcmp(option, "step") == 0 && results == 1) {
+        /* In generational mode every step is a whole collection of the young objects,
+           which Lua reports as no cycle ended; `repeat until collectgarbage("step")`
+           would never end. */
+        lua_pop(L, 1);
+        lua_pushboolean(L, 1);
+    }
     if (collects) {
         int top = lua_gettop(L);
         theolua_drain_finalizers(L);

@@ -82,3 +82,40 @@ import TheoluaLua
         #expect(h.host.nodes.contains { $0.kind == "button" && $0.props["text"] == .string("n 6") })
     }
 }
+
+/// Where the sandbox wraps a library function, it behaves as Lua's (what libraries' own
+/// test suites check).
+@Suite struct StockBehaviourTests {
+    @Test func errorLevelsCountThroughPcallAndXpcallAsInLua() throws {
+        let h = try Harness(options: LuaBridge.Options(limits: ScriptLimits(memoryBytes: 16 << 20)))
+        try h.run(
+            """
+            local ui = require("theolua")
+            local _, a = pcall(error, "e", 2)
+            local _, b = xpcall(error, function(m) return "handled " .. m end, "x", 2)
+            local n = select("#", pcall(function() return 1, 2, 3 end))
+            local ok, c = pcall(pcall)
+            return ui.column { a, b, tostring(n), tostring(ok) .. " " .. c }
+            """)
+        #expect(
+            h.host.texts == [
+                "app.lua:2: e", "handled app.lua:3: x", "4",
+                "false bad argument #1 to 'pcall' (value expected)",
+            ])
+    }
+
+    @Test func collectgarbageStepsEndAndDoNothingInAFinalizer() throws {
+        let h = try Harness(options: LuaBridge.Options(limits: ScriptLimits(memoryBytes: 16 << 20)))
+        try h.run(
+            """
+            local ui = require("theolua")
+            local steps = 0
+            repeat steps = steps + 1 until collectgarbage("step")
+            local inside = "not run"
+            setmetatable({}, { __gc = function() inside = collectgarbage("count") end })
+            collectgarbage()
+            return ui.text(steps .. " " .. tostring(inside))
+            """)
+        #expect(h.host.texts == ["1 nil"])
+    }
+}

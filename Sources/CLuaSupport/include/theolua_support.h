@@ -159,6 +159,9 @@ typedef struct theolua_support {
     int poisoned_ref;
     /// Set when a finalizer was queued, until `theolua_finalizers_queued` reads it.
     int finalizers_queued;
+    /// Set while a script's finalizer runs, where `collectgarbage` returns false, as
+    /// inside Lua's collector.
+    int in_finalizer;
     /// The thread Lua runs on now: the thread of the outermost call, or the coroutine
     /// resumed from it. An allocation that spends the budget makes its hook fire at once.
     lua_State *running;
