@@ -115,7 +115,7 @@ public final class LuaBridge {
         let allowIO = options.allowIO
         state.hint = { [link] message in
             LuaBridge.hint(
-                forMessage: message, allowIO: allowIO, missingOSFunction: link.bridge?.diagnostics.missingOSFunction,
+                forMessage: message, allowIO: allowIO,
                 moduleFunctionNames: link.bridge?.moduleFunctionNames ?? [])
         }
         try installLibraries()

@@ -1,6 +1,12 @@
--- attack: reaching io, os.execute and debug
+-- attack: reaching io, os.execute, debug, package, dofile and loadfile: named, each raises when called
+-- run: render --size 80x2
 -- status: 0
--- stdout: ^nilnil
+-- stdout: ^table function table nil false false false false false false
 local ui = require("theolua")
-print(io, os.execute, debug, package, dofile, loadfile)
-return ui.text(tostring(io) .. tostring(os.execute))
+local function refused(f, ...) return (pcall(f, ...)) end
+return ui.text(table.concat({
+  type(io), type(os.execute), type(debug), type(package),
+  tostring(refused(io.open, "/etc/passwd")), tostring(refused(os.execute, "id")),
+  tostring(refused(debug.getregistry)), tostring(refused(debug.sethook)),
+  tostring(refused(dofile, "/etc/passwd")), tostring(refused(loadfile, "/etc/passwd")),
+}, " "))

@@ -393,20 +393,23 @@ import TheoluaRuntime
         let app = try LuaApp(
             """
             local ui = require("theolua")
+            local open, getenv, sethook = io.open, os.getenv, debug.sethook
             local A = ui.component("A", function() io.write("x") end)
             local B = ui.component("B", function() os.execute("ls") end)
-            local C = ui.component("C", function() return ui.text(tostring(os.getenv ~= nil)) end)
-            return ui.column { A {}, B {}, C {} }
-            """, width: 80, height: 3)
+            local C = ui.component("C", function() return ui.text(type(open) .. " " .. type(getenv)) end)
+            local D = ui.component("D", function() package.loadlib("x", "y") end)
+            local E = ui.component("E", function() local _, t = xpcall(error, debug.traceback, "boom") return ui.text(t:match("[^\\n]*")) end)
+            return ui.column { A {}, B {}, C {}, D {}, E {} }
+            """, width: 80, height: 5)
         #expect(
             app.errors() == [
-                "app.lua:2: A: attempt to index a nil value (global 'io')"
-                    + " (io is not available in the sandbox: run with --allow-io to let scripts use it)",
-                "app.lua:3: B: attempt to call a nil value (field 'execute')"
-                    + " (os.execute is not available in the sandbox: run with --allow-io to let scripts use it)",
+                "app.lua:3: A: io.write is not available in the sandbox: run with --allow-io to let scripts use it",
+                "app.lua:4: B: os.execute is not available in the sandbox: run with --allow-io to let scripts use it",
+                "app.lua:6: D: attempt to index a nil value (global 'package')"
+                    + " (package is not available in the sandbox: run with --allow-io to let scripts use it)",
             ])
-        // What the sandbox leaves out is absent, not replaced.
-        #expect(app.lines.first == "false")
+        // What the sandbox withholds can be named at load time, as libraries do.
+        #expect(app.lines.prefix(2) == ["function function", "boom"])
     }
 
     @Test func aRenderWithoutAReturnIsWarnedOfOnce() throws {

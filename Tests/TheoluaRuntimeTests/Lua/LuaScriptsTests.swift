@@ -154,8 +154,9 @@ import TheoluaRuntime
         #expect(
             app.lines
                 == [
-                    "io=nil debug=nil package=nil dofile=nil loadfile=nil os.execute=nil os.getenv=nil os.remove=nil"
-                        + " os.rename=nil os.exit=nil os.tmpname=nil os.time=function os.clock=function"
+                    "io=table debug=table package=nil dofile=function loadfile=function os.execute=function"
+                        + " os.getenv=function os.remove=function os.rename=function os.exit=function"
+                        + " os.tmpname=function os.time=function os.clock=function"
                         + " os.date=function os.difftime=function string=table table=table math=table"
                         + " utf8=table coroutine=table load=function require=function"
                 ])

@@ -12,8 +12,6 @@ struct Diagnostics {
     var lastRaise: String?
     /// The message of the last validation error raised into Lua, to tell its kind later.
     var lastValidationMessage: String?
-    /// The last function a script looked for in the sandbox's `os` and did not find.
-    var missingOSFunction: String?
     /// The last script timer that fired.
     var lastFiredTimer: TimerOrigin?
     /// Whether the app's top level is running.

@@ -8,20 +8,16 @@ extension LuaBridge {
     var moduleFunctionNames: [String] { module.constructors.map(\.name) + Self.moduleFunctions.map(\.name) }
     /// The methods of `self` and of controllers, for suggestions.
     static let methodNames = selfMethods.map(\.name)
-    /// What the sandbox leaves out of the global table, which `--allow-io` puts back.
-    static let sandboxedGlobals: Set<String> = ["io", "debug", "package", "dofile", "loadfile"]
+    /// What the sandbox leaves out of the global table, which `--allow-io` puts back (what
+    /// it withholds of `io`, `os` and `debug` is there, raising when called).
+    static let sandboxedGlobals: Set<String> = ["package"]
 
     /// What Lua's message about a missing name gains: the `ui` function or method a
     /// misspelled name is close to (`ui.txt`: did you mean `ui.text`?), or, for a library
     /// the sandbox leaves out, the flag that puts it back. Nil when there is nothing to add.
     static func hint(
-        forMessage message: String, allowIO: Bool, missingOSFunction: String? = nil, moduleFunctionNames: [String]
+        forMessage message: String, allowIO: Bool, moduleFunctionNames: [String]
     ) -> String? {
-        if message.hasPrefix("attempt to call a nil value (field '"), let name = quotedName(in: message),
-            name == missingOSFunction
-        {
-            return "os.\(name) is not available in the sandbox: run with --allow-io to let scripts use it"
-        }
         if message.hasPrefix("attempt to call a nil value (field '"), let name = quotedName(in: message),
             let meant = closestName(to: name, among: moduleFunctionNames), meant != name
         {
@@ -39,16 +35,6 @@ extension LuaBridge {
             return "\(name) is not available in the sandbox: run with --allow-io to let scripts use it"
         }
         return nil
-    }
-
-    /// `__index` of the sandbox's `os`: notes the name of a function it does not have.
-    static let noteMissingOSFunction: theolua_function = { L in
-        LuaBridge.entry(L) { bridge, L in
-            if lua_type(L, 2) == LUA_TSTRING, let name = bridge.state.string(at: 2), name.utf8.count <= 64 {
-                bridge.diagnostics.missingOSFunction = name
-            }
-            return 0
-        }
     }
 
     /// The name between the last pair of single quotes of `message`.

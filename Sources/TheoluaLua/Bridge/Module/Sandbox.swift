@@ -44,15 +44,37 @@ extension LuaBridge {
                 let bridge = Unmanaged<LuaBridge>.fromOpaque(context).takeUnretainedValue()
                 bridge.collectWarning(String(cString: message), continues: toContinue != 0)
             }, Unmanaged.passUnretained(self).toOpaque())
+        // What the sandbox withholds is there to be named and indexed, as libraries do at
+        // load time (`local open = io.open`); calling it raises an error naming the flag
+        // that allows it. `debug.traceback` is the real one: it reads the call stack
+        // and hands out no value, and `xpcall(f, debug.traceback)` is common.
         let prelude = """
-            local log, require, allowIO = ...
+            local log, require, allowIO, traceback = ...
             -- Renders make many short-lived tables and elements: the generational
             -- collector suits that.
             collectgarbage("generational")
             if not allowIO then
-              dofile, loadfile = nil, nil
+              local error, ipairs = error, ipairs
+              local function withheld(name)
+                return function()
+                  error(name .. " is not available in the sandbox: run with --allow-io to let scripts use it", 2)
+                end
+              end
+              local function table_of(prefix, names)
+                local t = {}
+                for _, name in ipairs(names) do t[name] = withheld(prefix .. name) end
+                return t
+              end
+              dofile, loadfile = withheld("dofile"), withheld("loadfile")
               local os_ = os
-              os = { time = os_.time, clock = os_.clock, date = os_.date, difftime = os_.difftime }
+              os = table_of("os.", { "execute", "exit", "getenv", "remove", "rename", "setlocale", "tmpname" })
+              os.time, os.clock, os.date, os.difftime = os_.time, os_.clock, os_.date, os_.difftime
+              io = table_of("io.", { "close", "flush", "input", "lines", "open", "output", "popen", "read", "tmpfile",
+                                     "type", "write" })
+              debug = table_of("debug.", { "debug", "gethook", "getinfo", "getlocal", "getmetatable", "getregistry",
+                                           "getupvalue", "getuservalue", "sethook", "setlocal", "setmetatable",
+                                           "setupvalue", "setuservalue", "upvalueid", "upvaluejoin", "setcstacklimit" })
+              debug.traceback = traceback
             end
             print = log
             _G.require = require
@@ -62,6 +84,13 @@ extension LuaBridge {
         theolua_push_print(L)
         theolua_pushfunction(L, LuaBridge.require, 0)
         lua_pushboolean(L, options.allowIO ? 1 : 0)
+        // The debug library's table, made without registering it anywhere a script
+        // could find it, for its traceback.
+        lua_pushcclosure(L, luaopen_debug, 0)
+        try state.call(arguments: 0, results: 1)
+        state.rawField(-1, "traceback")
+        lua_rotate(L, -2, 1)
+        state.pop()
         if options.allowIO {
             // Keep the standard require for modules outside the app's folders.
             lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))
@@ -69,24 +98,9 @@ extension LuaBridge {
             state.setRawField(LuaState.registryIndex, "theolua.stdrequire")
             state.pop()
         }
-        try state.call(arguments: 3, results: 0)
+        try state.call(arguments: 4, results: 0)
         // With --allow-io too: the real clock would make a render's screen differ run by run.
         if case .virtual(let epoch) = options.wallClock { try installVirtualClock(epoch: epoch) }
-        if !options.allowIO {
-            // A missing os function reads as nil, as it does without the sandbox's os;
-            // the name is noted, so that calling it can say which flag allows it. Set
-            // here rather than by the prelude: a script's setmetatable arms the
-            // `__concat` guard (docs/lua-versions.md), which apps that never touch
-            // metatables should not pay for.
-            lua_getglobal(L, "os")
-            lua_createtable(L, 0, 2)
-            theolua_pushfunction(L, LuaBridge.noteMissingOSFunction, 0)
-            lua_setfield(L, -2, "__index")
-            lua_pushboolean(L, 0)
-            lua_setfield(L, -2, "__metatable")
-            lua_setmetatable(L, -2)
-            state.pop()
-        }
     }
 
     /// The label of a view (`props.items`), or nil for any other value.
