@@ -85,7 +85,7 @@ import TheoluaLua
             return ui.text("touching " .. tostring(getmetatable(t) == mt) .. " " .. t.missing)
             """)
         #expect(h.host.texts == ["touching true 0"])
-        #expect(lua_gethookmask(h.bridge.L) == 0)
+        #expect(lua_gethookmask(h.bridge.L) == TimeLimitTests.standingHookMask)
     }
 
     @Test func concatenatingWithoutAMetamethodStillFailsWithLuasMessageAndHandler() throws {

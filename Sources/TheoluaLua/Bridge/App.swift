@@ -95,6 +95,7 @@ extension LuaBridge {
         restoreSharedState()
         registerLibraryModules()
         publishAppFolder()
+        publishPackage()
         try state.load(file: source, chunkName: "@" + name)
         diagnostics.isLoadingApp = true
         diagnostics.lastTopLevelElement = nil
@@ -169,6 +170,7 @@ extension LuaBridge {
         restoreSharedState()
         registerLibraryModules()
         publishAppFolder()
+        publishPackage()
         try state.load(file: source, chunkName: "@" + displayName(of: path))
         do {
             try state.call(arguments: 0, results: 0)

@@ -112,11 +112,8 @@ public final class LuaBridge {
         state.context = Unmanaged.passUnretained(self).toOpaque()
         link.bridge = self
         state.onFinalizersQueued = { [link] in link.bridge?.scheduleFinalizers() }
-        let allowIO = options.allowIO
         state.hint = { [link] message in
-            LuaBridge.hint(
-                forMessage: message, allowIO: allowIO,
-                moduleFunctionNames: link.bridge?.moduleFunctionNames ?? [])
+            LuaBridge.hint(forMessage: message, moduleFunctionNames: link.bridge?.moduleFunctionNames ?? [])
         }
         try installLibraries()
         installMetatables()

@@ -405,8 +405,7 @@ import TheoluaRuntime
             app.errors() == [
                 "app.lua:3: A: io.write is not available in the sandbox: run with --allow-io to let scripts use it",
                 "app.lua:4: B: os.execute is not available in the sandbox: run with --allow-io to let scripts use it",
-                "app.lua:6: D: attempt to index a nil value (global 'package')"
-                    + " (package is not available in the sandbox: run with --allow-io to let scripts use it)",
+                "app.lua:6: D: package.loadlib is not available in the sandbox: run with --allow-io to let scripts use it",
             ])
         // What the sandbox withholds can be named at load time, as libraries do.
         #expect(app.lines.prefix(2) == ["function function", "boom"])

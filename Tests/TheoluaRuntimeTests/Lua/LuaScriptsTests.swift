@@ -60,6 +60,42 @@ import TheoluaRuntime
         expectLines(runtime.lines, ["pkg pkg/init.lua pkg/init.lua", "helper of pkg.", "both.lua true nil"])
     }
 
+    /// `package` as stock Lua's, inside the folders modules may come from: `preload`
+    /// first, `path` searched (a template outside the folders left out, and said so),
+    /// `loaded` the load's modules; `loadlib` raises, naming the flag.
+    @Test func packagePreloadPathAndLoadedBehaveAsInLua() throws {
+        let folder = try TempFolder()
+        try folder.write("vendor/dep.lua", "return 'dep from vendor'")
+        let app = try folder.write(
+            "app.lua",
+            """
+            local ui = require("theolua")
+            package.preload.virtual = function(name, extra) return name .. " " .. extra end
+            local v, how = require("virtual")
+            local default = package.path
+            package.path = "./vendor/?.lua;/etc/?;" .. package.path
+            local dep = require("dep")
+            local _, missing = pcall(require, "passwd")
+            local _, lib = pcall(package.loadlib, "x.so", "f")
+            return ui.column {
+              v .. " " .. how, default, dep .. " " .. tostring(package.loaded.dep == dep),
+              missing, lib,
+            }
+            """)
+        let runtime = try Runtime(width: 500, height: 5)
+        try runtime.load(file: app)
+        try runtime.mount()
+        let folderPath = folder.path
+        expectLines(
+            runtime.lines,
+            [
+                "virtual :preload: :preload:", "./?.lua;./?/init.lua", "dep from vendor true",
+                "module 'passwd' not found (looked for \(folderPath)/vendor/passwd.lua, \(folderPath)/passwd.lua,"
+                    + " \(folderPath)/passwd/init.lua; not in /etc/passwd, outside the app's folder and the module paths)",
+                "package.loadlib is not available in the sandbox: run with --allow-io to let scripts use it",
+            ])
+    }
+
     /// A `#!` first line (an executable app or module) is skipped as the `lua` command
     /// skips it, and the lines after keep their numbers; so is a UTF-8 byte order mark.
     @Test func aShebangLineIsSkippedAndLinesKeepTheirNumbers() throws {
@@ -154,7 +190,7 @@ import TheoluaRuntime
         #expect(
             app.lines
                 == [
-                    "io=table debug=table package=nil dofile=function loadfile=function os.execute=function"
+                    "io=table debug=table package=table dofile=function loadfile=function os.execute=function"
                         + " os.getenv=function os.remove=function os.rename=function os.exit=function"
                         + " os.tmpname=function os.time=function os.clock=function"
                         + " os.date=function os.difftime=function string=table table=table math=table"

@@ -49,7 +49,7 @@ extension LuaBridge {
         // that allows it. `debug.traceback` is the real one: it reads the call stack
         // and hands out no value, and `xpcall(f, debug.traceback)` is common.
         let prelude = """
-            local log, require, allowIO, traceback = ...
+            local log, require, allowIO, traceback, package_ = ...
             -- Renders make many short-lived tables and elements: the generational
             -- collector suits that.
             collectgarbage("generational")
@@ -75,6 +75,10 @@ extension LuaBridge {
                                            "getupvalue", "getuservalue", "sethook", "setlocal", "setmetatable",
                                            "setupvalue", "setuservalue", "upvalueid", "upvaluejoin", "setcstacklimit" })
               debug.traceback = traceback
+              -- `path`, `loaded` and `preload` are set at each load (Package.swift).
+              package = package_
+              package.cpath, package.config = "", "/\\n;\\n?\\n!\\n-\\n"
+              package.loadlib, package.searchpath = withheld("package.loadlib"), withheld("package.searchpath")
             end
             print = log
             _G.require = require
@@ -91,6 +95,11 @@ extension LuaBridge {
         state.rawField(-1, "traceback")
         lua_rotate(L, -2, 1)
         state.pop()
+        // The sandbox's `package`, which `require` reads through the registry (a script
+        // may replace the global, as with stock Lua's).
+        lua_createtable(L, 0, 8)
+        lua_pushvalue(L, -1)
+        state.setRawField(LuaState.registryIndex, LuaBridge.packageKey)
         if options.allowIO {
             // Keep the standard require for modules outside the app's folders.
             lua_rawgeti(L, LuaState.registryIndex, lua_Integer(LUA_RIDX_GLOBALS))
@@ -98,7 +107,7 @@ extension LuaBridge {
             state.setRawField(LuaState.registryIndex, "theolua.stdrequire")
             state.pop()
         }
-        try state.call(arguments: 4, results: 0)
+        try state.call(arguments: 5, results: 0)
         // With --allow-io too: the real clock would make a render's screen differ run by run.
         if case .virtual(let epoch) = options.wallClock { try installVirtualClock(epoch: epoch) }
     }
@@ -161,12 +170,21 @@ extension LuaBridge {
                     "require: module name '\(name)' is not allowed: a module is named by parts separated by"
                         + " dots (lib.widgets), inside the app's folder; no absolute paths, no '..'")
             }
-            let base = parts.joined(separator: "/")
-            let candidates = [base + ".lua", base + "/init.lua"]
-            let folders = [bridge.appFolder] + bridge.options.modulePaths
-            let paths = folders.flatMap { folder in
-                candidates.map { folder == "." ? $0 : "\(folder)/\($0)" }
+            if bridge.pushPreloader(name) {
+                // package.preload first, as stock Lua's first searcher.
+                lua_pushvalue(L, 1)
+                bridge.state.push(":preload:")
+                try bridge.state.call(arguments: 2, results: 1)
+                if lua_type(L, -1) == LUA_TNIL {
+                    bridge.state.pop()
+                    lua_pushboolean(L, 1)
+                }
+                lua_pushvalue(L, -1)
+                bridge.state.setRawField(-3, name)
+                bridge.state.push(":preload:")
+                return 2
             }
+            let (paths, outside) = try bridge.moduleCandidates(for: name)
             // Through the capability that reads files: a module resolves inside the
             // app's folder or the module paths, links included, and is opened where it
             // was checked. With --allow-io, anywhere.
@@ -193,8 +211,12 @@ extension LuaBridge {
                     try bridge.state.call(arguments: 1, results: 1)
                     return 1
                 }
-                let tried = folders.flatMap { folder in candidates.map { "\(folder)/\($0)" } }
-                throw bridge.raise("module '\(name)' not found (looked for \(tried.joined(separator: ", ")))")
+                var looked = "looked for " + paths.joined(separator: ", ")
+                if !outside.isEmpty {
+                    looked += "; not in " + outside.joined(separator: ", ")
+                        + ", outside the app's folder and the module paths"
+                }
+                throw bridge.raise("module '\(name)' not found (\(looked))")
             }
             bridge.loadedFiles.append(path)
             let shownPath = bridge.displayName(of: path)
