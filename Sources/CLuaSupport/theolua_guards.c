@@ -1026,3 +1026,99 @@ void theolua_install_guards(lua_State *L) {
     }
     lua_settop(L, globals);
 }
+
+/* ---- What the sandbox keeps of the debug library ---- */
+
+/* Sets t[name] = value for the table at -2 and the value at the top: `[t v]` → `[t]`. */
+static void theolua_set_info(lua_State *L, const char *name) {
+    lua_setfield(L, -2, name);
+}
+
+int theolua_sandbox_getinfo(lua_State *L) {
+    /* debug.getinfo([thread,] f | level [, what]), as Lua's but without the `f` option:
+       the function of a frame above the script's own would hand it functions it was
+       never given. Libraries read their own source, line and name with it. */
+    lua_State *L1 = L;
+    int arg = 0;
+    if (lua_type(L, 1) == LUA_TTHREAD) {
+        L1 = lua_tothread(L, 1);
+        arg = 1;
+    }
+    const char *options = luaL_optstring(L, arg + 2, "lnSrtu");
+    char what[16];
+    size_t length = 0;
+    what[length++] = '>';
+    for (const char *c = options; *c != '\0'; c++) {
+        if (*c == '>' || length >= sizeof what - 1) {
+            return luaL_argerror(L, arg + 2, "invalid option");
+        }
+        if (*c != 'f') {
+            what[length++] = *c;
+        }
+    }
+    what[length] = '\0';
+    luaL_checkstack(L, 3, "not enough stack");
+    if (L1 != L && !lua_checkstack(L1, 3)) {
+        return luaL_error(L, "stack overflow");
+    }
+    lua_Debug ar;
+    const char *asked = what + 1;
+    if (lua_type(L, arg + 1) == LUA_TFUNCTION) {
+        lua_pushvalue(L, arg + 1);
+        lua_xmove(L, L1, 1);
+        asked = what;
+    } else if (!lua_getstack(L1, (int)luaL_checkinteger(L, arg + 1), &ar)) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    if (!lua_getinfo(L1, asked, &ar)) {
+        return luaL_argerror(L, arg + 2, "invalid option");
+    }
+    int lines = strchr(asked, 'L') != NULL;
+    lua_newtable(L);
+    if (lines) { /* the table of active lines lua_getinfo pushed on L1 */
+        lua_xmove(L1, L, 1);
+        theolua_set_info(L, "activelines");
+    }
+    if (strchr(asked, 'S')) {
+        lua_pushlstring(L, ar.source, ar.srclen);
+        theolua_set_info(L, "source");
+        lua_pushstring(L, ar.short_src);
+        theolua_set_info(L, "short_src");
+        lua_pushinteger(L, ar.linedefined);
+        theolua_set_info(L, "linedefined");
+        lua_pushinteger(L, ar.lastlinedefined);
+        theolua_set_info(L, "lastlinedefined");
+        lua_pushstring(L, ar.what);
+        theolua_set_info(L, "what");
+    }
+    if (strchr(asked, 'l')) {
+        lua_pushinteger(L, ar.currentline);
+        theolua_set_info(L, "currentline");
+    }
+    if (strchr(asked, 'u')) {
+        lua_pushinteger(L, ar.nups);
+        theolua_set_info(L, "nups");
+        lua_pushinteger(L, ar.nparams);
+        theolua_set_info(L, "nparams");
+        lua_pushboolean(L, ar.isvararg);
+        theolua_set_info(L, "isvararg");
+    }
+    if (strchr(asked, 'n')) {
+        lua_pushstring(L, ar.name);
+        theolua_set_info(L, "name");
+        lua_pushstring(L, ar.namewhat);
+        theolua_set_info(L, "namewhat");
+    }
+    if (strchr(asked, 'r')) {
+        lua_pushinteger(L, ar.ftransfer);
+        theolua_set_info(L, "ftransfer");
+        lua_pushinteger(L, ar.ntransfer);
+        theolua_set_info(L, "ntransfer");
+    }
+    if (strchr(asked, 't')) {
+        lua_pushboolean(L, ar.istailcall);
+        theolua_set_info(L, "istailcall");
+    }
+    return 1;
+}

@@ -197,11 +197,11 @@ extension SystemCapabilities: BridgeCapability {
         ]
     }
 
-    /// Through the module gate: a module resolves inside the app's folder or the module
-    /// paths, links included, and is opened where it was checked. With --allow-io,
-    /// anywhere.
+    /// Through the module gate: a module of the app's folder resolves inside it, links
+    /// included, and is opened where it was checked. A module path's links may lead
+    /// anywhere (see `isInModulePath`); with --allow-io, anywhere.
     package func readModule(at path: String, for bridge: LuaBridge) -> ModuleFile? {
-        let gate = bridge.options.allowIO ? nil : moduleGate
+        let gate = bridge.options.allowIO || bridge.isInModulePath(path) ? nil : moduleGate
         do throws(ScriptFile.Failure) {
             return .source(try ScriptFile.read(path, through: gate))
         } catch .unreadable {

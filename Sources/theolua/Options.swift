@@ -41,6 +41,18 @@ struct ScriptOptions: ParsableArguments {
             valueName: "HOSTS"))
     var allowNet: [String] = []
 
+    @Option(
+        name: .customLong("module-path"),
+        help: ArgumentHelp(
+            "Folders require searches after the app's own (and its lua_modules/), readable by require only.",
+            valueName: "DIRS"))
+    var modulePath: [String] = []
+
+    /// The folders of `--module-path`, absolute against the working directory.
+    var modulePaths: [String] {
+        modulePath.flatMap { $0.split(separator: ",").map { Paths.absolute(String($0), in: ".") } }
+    }
+
     /// The options whose value may be left out, meaning everything.
     static let grants: Set<String> = ["--allow-run", "--allow-read", "--allow-write", "--allow-net"]
 
@@ -105,6 +117,9 @@ struct ScriptOptions: ParsableArguments {
         guard maxSeconds.isFinite, maxSeconds >= 0.01, maxSeconds <= 1_000_000 else {
             throw ValidationError("--max-seconds must be between 0.01 and 1000000, got \(maxSeconds)")
         }
+        for value in modulePath where value.split(separator: ",").isEmpty {
+            throw ValidationError("--module-path takes folders separated by commas")
+        }
         for value in allowRun + allowRead + allowWrite + allowNet where value.split(separator: ",").isEmpty {
             throw ValidationError(
                 "--allow-run, --allow-read, --allow-write and --allow-net take names after '=', separated by commas")
@@ -127,6 +142,7 @@ struct ScriptOptions: ParsableArguments {
         ] {
             result += values.map { "\(name)=\($0)" }
         }
+        result += modulePaths.map { "--module-path=\($0)" }
         result += ["--max-memory", String(maxMemory), "--max-seconds", String(maxSeconds)]
         return result + (maxInstructions.map { ["--max-instructions", String($0)] } ?? [])
     }
@@ -138,7 +154,7 @@ struct ScriptOptions: ParsableArguments {
     var runtimeOptions: Runtime.Options {
         var options = Runtime.Options(
             limits: ScriptLimits(memoryBytes: maxMemory << 20, instructions: maxInstructions, seconds: maxSeconds),
-            allowIO: allowIO,
+            allowIO: allowIO, modulePaths: modulePaths,
             permissions: permissions)
         if let bundle = BundledApp.started {
             options.workingFolder = bundle.workingFolder

@@ -109,6 +109,28 @@ import TheoluaLua
             ])
     }
 
+    /// What libraries read of `debug` at load and after: `getinfo` (without `f`),
+    /// `getmetatable` (protected metatables stay protected), `traceback`.
+    @Test func theDebugFunctionsLibrariesUseBehaveAsInLua() throws {
+        let h = try Harness(options: LuaBridge.Options(limits: ScriptLimits(memoryBytes: 16 << 20)))
+        try h.run(
+            """
+            local ui = require("theolua")
+            local function where() local info = debug.getinfo(2, "Sl") return info.short_src .. ":" .. info.currentline end
+            local here = where()
+            local f = debug.getinfo(1, "f")
+            local mine = setmetatable({}, { __name = "mine" })
+            local hidden = setmetatable({}, { __metatable = "hidden" })
+            local ok = pcall(debug.getlocal, 1, 1)
+            return ui.column {
+              here, tostring(f.func), tostring(debug.getinfo(where, "S").linedefined),
+              getmetatable(mine).__name .. " " .. debug.getmetatable(hidden) .. " " .. getmetatable("").__index.rep("a", 2),
+              debug.traceback("t", 1):match("^[^\\n]*") .. " " .. tostring(ok),
+            }
+            """)
+        #expect(h.host.texts == ["app.lua:3", "nil", "2", "mine hidden aa", "t false"])
+    }
+
     @Test func collectgarbageStepsEndAndDoNothingInAFinalizer() throws {
         let h = try Harness(options: LuaBridge.Options(limits: ScriptLimits(memoryBytes: 16 << 20)))
         try h.run(

@@ -463,6 +463,9 @@ int theolua_load_text(lua_State *L, const char *text, size_t length, const char 
 long theolua_find_long_chain(const char *text, size_t length);
 
 
+/// The sandbox's `debug.getinfo`: Lua's, without the `f` option (a frame's function).
+int theolua_sandbox_getinfo(lua_State *L);
+
 /// Pushes the sandbox's `print`, which writes each line through the function at the
 /// top (the runtime's log): `[log]` → `[print]`.
 void theolua_push_print(lua_State *L);

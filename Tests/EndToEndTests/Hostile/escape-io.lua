@@ -1,7 +1,7 @@
--- attack: reaching io, os.execute, debug, package, dofile and loadfile: named, each raises when called
+-- attack: reaching io, os.execute, debug, package.loadlib, dofile and loadfile: named, each raises when called
 -- run: render --size 80x2
 -- status: 0
--- stdout: ^table function table nil false false false false false false
+-- stdout: ^table function table table false false false false false false
 local ui = require("theolua")
 local function refused(f, ...) return (pcall(f, ...)) end
 return ui.text(table.concat({

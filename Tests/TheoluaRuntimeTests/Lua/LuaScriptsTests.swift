@@ -82,16 +82,20 @@ import TheoluaRuntime
               missing, lib,
             }
             """)
-        let runtime = try Runtime(width: 500, height: 5)
+        let runtime = try Runtime(width: 800, height: 5)
         try runtime.load(file: app)
         try runtime.mount()
         let folderPath = folder.path
         expectLines(
             runtime.lines,
             [
-                "virtual :preload: :preload:", "./?.lua;./?/init.lua", "dep from vendor true",
+                "virtual :preload: :preload:",
+                "./?.lua;./?/init.lua;./lua_modules/share/lua/5.4/?.lua;./lua_modules/share/lua/5.4/?/init.lua",
+                "dep from vendor true",
                 "module 'passwd' not found (looked for \(folderPath)/vendor/passwd.lua, \(folderPath)/passwd.lua,"
-                    + " \(folderPath)/passwd/init.lua; not in /etc/passwd, outside the app's folder and the module paths)",
+                    + " \(folderPath)/passwd/init.lua, \(folderPath)/lua_modules/share/lua/5.4/passwd.lua,"
+                    + " \(folderPath)/lua_modules/share/lua/5.4/passwd/init.lua; not in /etc/passwd, outside the app's"
+                    + " folder and the module paths)",
                 "package.loadlib is not available in the sandbox: run with --allow-io to let scripts use it",
             ])
     }
@@ -143,7 +147,8 @@ import TheoluaRuntime
             try runtime.load(file: app)
         } throws: { error in
             "\(error)"
-                == "app.lua:1: module 'missing' not found (looked for \(folder.path)/missing.lua, \(folder.path)/missing/init.lua)"
+                == "app.lua:1: module 'missing' not found (looked for \(folder.path)/missing.lua, \(folder.path)/missing/init.lua,"
+                + " \(folder.path)/lua_modules/share/lua/5.4/missing.lua, \(folder.path)/lua_modules/share/lua/5.4/missing/init.lua)"
         }
     }
 

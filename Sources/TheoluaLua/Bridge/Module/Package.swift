@@ -12,13 +12,16 @@ extension LuaBridge {
     /// The folders `require` searches, in order: the app's, then the module paths.
     var moduleFolders: [String] { [appFolder] + options.modulePaths }
 
-    /// `package.path` at the start of each load: `?.lua` then `?/init.lua` in each of
-    /// the module folders, the app's written `./` as stock Lua writes the current one.
+    /// Where `luarocks --tree lua_modules --lua-version 5.4` puts pure-Lua modules, below
+    /// the app's folder.
+    static let rocksTree = "lua_modules/share/lua/5.4"
+
+    /// `package.path` at the start of each load: `?.lua` then `?/init.lua` in the app's
+    /// folder (written `./`, as stock Lua writes the current one), in its `lua_modules`
+    /// tree, then in each module path.
     var defaultPackagePath: String {
-        moduleFolders.flatMap { folder -> [String] in
-            let base = folder == "." || folder == appFolder ? "." : folder
-            return [base + "/?.lua", base + "/?/init.lua"]
-        }.joined(separator: ";")
+        let folders = ["."] + ["./" + Self.rocksTree] + options.modulePaths
+        return folders.flatMap { [$0 + "/?.lua", $0 + "/?/init.lua"] }.joined(separator: ";")
     }
 
     /// Sets the sandbox's `package.path`, `package.loaded` (the load's modules) and a new
@@ -58,6 +61,17 @@ extension LuaBridge {
             return false
         }
         return true
+    }
+
+    /// Whether `path` (lexically) lies in one of the module paths: folders the person
+    /// running the app named, whose links may lead anywhere (Debian links each file of
+    /// `/usr/share/lua/5.4` to the one in `/usr/share/lua/5.1`). The app's own folder
+    /// has no such trust: a module there must be there once its links are resolved.
+    package func isInModulePath(_ path: String) -> Bool {
+        let full = Self.absolute(path)
+        return options.modulePaths.map { Self.absolute($0) }.contains { root in
+            full.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        }
     }
 
     /// The files `require(name)` tries, in order: each template of `package.path` with

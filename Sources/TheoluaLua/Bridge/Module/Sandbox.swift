@@ -46,10 +46,12 @@ extension LuaBridge {
             }, Unmanaged.passUnretained(self).toOpaque())
         // What the sandbox withholds is there to be named and indexed, as libraries do at
         // load time (`local open = io.open`); calling it raises an error naming the flag
-        // that allows it. `debug.traceback` is the real one: it reads the call stack
-        // and hands out no value, and `xpcall(f, debug.traceback)` is common.
+        // that allows it. Of `debug`, what libraries use and hands out no value they were
+        // not given stays: `traceback` (`xpcall(f, debug.traceback)`), `getinfo` without
+        // its `f` option, and `getmetatable`, which is the sandbox's (a protected
+        // metatable stays protected).
         let prelude = """
-            local log, require, allowIO, traceback, package_ = ...
+            local log, require, allowIO, traceback, getinfo, package_ = ...
             -- Renders make many short-lived tables and elements: the generational
             -- collector suits that.
             collectgarbage("generational")
@@ -74,7 +76,7 @@ extension LuaBridge {
               debug = table_of("debug.", { "debug", "gethook", "getinfo", "getlocal", "getmetatable", "getregistry",
                                            "getupvalue", "getuservalue", "sethook", "setlocal", "setmetatable",
                                            "setupvalue", "setuservalue", "upvalueid", "upvaluejoin", "setcstacklimit" })
-              debug.traceback = traceback
+              debug.traceback, debug.getinfo, debug.getmetatable = traceback, getinfo, getmetatable
               -- `path`, `loaded` and `preload` are set at each load (Package.swift).
               package = package_
               package.cpath, package.config = "", "/\\n;\\n?\\n!\\n-\\n"
@@ -95,6 +97,7 @@ extension LuaBridge {
         state.rawField(-1, "traceback")
         lua_rotate(L, -2, 1)
         state.pop()
+        lua_pushcclosure(L, theolua_sandbox_getinfo, 0)
         // The sandbox's `package`, which `require` reads through the registry (a script
         // may replace the global, as with stock Lua's).
         lua_createtable(L, 0, 8)
@@ -107,7 +110,7 @@ extension LuaBridge {
             state.setRawField(LuaState.registryIndex, "theolua.stdrequire")
             state.pop()
         }
-        try state.call(arguments: 5, results: 0)
+        try state.call(arguments: 6, results: 0)
         // With --allow-io too: the real clock would make a render's screen differ run by run.
         if case .virtual(let epoch) = options.wallClock { try installVirtualClock(epoch: epoch) }
     }
