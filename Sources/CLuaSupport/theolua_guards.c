@@ -1029,8 +1029,19 @@ void theolua_install_guards(lua_State *L) {
 
 /* ---- What the sandbox keeps of the debug library ---- */
 
-/* Sets t[name] = value for the table at -2 and the value at the top: `[t v]` → `[t]`. */
-static void theolua_set_info(lua_State *L, const char *name) {
+/* Fields of the table at the top: `[t]` → `[t]`. */
+static void theolua_info_string(lua_State *L, const char *name, const char *value) {
+    lua_pushstring(L, value);
+    lua_setfield(L, -2, name);
+}
+
+static void theolua_info_integer(lua_State *L, const char *name, lua_Integer value) {
+    lua_pushinteger(L, value);
+    lua_setfield(L, -2, name);
+}
+
+static void theolua_info_boolean(lua_State *L, const char *name, int value) {
+    lua_pushboolean(L, value);
     lua_setfield(L, -2, name);
 }
 
@@ -1076,49 +1087,40 @@ int theolua_sandbox_getinfo(lua_State *L) {
     }
     int lines = strchr(asked, 'L') != NULL;
     lua_newtable(L);
-    if (lines) { /* the table of active lines lua_getinfo pushed on L1 */
-        lua_xmove(L1, L, 1);
-        theolua_set_info(L, "activelines");
+    if (lines) { /* the table of active lines, which lua_getinfo pushed on L1 */
+        if (L1 == L) {
+            lua_rotate(L, -2, 1);
+        } else {
+            lua_xmove(L1, L, 1);
+        }
+        lua_setfield(L, -2, "activelines");
     }
     if (strchr(asked, 'S')) {
         lua_pushlstring(L, ar.source, ar.srclen);
-        theolua_set_info(L, "source");
-        lua_pushstring(L, ar.short_src);
-        theolua_set_info(L, "short_src");
-        lua_pushinteger(L, ar.linedefined);
-        theolua_set_info(L, "linedefined");
-        lua_pushinteger(L, ar.lastlinedefined);
-        theolua_set_info(L, "lastlinedefined");
-        lua_pushstring(L, ar.what);
-        theolua_set_info(L, "what");
+        lua_setfield(L, -2, "source");
+        theolua_info_string(L, "short_src", ar.short_src);
+        theolua_info_integer(L, "linedefined", ar.linedefined);
+        theolua_info_integer(L, "lastlinedefined", ar.lastlinedefined);
+        theolua_info_string(L, "what", ar.what);
     }
     if (strchr(asked, 'l')) {
-        lua_pushinteger(L, ar.currentline);
-        theolua_set_info(L, "currentline");
+        theolua_info_integer(L, "currentline", ar.currentline);
     }
     if (strchr(asked, 'u')) {
-        lua_pushinteger(L, ar.nups);
-        theolua_set_info(L, "nups");
-        lua_pushinteger(L, ar.nparams);
-        theolua_set_info(L, "nparams");
-        lua_pushboolean(L, ar.isvararg);
-        theolua_set_info(L, "isvararg");
+        theolua_info_integer(L, "nups", ar.nups);
+        theolua_info_integer(L, "nparams", ar.nparams);
+        theolua_info_boolean(L, "isvararg", ar.isvararg);
     }
     if (strchr(asked, 'n')) {
-        lua_pushstring(L, ar.name);
-        theolua_set_info(L, "name");
-        lua_pushstring(L, ar.namewhat);
-        theolua_set_info(L, "namewhat");
+        theolua_info_string(L, "name", ar.name);
+        theolua_info_string(L, "namewhat", ar.namewhat);
     }
     if (strchr(asked, 'r')) {
-        lua_pushinteger(L, ar.ftransfer);
-        theolua_set_info(L, "ftransfer");
-        lua_pushinteger(L, ar.ntransfer);
-        theolua_set_info(L, "ntransfer");
+        theolua_info_integer(L, "ftransfer", ar.ftransfer);
+        theolua_info_integer(L, "ntransfer", ar.ntransfer);
     }
     if (strchr(asked, 't')) {
-        lua_pushboolean(L, ar.istailcall);
-        theolua_set_info(L, "istailcall");
+        theolua_info_boolean(L, "istailcall", ar.istailcall);
     }
     return 1;
 }

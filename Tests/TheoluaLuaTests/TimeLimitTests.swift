@@ -122,13 +122,14 @@ import TheoluaLua
             local mine = setmetatable({}, { __name = "mine" })
             local hidden = setmetatable({}, { __metatable = "hidden" })
             local ok = pcall(debug.getlocal, 1, 1)
+            local lines = debug.getinfo(where, "L").activelines
             return ui.column {
               here, tostring(f.func), tostring(debug.getinfo(where, "S").linedefined),
               getmetatable(mine).__name .. " " .. debug.getmetatable(hidden) .. " " .. getmetatable("").__index.rep("a", 2),
-              debug.traceback("t", 1):match("^[^\\n]*") .. " " .. tostring(ok),
+              debug.traceback("t", 1):match("^[^\\n]*") .. " " .. tostring(ok) .. " " .. tostring(lines[2]),
             }
             """)
-        #expect(h.host.texts == ["app.lua:3", "nil", "2", "mine hidden aa", "t false"])
+        #expect(h.host.texts == ["app.lua:3", "nil", "2", "mine hidden aa", "t false true"])
     }
 
     @Test func collectgarbageStepsEndAndDoNothingInAFinalizer() throws {

@@ -175,17 +175,7 @@ extension LuaBridge {
             }
             if bridge.pushPreloader(name) {
                 // package.preload first, as stock Lua's first searcher.
-                lua_pushvalue(L, 1)
-                bridge.state.push(":preload:")
-                try bridge.state.call(arguments: 2, results: 1)
-                if lua_type(L, -1) == LUA_TNIL {
-                    bridge.state.pop()
-                    lua_pushboolean(L, 1)
-                }
-                lua_pushvalue(L, -1)
-                bridge.state.setRawField(-3, name)
-                bridge.state.push(":preload:")
-                return 2
+                return try bridge.runLoader(named: name, data: ":preload:")
             }
             let (paths, outside) = try bridge.moduleCandidates(for: name)
             // Through the capability that reads files: a module resolves inside the
@@ -224,18 +214,26 @@ extension LuaBridge {
             bridge.loadedFiles.append(path)
             let shownPath = bridge.displayName(of: path)
             try bridge.state.load(file: source, chunkName: "@" + shownPath)
-            lua_pushvalue(L, 1)
-            bridge.state.push(shownPath)
-            try bridge.state.call(arguments: 2, results: 1)
-            if lua_type(L, -1) == LUA_TNIL {
-                bridge.state.pop()
-                lua_pushboolean(L, 1)
-            }
-            lua_pushvalue(L, -1)
-            bridge.state.setRawField(-3, name)
-            bridge.state.push(shownPath)
-            return 2
+            return try bridge.runLoader(named: name, data: shownPath)
         }
+    }
+
+    /// Calls the loader at the top with the module's name and `data` (its file's path, or
+    /// `":preload:"`), as Lua's `require` does, and keeps what it returns (`true` for
+    /// nothing) as the module in the table of loaded modules below it: `[loaded loader]`
+    /// → `[loaded module data]`, returning 2.
+    private func runLoader(named name: String, data: String) throws -> Int32 {
+        lua_pushvalue(L, 1)
+        state.push(data)
+        try state.call(arguments: 2, results: 1)
+        if lua_type(L, -1) == LUA_TNIL {
+            state.pop()
+            lua_pushboolean(L, 1)
+        }
+        lua_pushvalue(L, -1)
+        state.setRawField(-3, name)
+        state.push(data)
+        return 2
     }
 
     /// `name` as messages show it: whole up to 160 bytes, else its start and its end
