@@ -63,10 +63,10 @@ struct theolua_watch {
     _Atomic(pthread_t) thread;
     /// When the current slice ends (CLOCK_MONOTONIC nanoseconds), or 0.
     _Atomic long long slice_deadline;
-    /// What the watchdog asked (THEOLUA_WATCH_STOP, THEOLUA_WATCH_END_SLICE) of the call
-    /// `asked_serial` (a request for an earlier call is no longer asked).
-    _Atomic int asked;
-    _Atomic unsigned long asked_serial;
+    /// What the watchdog asked (THEOLUA_WATCH_STOP, THEOLUA_WATCH_END_SLICE, in the low
+    /// two bits) of the call whose serial is in the bits above: one word, so that a
+    /// request for an earlier call is never read as one for this call.
+    _Atomic unsigned long long asked;
     /// The limit of one call, in nanoseconds; 0 for none.
     long long limit;
     /// The support of the call this thread ran before this one (nested states).
@@ -133,11 +133,11 @@ static void theolua_watch_signal(int signal, siginfo_t *info, void *context) {
 static void theolua_watch_ask(struct theolua_watch *w, unsigned long serial, int what) {
     atomic_store(&w->firing, 1);
     if (atomic_load(&w->active) && atomic_load(&w->serial) == serial) {
-        if (atomic_load(&w->asked_serial) != serial) {
-            atomic_store(&w->asked, 0);
-            atomic_store(&w->asked_serial, serial);
-        }
-        atomic_fetch_or(&w->asked, what);
+        unsigned long long old = atomic_load(&w->asked);
+        unsigned long long asked;
+        do {
+            asked = ((old >> 2) == (unsigned long long)serial ? old : (unsigned long long)serial << 2) | (unsigned)what;
+        } while (!atomic_compare_exchange_weak(&w->asked, &old, asked));
 #if !THEOLUA_POLLED
         pthread_kill(atomic_load(&w->thread), THEOLUA_WATCH_SIGNAL);
 #endif
@@ -337,8 +337,8 @@ int theolua_watch_asked(theolua_support *support) {
     if (w == NULL || !atomic_load(&w->active)) {
         return 0;
     }
-    int asked = atomic_load(&w->asked);
-    return asked != 0 && atomic_load(&w->asked_serial) == atomic_load(&w->serial) ? asked : 0;
+    unsigned long long asked = atomic_load(&w->asked);
+    return (asked >> 2) == (unsigned long long)atomic_load(&w->serial) ? (int)(asked & 3) : 0;
 }
 
 void theolua_watch_slice_ended(theolua_support *support, long long retry_ns) {
@@ -346,7 +346,7 @@ void theolua_watch_slice_ended(theolua_support *support, long long retry_ns) {
     if (w == NULL) {
         return;
     }
-    atomic_fetch_and(&w->asked, ~THEOLUA_WATCH_END_SLICE);
+    atomic_fetch_and(&w->asked, ~(unsigned long long)THEOLUA_WATCH_END_SLICE);
     if (retry_ns > 0 && atomic_load(&w->active)) {
         atomic_store(&w->slice_deadline, theolua_watch_now(CLOCK_MONOTONIC) + retry_ns);
         pthread_mutex_lock(&watch_lock);
