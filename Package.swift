@@ -168,7 +168,7 @@ let package = Package(
         // Runs the built theolua binary as a process: the CLI contract, examples, and
         // `run` through a pseudo-terminal.
         .testTarget(
-            name: "EndToEndTests", dependencies: ["TheoluaTerminal", "TheoluaTestServer"], exclude: ["Golden", "Hostile", "Capabilities"]),
+            name: "EndToEndTests", dependencies: ["TheoluaTerminal", "TheoluaTestServer"], exclude: ["Golden", "Hostile", "Capabilities", "Libraries"]),
         .testTarget(name: "TheoluaCanvasTests", dependencies: ["TheoluaCanvas"]),
         .testTarget(name: "TheoluaWidgetsTests", dependencies: ["TheoluaWidgets", "TheoluaCanvas", "TheoluaCore"]),
         // Yoga's generated layout tests, translated by scripts/yoga-fixtures.

@@ -1046,9 +1046,11 @@ static void theolua_info_boolean(lua_State *L, const char *name, int value) {
 }
 
 int theolua_sandbox_getinfo(lua_State *L) {
-    /* debug.getinfo([thread,] f | level [, what]), as Lua's but without the `f` option:
-       the function of a frame above the script's own would hand it functions it was
-       never given. Libraries read their own source, line and name with it. */
+    /* debug.getinfo([thread,] f | level [, what]), as Lua's, except that `func` (option
+       `f`) is given for Lua functions only: a C function of a frame above the script's
+       own would hand it the runtime's functions and their upvalues. Libraries read their
+       own source, line and name with it, and the function of a level to find its
+       `_ENV` (Penlight's getfenv). */
     lua_State *L1 = L;
     int arg = 0;
     if (lua_type(L, 1) == LUA_TTHREAD) {
@@ -1059,13 +1061,19 @@ int theolua_sandbox_getinfo(lua_State *L) {
     char what[16];
     size_t length = 0;
     what[length++] = '>';
+    int wants_function = 0;
     for (const char *c = options; *c != '\0'; c++) {
         if (*c == '>' || length >= sizeof what - 1) {
             return luaL_argerror(L, arg + 2, "invalid option");
         }
-        if (*c != 'f') {
+        if (*c == 'f') {
+            wants_function = 1;
+        } else {
             what[length++] = *c;
         }
+    }
+    if (wants_function) {
+        what[length++] = 'f';
     }
     what[length] = '\0';
     luaL_checkstack(L, 3, "not enough stack");
@@ -1085,15 +1093,23 @@ int theolua_sandbox_getinfo(lua_State *L) {
     if (!lua_getinfo(L1, asked, &ar)) {
         return luaL_argerror(L, arg + 2, "invalid option");
     }
-    int lines = strchr(asked, 'L') != NULL;
+    /* lua_getinfo pushed the function (f), then the table of active lines (L), on L1. */
+    int pushed = (wants_function ? 1 : 0) + (strchr(asked, 'L') != NULL ? 1 : 0);
+    if (L1 != L) {
+        lua_xmove(L1, L, pushed);
+    }
     lua_newtable(L);
-    if (lines) { /* the table of active lines, which lua_getinfo pushed on L1 */
-        if (L1 == L) {
-            lua_rotate(L, -2, 1);
-        } else {
-            lua_xmove(L1, L, 1);
-        }
+    if (strchr(asked, 'L')) {
+        lua_rotate(L, -2, 1);
         lua_setfield(L, -2, "activelines");
+    }
+    if (wants_function) {
+        lua_rotate(L, -2, 1);
+        if (lua_iscfunction(L, -1)) {
+            lua_pop(L, 1);
+        } else {
+            lua_setfield(L, -2, "func");
+        }
     }
     if (strchr(asked, 'S')) {
         lua_pushlstring(L, ar.source, ar.srclen);
@@ -1124,3 +1140,58 @@ int theolua_sandbox_getinfo(lua_State *L) {
     }
     return 1;
 }
+
+/* The Lua function at `index` with an upvalue `n`, or NULL when it is a C function (whose
+   upvalues are the runtime's: the sandbox shows it none) or has no such upvalue. */
+static int theolua_lua_upvalue(lua_State *L, int index, int n) {
+    luaL_checktype(L, index, LUA_TFUNCTION);
+    return !lua_iscfunction(L, index) && lua_getupvalue(L, index, n) != NULL ? (lua_pop(L, 1), 1) : 0;
+}
+
+int theolua_sandbox_getupvalue(lua_State *L) {
+    /* debug.getupvalue(f, n), as Lua's, for Lua functions; a C function shows none. */
+    int n = (int)luaL_checkinteger(L, 2);
+    if (!theolua_lua_upvalue(L, 1, n)) {
+        return 0;
+    }
+    const char *name = lua_getupvalue(L, 1, n);
+    lua_pushstring(L, name);
+    lua_insert(L, -2);
+    return 2;
+}
+
+int theolua_sandbox_setupvalue(lua_State *L) {
+    /* debug.setupvalue(f, n, v), as Lua's, for Lua functions. */
+    int n = (int)luaL_checkinteger(L, 2);
+    luaL_checkany(L, 3);
+    if (!theolua_lua_upvalue(L, 1, n)) {
+        return 0;
+    }
+    lua_settop(L, 3);
+    lua_pushstring(L, lua_setupvalue(L, 1, n));
+    return 1;
+}
+
+int theolua_sandbox_upvalueid(lua_State *L) {
+    /* debug.upvalueid(f, n), as Lua's, for Lua functions; fail for a C function's. */
+    int n = (int)luaL_checkinteger(L, 2);
+    if (!theolua_lua_upvalue(L, 1, n)) {
+        luaL_pushfail(L);
+        return 1;
+    }
+    lua_pushlightuserdata(L, lua_upvalueid(L, 1, n));
+    return 1;
+}
+
+int theolua_sandbox_upvaluejoin(lua_State *L) {
+    /* debug.upvaluejoin(f1, n1, f2, n2), as Lua's: Lua functions only. */
+    int n1 = (int)luaL_checkinteger(L, 2);
+    int n2 = (int)luaL_checkinteger(L, 4);
+    luaL_argcheck(L, !lua_iscfunction(L, 1), 1, "Lua function expected");
+    luaL_argcheck(L, !lua_iscfunction(L, 3), 3, "Lua function expected");
+    luaL_argcheck(L, theolua_lua_upvalue(L, 1, n1), 2, "invalid upvalue index");
+    luaL_argcheck(L, theolua_lua_upvalue(L, 3, n2), 4, "invalid upvalue index");
+    lua_upvaluejoin(L, 1, n1, 3, n2);
+    return 0;
+}
+

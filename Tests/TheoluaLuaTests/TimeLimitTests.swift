@@ -109,7 +109,8 @@ import TheoluaLua
             ])
     }
 
-    /// What libraries read of `debug` at load and after: `getinfo` (without `f`),
+    /// What libraries read of `debug` at load and after: `getinfo` (a C function's
+    /// `func` left out), the upvalues of Lua functions (a C function shows none),
     /// `getmetatable` (protected metatables stay protected), `traceback`.
     @Test func theDebugFunctionsLibrariesUseBehaveAsInLua() throws {
         let h = try Harness(options: LuaBridge.Options(limits: ScriptLimits(memoryBytes: 16 << 20)))
@@ -119,17 +120,21 @@ import TheoluaLua
             local function where() local info = debug.getinfo(2, "Sl") return info.short_src .. ":" .. info.currentline end
             local here = where()
             local f = debug.getinfo(1, "f")
+            local cf = debug.getinfo(print, "fS")
+            local up = debug.getupvalue(where, 1)
+            local cup = debug.getupvalue(ui.text, 1)
             local mine = setmetatable({}, { __name = "mine" })
             local hidden = setmetatable({}, { __metatable = "hidden" })
             local ok = pcall(debug.getlocal, 1, 1)
             local lines = debug.getinfo(where, "L").activelines
             return ui.column {
-              here, tostring(f.func), tostring(debug.getinfo(where, "S").linedefined),
+              here, type(f.func) .. " " .. tostring(cf.func) .. " " .. cf.what .. " " .. up .. " " .. tostring(cup),
+              tostring(debug.getinfo(where, "S").linedefined),
               getmetatable(mine).__name .. " " .. debug.getmetatable(hidden) .. " " .. getmetatable("").__index.rep("a", 2),
               debug.traceback("t", 1):match("^[^\\n]*") .. " " .. tostring(ok) .. " " .. tostring(lines[2]),
             }
             """)
-        #expect(h.host.texts == ["app.lua:3", "nil", "2", "mine hidden aa", "t false true"])
+        #expect(h.host.texts == ["app.lua:3", "function nil C _ENV nil", "2", "mine hidden aa", "t false true"])
     }
 
     @Test func collectgarbageStepsEndAndDoNothingInAFinalizer() throws {

@@ -463,8 +463,15 @@ int theolua_load_text(lua_State *L, const char *text, size_t length, const char 
 long theolua_find_long_chain(const char *text, size_t length);
 
 
-/// The sandbox's `debug.getinfo`: Lua's, without the `f` option (a frame's function).
+/// The sandbox's `debug.getinfo`: Lua's, whose `func` is given for Lua functions only.
 int theolua_sandbox_getinfo(lua_State *L);
+
+/// The sandbox's `debug.getupvalue`, `setupvalue`, `upvalueid` and `upvaluejoin`:
+/// Lua's, for Lua functions; a C function (the runtime's) shows no upvalues.
+int theolua_sandbox_getupvalue(lua_State *L);
+int theolua_sandbox_setupvalue(lua_State *L);
+int theolua_sandbox_upvalueid(lua_State *L);
+int theolua_sandbox_upvaluejoin(lua_State *L);
 
 /// Pushes the sandbox's `print`, which writes each line through the function at the
 /// top (the runtime's log): `[log]` → `[print]`.

@@ -46,12 +46,13 @@ extension LuaBridge {
             }, Unmanaged.passUnretained(self).toOpaque())
         // What the sandbox withholds is there to be named and indexed, as libraries do at
         // load time (`local open = io.open`); calling it raises an error naming the flag
-        // that allows it. Of `debug`, what libraries use and hands out no value they were
-        // not given stays: `traceback` (`xpcall(f, debug.traceback)`), `getinfo` without
-        // its `f` option, and `getmetatable`, which is the sandbox's (a protected
-        // metatable stays protected).
+        // that allows it. Of `debug`, what libraries use stays, as far as it reaches the
+        // script's own Lua only: `traceback` (`xpcall(f, debug.traceback)`), `getinfo`
+        // (a C function's `func` left out), the upvalue functions for Lua functions (a C
+        // function, the runtime's, shows none), and `getmetatable`, which is the
+        // sandbox's (a protected metatable stays protected).
         let prelude = """
-            local log, require, allowIO, traceback, getinfo, package_ = ...
+            local log, require, allowIO, kept, package_ = ...
             -- Renders make many short-lived tables and elements: the generational
             -- collector suits that.
             collectgarbage("generational")
@@ -76,7 +77,8 @@ extension LuaBridge {
               debug = table_of("debug.", { "debug", "gethook", "getinfo", "getlocal", "getmetatable", "getregistry",
                                            "getupvalue", "getuservalue", "sethook", "setlocal", "setmetatable",
                                            "setupvalue", "setuservalue", "upvalueid", "upvaluejoin", "setcstacklimit" })
-              debug.traceback, debug.getinfo, debug.getmetatable = traceback, getinfo, getmetatable
+              for name, f in pairs(kept) do debug[name] = f end
+              debug.getmetatable = getmetatable
               -- `path`, `loaded` and `preload` are set at each load (Package.swift).
               package = package_
               package.cpath, package.config = "", "/\\n;\\n?\\n!\\n-\\n"
@@ -90,14 +92,23 @@ extension LuaBridge {
         theolua_push_print(L)
         theolua_pushfunction(L, LuaBridge.require, 0)
         lua_pushboolean(L, options.allowIO ? 1 : 0)
-        // The debug library's table, made without registering it anywhere a script
-        // could find it, for its traceback.
+        // What the sandbox keeps of `debug`: the library's traceback (its table made
+        // without registering it anywhere a script could find it) and its own versions.
         lua_pushcclosure(L, luaopen_debug, 0)
         try state.call(arguments: 0, results: 1)
-        state.rawField(-1, "traceback")
+        lua_createtable(L, 0, 6)
+        state.rawField(-2, "traceback")
+        state.setRawField(-2, "traceback")
         lua_rotate(L, -2, 1)
         state.pop()
-        lua_pushcclosure(L, theolua_sandbox_getinfo, 0)
+        for (name, function) in [
+            ("getinfo", theolua_sandbox_getinfo as lua_CFunction), ("getupvalue", theolua_sandbox_getupvalue),
+            ("setupvalue", theolua_sandbox_setupvalue), ("upvalueid", theolua_sandbox_upvalueid),
+            ("upvaluejoin", theolua_sandbox_upvaluejoin),
+        ] {
+            lua_pushcclosure(L, function, 0)
+            state.setRawField(-2, name)
+        }
         // The sandbox's `package`, which `require` reads through the registry (a script
         // may replace the global, as with stock Lua's).
         lua_createtable(L, 0, 8)
@@ -110,7 +121,7 @@ extension LuaBridge {
             state.setRawField(LuaState.registryIndex, "theolua.stdrequire")
             state.pop()
         }
-        try state.call(arguments: 6, results: 0)
+        try state.call(arguments: 5, results: 0)
         // With --allow-io too: the real clock would make a render's screen differ run by run.
         if case .virtual(let epoch) = options.wallClock { try installVirtualClock(epoch: epoch) }
     }
