@@ -199,8 +199,15 @@ static void *theolua_watchdog(void *unused) {
         if (wake == LLONG_MAX) {
             wake = now + THEOLUA_WATCH_POLL_NS;
         }
+#if defined(__APPLE__)
+        /* No monotonic clock for condition variables there: a wait for a span. */
+        long long span = wake > now ? wake - now : 0;
+        struct timespec within = {(time_t)(span / 1000000000LL), (long)(span % 1000000000LL)};
+        pthread_cond_timedwait_relative_np(&watch_wake, &watch_lock, &within);
+#else
         struct timespec until = {(time_t)(wake / 1000000000LL), (long)(wake % 1000000000LL)};
         pthread_cond_timedwait(&watch_wake, &watch_lock, &until);
+#endif
     }
     return NULL;
 }
