@@ -209,7 +209,7 @@ import Testing
             """
             local ui = require("theolua")
             local ok, text = pcall(ui.readFile, ui.props and ui.props.path or "tests/fixtures/a.txt")
-            return ui.text((pcall(io.type, 1) and "io " or "no-io ") .. (ok and text or "denied"))
+            return ui.text((io.stdout and "io " or "no-io ") .. (ok and text or "denied"))
             """)
         folder.write(
             "tests/app_test.lua",

@@ -7,17 +7,18 @@ import Testing
 #endif
 
 /// Real libraries as the oracle (PRODUCT.md §18): `Libraries/probe.lua` drives Debian's
-/// Penlight, argparse and dkjson as their documentation shows them, loaded through
-/// `--module-path /usr/share/lua/5.4`, and every line it gives under theolua is the line
-/// the stock `lua5.4` interpreter gives for the same script (`scripts/setup` installs
-/// all four).
+/// Penlight, argparse, dkjson, luassert and say as their documentation shows them,
+/// loaded through `--module-path /usr/share/lua/5.4`, and every line it gives under
+/// theolua is the line the stock `lua5.4` interpreter gives for the same script
+/// (`scripts/setup` installs them all).
 @Suite struct VendoredLibrariesTests {
     static let installed =
         access("/usr/bin/lua5.4", X_OK) == 0 && access("/usr/share/lua/5.4/pl/List.lua", R_OK) == 0
         && access("/usr/share/lua/5.4/argparse.lua", R_OK) == 0 && access("/usr/share/lua/5.4/dkjson.lua", R_OK) == 0
+        && access("/usr/share/lua/5.4/luassert/init.lua", R_OK) == 0 && access("/usr/share/lua/5.4/say/init.lua", R_OK) == 0
 
-    @Test(.enabled(if: installed, "needs lua5.4, lua-penlight, lua-argparse and lua-dkjson (scripts/setup)"))
-    func penlightArgparseAndDkjsonGiveWhatStockLuaGives() throws {
+    @Test(.enabled(if: installed, "needs lua5.4 and Debian's lua-penlight, -argparse, -dkjson, -luassert, -say (scripts/setup)"))
+    func penlightArgparseDkjsonAndLuassertGiveWhatStockLuaGives() throws {
         let folder = ScriptFolder()
         defer { folder.remove() }
         folder.write("probe.lua", Files.read(Paths.package + "/Tests/EndToEndTests/Libraries/probe.lua") ?? "")
@@ -25,7 +26,7 @@ import Testing
         let stock = folder.write(
             "stock.lua",
             """
-            package.path = "/usr/share/lua/5.4/?.lua;" .. arg[0]:match("^(.*)/") .. "/?.lua"
+            package.path = "/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua;" .. arg[0]:match("^(.*)/") .. "/?.lua"
             for _, line in ipairs(require("probe")) do print(line) end
             """)
         let expected = runProcess("/usr/bin/lua5.4", [stock])

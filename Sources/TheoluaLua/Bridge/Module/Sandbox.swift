@@ -57,7 +57,7 @@ extension LuaBridge {
             -- collector suits that.
             collectgarbage("generational")
             if not allowIO then
-              local error, ipairs = error, ipairs
+              local error, ipairs, select = error, ipairs, select
               local function withheld(name)
                 return function()
                   error(name .. " is not available in the sandbox: run with --allow-io to let scripts use it", 2)
@@ -73,7 +73,14 @@ extension LuaBridge {
               os = table_of("os.", { "execute", "exit", "getenv", "remove", "rename", "setlocale", "tmpname" })
               os.time, os.clock, os.date, os.difftime = os_.time, os_.clock, os_.date, os_.difftime
               io = table_of("io.", { "close", "flush", "input", "lines", "open", "output", "popen", "read", "tmpfile",
-                                     "type", "write" })
+                                     "write" })
+              -- No file handle exists in the sandbox, so io.type tells the truth without
+              -- reaching any: nothing is a file (libraries ask at load whether
+              -- io.stdout is a terminal's).
+              io.type = function(...)
+                if select("#", ...) == 0 then error("bad argument #1 to 'type' (value expected)", 2) end
+                return nil
+              end
               debug = table_of("debug.", { "debug", "gethook", "getinfo", "getlocal", "getmetatable", "getregistry",
                                            "getupvalue", "getuservalue", "sethook", "setlocal", "setmetatable",
                                            "setupvalue", "setuservalue", "upvalueid", "upvaluejoin", "setcstacklimit" })
