@@ -74,9 +74,9 @@ extension LuaBridge {
               os.time, os.clock, os.date, os.difftime = os_.time, os_.clock, os_.date, os_.difftime
               io = table_of("io.", { "close", "flush", "input", "lines", "open", "output", "popen", "read", "tmpfile",
                                      "write" })
-              -- No file handle exists in the sandbox, so io.type tells the truth without
-              -- reaching any: nothing is a file (libraries ask at load whether
-              -- io.stdout is a terminal's).
+              -- No file handle exists in the sandbox: io.type answers nil for every
+              -- value, as Lua's does for what is not a file (luassert asks at load
+              -- whether io.stdout is one).
               io.type = function(...)
                 if select("#", ...) == 0 then error("bad argument #1 to 'type' (value expected)", 2) end
                 return nil
