@@ -389,14 +389,14 @@ static int theolua_resume_thread(lua_State *L, lua_State *co, int arguments) {
     lua_State *outer = support->running;
     support->running = co;
     if (theolua_watch_asked(support) != 0) {
-        theolua_set_hook(co, support, 1);
+        theolua_set_hook(co, 1);
     }
     int results = 0;
     int status = lua_resume(co, L, arguments, &results);
     support->running = outer;
     if (theolua_watch_asked(support) != 0 || support->stop_reason != 0) {
         /* Asked while the coroutine ran: this thread stops (or yields) next. */
-        theolua_set_hook(L, support, 1);
+        theolua_set_hook(L, 1);
     }
     if (status != LUA_OK && status != LUA_YIELD) {
         lua_xmove(co, L, 1);

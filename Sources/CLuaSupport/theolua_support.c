@@ -75,7 +75,7 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
                    releases it; when even the set cannot grow, the block is left
                    allocated for good (a leak is safe, a reuse is not). */
                 if (support->quarantine.count == 0 && support->running != NULL && !support->closing) {
-                    theolua_set_hook(support->running, support, 1);
+                    theolua_set_hook(support->running, 1);
                 }
                 theolua_block_set_add(&support->quarantine, ptr, old);
                 support->used -= old;
@@ -114,7 +114,7 @@ static void *theolua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
            spends the budget, the hook fires at the next instruction, not 1000 later. */
         support->remaining -= (long long)((nsize - old) >> 6);
         if (support->remaining <= 0 && support->running != NULL) {
-            theolua_set_hook(support->running, support, 1);
+            theolua_set_hook(support->running, 1);
         }
     }
     void *block;
@@ -163,8 +163,6 @@ lua_State *theolua_newstate(theolua_support *support) {
     if (L != NULL) {
         memcpy(lua_getextraspace(L), &support, sizeof(support));
         support->main = L;
-        snprintf(support->time_limit_text, sizeof support->time_limit_text, "%g s",
-                 (double)support->time_limit / 1e9);
         support->copy_limit = support->limit;
         if ((theolua_library_has_concat_flaw() && !theolua_hide_concat_event(L, support)) ||
             (support->time_limit > 0 && !theolua_watch_open(support))) {
@@ -205,25 +203,24 @@ static long long theolua_monotonic_now(void) {
     return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
-void theolua_set_hook(lua_State *L, theolua_support *support, int count) {
-    (void)support;
+void theolua_set_hook(lua_State *L, int count) {
     lua_sethook(L, count > 0 ? theolua_hook : NULL, count > 0 ? LUA_MASKCOUNT : 0, count);
 }
 
 void theolua_standing_hook(lua_State *L, theolua_support *support) {
     int counts = support->budget > 0 || theolua_watch_polls();
-    theolua_set_hook(L, support, counts ? THEOLUA_HOOK_STEP : 0);
+    theolua_set_hook(L, counts ? THEOLUA_HOOK_STEP : 0);
     /* A request of the watchdog's that arrived while the hook was being set may have
        been overwritten: looked at again, after. */
     if (!counts && (theolua_watch_asked(support) & THEOLUA_WATCH_STOP)) {
-        theolua_set_hook(L, support, 1);
+        theolua_set_hook(L, 1);
     }
 }
 
 void theolua_preempt(theolua_support *support) {
     lua_State *L = support->running;
     if (L != NULL && theolua_watch_asked(support) != 0) {
-        theolua_set_hook(L, support, 1);
+        theolua_set_hook(L, 1);
     }
 }
 
@@ -298,26 +295,37 @@ static int theolua_budget_error(lua_State *L, int level) {
     /* Keep failing until the host arms a new call, so a script cannot catch the error
        with pcall and carry on: the hook fires at every instruction from now on. */
     support->remaining = 0;
-    theolua_set_hook(L, support, 1);
+    theolua_set_hook(L, 1);
     if (support->last_location[0] == '\0') {
         theolua_note_location(L, support);
     }
     luaL_where(L, level);
-    switch (support->stop_reason) {
-    case THEOLUA_STOP_TIME:
-        lua_pushfstring(L, "the call ran for more than %s (a runaway loop? long work can run in ui.task, or raise --max-seconds)",
-                        support->time_limit_text);
-        break;
-    case THEOLUA_STOP_COPIES:
-        lua_pushfstring(L, "the call copied more than %d MiB of strings out of Lua (the same long string in many elements?)",
-                        (int)(support->copy_limit >> 20));
-        break;
-    default:
-        lua_pushfstring(L, "instruction budget of %I exceeded (a runaway loop? long work can run in ui.task, or raise --max-instructions)", (lua_Integer)support->budget);
-        break;
-    }
+    lua_pushstring(L, theolua_stop_message(support));
     lua_concat(L, 2);
     return lua_error(L);
+}
+
+const char *theolua_stop_message(theolua_support *support) {
+    switch (support->stop_reason) {
+    case THEOLUA_STOP_TIME:
+        snprintf(support->stop_message, sizeof support->stop_message,
+                 "the call ran for more than %.15g s (a runaway loop? long work can run in ui.task, or raise "
+                 "--max-seconds)",
+                 (double)support->time_limit / 1e9);
+        break;
+    case THEOLUA_STOP_COPIES:
+        snprintf(support->stop_message, sizeof support->stop_message,
+                 "the call copied more than %zu MiB of strings out of Lua (the same long string in many elements?)",
+                 support->copy_limit >> 20);
+        break;
+    default:
+        snprintf(support->stop_message, sizeof support->stop_message,
+                 "instruction budget of %lld exceeded (a runaway loop? long work can run in ui.task, or raise "
+                 "--max-instructions)",
+                 support->budget);
+        break;
+    }
+    return support->stop_message;
 }
 
 int theolua_resume_task(lua_State *L, lua_State *co, int arguments, long long slice_ns, int *results) {
@@ -361,7 +369,7 @@ void theolua_copy_out(theolua_support *support, long long bytes) {
         support->stop_reason = THEOLUA_STOP_COPIES;
     }
     if (support->running != NULL) {
-        theolua_set_hook(support->running, support, 1);
+        theolua_set_hook(support->running, 1);
     }
 }
 

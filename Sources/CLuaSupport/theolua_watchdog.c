@@ -67,8 +67,6 @@ struct theolua_watch {
     /// two bits) of the call whose serial is in the bits above: one word, so that a
     /// request for an earlier call is never read as one for this call.
     _Atomic unsigned long long asked;
-    /// The limit of one call, in nanoseconds; 0 for none.
-    long long limit;
     /// The support of the call this thread ran before this one (nested states).
     theolua_support *outer;
     /* The watchdog's own, under watch_lock. */
@@ -166,12 +164,12 @@ static void *theolua_watchdog(void *unused) {
             } else if (slice != 0 && slice < wake) {
                 wake = slice;
             }
-            if (w->limit > 0) {
+            if (w->support->time_limit > 0) {
                 long long used = theolua_watch_used(w);
                 if (serial != w->seen_serial) {
                     w->seen_serial = serial;
                     w->seen_at = used;
-                } else if (used >= 0 && used - w->seen_at >= w->limit) {
+                } else if (used >= 0 && used - w->seen_at >= w->support->time_limit) {
                     theolua_watch_ask(w, serial, THEOLUA_WATCH_STOP);
                 }
                 if (now + THEOLUA_WATCH_POLL_NS < wake) {
@@ -247,7 +245,6 @@ int theolua_watch_open(theolua_support *support) {
         return 0;
     }
     w->support = support;
-    w->limit = support->time_limit;
     pthread_mutex_lock(&watch_lock);
     if (!watch_running) {
         pthread_t thread;

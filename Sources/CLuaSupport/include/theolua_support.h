@@ -109,8 +109,8 @@ typedef struct theolua_support {
     /// The most nanoseconds one call may run (processor time of its thread where the
     /// system tells it); 0 means no limit. The watchdog (theolua_watchdog.c) stops it.
     long long time_limit;
-    /// `time_limit` as the limit's error names it ("5 s").
-    char time_limit_text[24];
+    /// What `theolua_stop_message` last wrote.
+    char stop_message[200];
     /// Why the call is stopped: one of THEOLUA_STOP_*, 0 while it is not.
     int stop_reason;
     /// Bytes of strings the current call copied out of Lua (see `theolua_copy_out`), and
@@ -269,12 +269,16 @@ theolua_support *theolua_getsupport(lua_State *L);
 /// `theolua_disarm_budget`.
 void theolua_arm_budget(lua_State *L);
 
+/// What a stopped call's error says, after its location: the limit it ran into
+/// (`stop_reason`), as the hook raises it and the host reports it.
+const char *theolua_stop_message(theolua_support *support);
+
 /// Ends the outermost call `theolua_arm_budget` began: the watchdog stops watching it.
 void theolua_disarm_budget(lua_State *L);
 
 /// Sets the runtime's hook on `L` (a coroutine about to be resumed, say): a count event
 /// every `count` instructions, or none for 0.
-void theolua_set_hook(lua_State *L, theolua_support *support, int count);
+void theolua_set_hook(lua_State *L, int count);
 
 /// Installs on `L` the hook its state's mode keeps between events: a count event every
 /// THEOLUA_HOOK_STEP instructions when instructions are counted (or the watchdog is

@@ -261,21 +261,8 @@ package final class LuaState {
     /// runs them on the next turn.
     var onFinalizersQueued: (() -> Void)?
 
-    /// What a stopped call says: the limit it ran into.
-    private var budgetMessage: String {
-        switch support.pointee.stop_reason {
-        case THEOLUA_STOP_TIME:
-            let seconds = Double(limits.callNanoseconds) / 1e9
-            let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-            return "the call ran for more than \(shown) s (a runaway loop? long work can run in ui.task, or raise --max-seconds)"
-        case THEOLUA_STOP_COPIES:
-            return "the call copied more than \((limits.memoryBytes ?? 0) >> 20) MiB of strings out of Lua "
-                + "(the same long string in many elements?)"
-        default:
-            return "instruction budget of \(limits.instructions ?? 0) exceeded "
-                + "(a runaway loop? long work can run in ui.task, or raise --max-instructions)"
-        }
-    }
+    /// What a stopped call says: the limit it ran into, worded where the hook raises it.
+    private var budgetMessage: String { String(cString: theolua_stop_message(support)) }
 
     /// Where Lua code last ran, as noted by the hook or at a refused allocation.
     private var lastLocation: String? {

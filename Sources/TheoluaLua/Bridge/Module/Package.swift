@@ -69,16 +69,20 @@ extension LuaBridge {
     /// has no such trust: a module there must be there once its links are resolved.
     package func isInModulePath(_ path: String) -> Bool {
         let full = Self.absolute(path)
-        return options.modulePaths.map { Self.absolute($0) }.contains { root in
-            full.hasPrefix(root.hasSuffix("/") ? root : root + "/")
-        }
+        return options.modulePaths.contains { Self.isInside(full, Self.absolute($0)) }
     }
 
-    /// The files `require(name)` tries, in order: each template of `package.path` with
-    /// `?` replaced by the name's parts joined by `/`, a relative one below the app's
-    /// folder. A template outside the module folders is left out (in `outside`): modules
-    /// come from those folders only, whatever a script writes into `package.path`.
-    func moduleCandidates(for name: String) throws -> (paths: [String], outside: [String]) {
+    /// Whether the absolute path `full` is `root` or lies below it.
+    private static func isInside(_ full: String, _ root: String) -> Bool {
+        full == root || full.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// The files `require` tries for a module whose parts joined by `/` are `file`, in
+    /// order: each template of `package.path` with `?` replaced by `file`, a relative one
+    /// below the app's folder. A template outside the module folders is left out (in
+    /// `outside`): modules come from those folders only, whatever a script writes into
+    /// `package.path`.
+    func moduleCandidates(forFile file: String) throws -> (paths: [String], outside: [String]) {
         var path = defaultPackagePath
         if !options.allowIO {
             state.rawField(LuaState.registryIndex, Self.packageKey)
@@ -93,7 +97,6 @@ extension LuaBridge {
             }
             state.pop()
         }
-        let file = name.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "/" }.joined(separator: "/")
         let roots = moduleFolders.map { Self.absolute($0) }
         var paths: [String] = []
         var outside: [String] = []
@@ -105,7 +108,7 @@ extension LuaBridge {
                 candidate = appFolder == "." ? "./" + candidate : appFolder + "/" + candidate
             }
             let full = Self.absolute(candidate)
-            if options.allowIO || roots.contains(where: { full == $0 || full.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
+            if options.allowIO || roots.contains(where: { Self.isInside(full, $0) }) {
                 paths.append(candidate)
             } else {
                 outside.append(candidate)

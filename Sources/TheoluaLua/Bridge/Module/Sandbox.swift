@@ -81,9 +81,8 @@ extension LuaBridge {
                 if select("#", ...) == 0 then error("bad argument #1 to 'type' (value expected)", 2) end
                 return nil
               end
-              debug = table_of("debug.", { "debug", "gethook", "getinfo", "getlocal", "getmetatable", "getregistry",
-                                           "getupvalue", "getuservalue", "sethook", "setlocal", "setmetatable",
-                                           "setupvalue", "setuservalue", "upvalueid", "upvaluejoin", "setcstacklimit" })
+              debug = table_of("debug.", { "debug", "gethook", "getlocal", "getregistry", "getuservalue", "sethook",
+                                           "setlocal", "setmetatable", "setuservalue", "setcstacklimit" })
               for name, f in pairs(kept) do debug[name] = f end
               debug.getmetatable = getmetatable
               -- `path`, `loaded` and `preload` are set at each load (Package.swift).
@@ -195,7 +194,7 @@ extension LuaBridge {
                 // package.preload first, as stock Lua's first searcher.
                 return try bridge.runLoader(named: name, data: ":preload:")
             }
-            let (paths, outside) = try bridge.moduleCandidates(for: name)
+            let (paths, outside) = try bridge.moduleCandidates(forFile: parts.joined(separator: "/"))
             // Through the capability that reads files: a module resolves inside the
             // app's folder or the module paths, links included, and is opened where it
             // was checked. With --allow-io, anywhere.
